@@ -1,0 +1,8 @@
+//! The Istruttoria HTTP server as a library, so that tests run the real server in-process.
+
+pub mod graphql;
+pub mod metrics;
+pub mod rest;
+pub mod server;
+pub mod spa;
+pub mod state;

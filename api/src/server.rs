@@ -1,0 +1,85 @@
+//! Builds the HTTP application and runs it until SIGINT/SIGTERM, then drains in-flight requests.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use async_graphql::http::GraphiQLSource;
+use async_graphql_poem::{GraphQL, GraphQLSubscription};
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::middleware::{Compression, Tracing};
+use poem::web::Html;
+use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
+use shared::config::ApiConfig;
+
+use crate::metrics::RecordRequests;
+use crate::spa::WithWebApp;
+use crate::state::AppState;
+
+/// Migrates the database, connects to its dependencies and serves HTTP until a shutdown signal.
+pub async fn run(config: ApiConfig) -> anyhow::Result<()> {
+    shared::db::run_migrations(&config.common.database_url)
+        .await
+        .context("migrating the database")?;
+    let state = Arc::new(AppState::connect(config).await?);
+    let acceptor = TcpListener::bind(state.config.http_addr)
+        .into_acceptor()
+        .await
+        .with_context(|| format!("listening on {}", state.config.http_addr))?;
+    serve(state, acceptor, shared::shutdown::signal()).await
+}
+
+/// Serves `state`'s application on `acceptor` until `shutdown` completes.
+pub async fn serve(
+    state: Arc<AppState>,
+    acceptor: impl Acceptor + 'static,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let addresses: Vec<String> = acceptor
+        .local_addr()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    tracing::info!(addresses = addresses.join(", "), "serving HTTP");
+    let timeout = state.config.common.shutdown_timeout;
+    Server::new_with_acceptor(acceptor)
+        .run_with_graceful_shutdown(app(state), shutdown, Some(timeout))
+        .await
+        .context("serving HTTP")?;
+    tracing::info!("HTTP server stopped");
+    Ok(())
+}
+
+/// Every route of the server.
+pub fn app(state: Arc<AppState>) -> impl Endpoint {
+    let schema = crate::graphql::schema(Some(state.clone()));
+    let rest = crate::rest::service(state.clone());
+    let openapi_json = rest.spec_endpoint();
+    let swagger = rest.swagger_ui();
+    let metrics = state.metrics.clone();
+    let routes = Route::new()
+        .at("/graphql", get(graphiql).post(GraphQL::new(schema.clone())))
+        .at("/graphql/ws", get(GraphQLSubscription::new(schema)))
+        .at("/metrics", get(metrics_endpoint).data(metrics.clone()))
+        .at("/openapi.json", openapi_json)
+        .nest("/swagger", swagger)
+        .nest("/", rest);
+    WithWebApp::new(routes, &state.config.web_dist)
+        .with(Compression::new())
+        .with(RecordRequests(metrics))
+        .with(Tracing)
+}
+
+#[handler]
+fn graphiql() -> Html<String> {
+    Html(
+        GraphiQLSource::build()
+            .endpoint("/graphql")
+            .subscription_endpoint("/graphql/ws")
+            .finish(),
+    )
+}
+
+#[handler]
+fn metrics_endpoint(metrics: poem::web::Data<&Arc<crate::metrics::Metrics>>) -> poem::Response {
+    metrics.render()
+}

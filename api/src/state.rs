@@ -1,0 +1,78 @@
+//! What every request handler shares: configuration, the database pool, Redis and its queues,
+//! and the metrics registry.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Context;
+use chrono::Utc;
+use shared::config::ApiConfig;
+use shared::db::Pool;
+use shared::jobs::ping::{PingJob, PingReply};
+use shared::jobs::{Queues, Redis, replies};
+use uuid::Uuid;
+
+use crate::graphql::WorkerPong;
+use crate::metrics::Metrics;
+
+pub struct AppState {
+    pub config: ApiConfig,
+    pub db: Pool,
+    pub redis: Redis,
+    pub queues: Queues,
+    pub metrics: Arc<Metrics>,
+}
+
+impl AppState {
+    /// Connects to PostgreSQL and Redis as `config` says.
+    pub async fn connect(config: ApiConfig) -> anyhow::Result<Self> {
+        let db = shared::db::connect(
+            &config.common.database_url,
+            config.common.database_pool_size,
+        )
+        .await
+        .context("connecting to PostgreSQL")?;
+        let redis = Redis::connect(&config.common.redis_url)
+            .await
+            .context("connecting to Redis")?;
+        let queues = Queues::new(&redis);
+        let metrics = Arc::new(Metrics::new().context("registering metrics")?);
+        Ok(Self {
+            config,
+            db,
+            redis,
+            queues,
+            metrics,
+        })
+    }
+
+    pub async fn check_postgres(&self) -> anyhow::Result<()> {
+        Ok(shared::db::ping(&self.db).await?)
+    }
+
+    pub async fn check_redis(&self) -> anyhow::Result<()> {
+        Ok(self.redis.ping().await?)
+    }
+
+    /// Sends a `ping` job through its queue and waits for a worker's reply.
+    pub async fn ping_worker(&self) -> anyhow::Result<WorkerPong> {
+        let started = Instant::now();
+        let job = PingJob {
+            id: Uuid::now_v7(),
+            requested_at: Utc::now(),
+        };
+        let job_id = job.id;
+        self.queues.push_ping(job).await?;
+        self.metrics
+            .jobs_enqueued
+            .with_label_values(&[shared::jobs::ping::QUEUE])
+            .inc();
+        let reply: PingReply =
+            replies::wait(&self.redis.client, job_id, self.config.job_wait_timeout).await?;
+        Ok(WorkerPong {
+            job_id: job_id.to_string(),
+            worker: reply.worker,
+            round_trip_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        })
+    }
+}

@@ -1,0 +1,33 @@
+# Istruttoria — the commands of the project. `just` lists them.
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# List the recipes.
+default:
+    @just --list
+
+# Set up what is missing, build, start PostgreSQL, Redis, the API and the workers (WORKERS=n, default 2); `--detach` runs in the background.
+up *FLAGS:
+    scripts/up.sh {{FLAGS}}
+
+# Stop a stack started with `just up --detach`.
+down:
+    scripts/down.sh
+
+# Every test: Rust (cargo nextest), web unit (Vitest), browser end-to-end (Playwright on Debian's chromium).
+test:
+    scripts/test.sh
+
+# Regenerate the GraphQL schema file of the web app and its TypeScript types from the API.
+graphql-schema:
+    cargo run --quiet -p api -- schema > web/schema.graphql
+    cd web && npm run --silent codegen
+
+# Regenerate shared/src/db/schema.rs from the migrations (needs diesel_cli and the `just up` database).
+db-schema:
+    diesel print-schema --database-url postgres://istruttoria@127.0.0.1:54329/istruttoria > shared/src/db/schema.rs
+
+# Format and lint everything.
+lint:
+    cargo fmt --all --check
+    cargo clippy --workspace --all-targets --all-features -- -D warnings
+    cd web && npm run --silent typecheck

@@ -1,0 +1,3 @@
+DROP TABLE validation_logs;
+DROP TABLE rule_validations;
+DROP TABLE validation_documents;

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# `just test`: every test of the project against real services started here.
+#   1. project-local PostgreSQL and Redis for the tests (.data/test, their own ports)
+#   2. web: generated GraphQL types up to date, type check, Vitest, production build
+#   3. Rust: cargo nextest over the workspace (each database test gets its own database,
+#      cloned from a migrated template; queue tests run real worker processes)
+#   4. browser: the built app served by the real API with a real worker, driven by Playwright
+#      in Debian's chromium
+. "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+DATA="$ROOT/.data/test"
+PG_PORT=54339
+REDIS_PORT=63809
+E2E_ADDR=127.0.0.1:18080
+
+ensure_debian_packages postgresql redis-server chromium curl
+PG_EXTRA_OPTS="-c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+  scripts/services.sh start "$DATA" "$PG_PORT" "$REDIS_PORT"
+
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  scripts/services.sh stop "$DATA"
+}
+trap cleanup EXIT
+
+export ISTRUTTORIA_TEST_DATABASE_URL="postgres://istruttoria@127.0.0.1:$PG_PORT/postgres"
+export ISTRUTTORIA_TEST_REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+
+say "web: generated types, type check, unit tests, build"
+scripts/web.sh install
+(cd web && npm run --silent codegen:check && npm run --silent typecheck && npm test --silent)
+scripts/web.sh build
+
+say "Rust: build and cargo nextest"
+cargo build --quiet -p api -p worker
+cargo nextest run --workspace --all-features --no-fail-fast
+
+say "browser: Playwright against the real API and a real worker"
+bin="${CARGO_TARGET_DIR:-$ROOT/target}/debug"
+psql -h 127.0.0.1 -p "$PG_PORT" -U istruttoria -d postgres -qc "drop database if exists e2e with (force)" -c "create database e2e" >/dev/null
+redis-cli -p "$REDIS_PORT" -n 15 flushdb >/dev/null
+export ISTRUTTORIA_DATABASE_URL="postgres://istruttoria@127.0.0.1:$PG_PORT/e2e"
+export ISTRUTTORIA_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/15"
+export ISTRUTTORIA_HTTP_ADDR="$E2E_ADDR"
+export ISTRUTTORIA_WEB_DIST="$ROOT/web/dist"
+export ISTRUTTORIA_ADMIN_EMAIL="admin@e2e.test"
+export ISTRUTTORIA_ADMIN_PASSWORD="e2e-admin-password"
+mkdir -p "$DATA/logs"
+"$bin/api" migrate
+"$bin/api" seed-admin >/dev/null
+"$bin/api" serve >"$DATA/logs/api.log" 2>&1 & pids+=($!)
+"$bin/worker" >"$DATA/logs/worker.log" 2>&1 & pids+=($!)
+for _ in $(seq 120); do curl -fsS "http://$E2E_ADDR/readyz" >/dev/null 2>&1 && break; sleep 0.5; done
+curl -fsS "http://$E2E_ADDR/readyz" >/dev/null || { tail -n 30 "$DATA/logs/api.log"; die "the API did not become ready"; }
+(cd web && E2E_BASE_URL="http://$E2E_ADDR" npm run --silent e2e)

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `just up`: set up what is missing, build, start PostgreSQL, Redis, the API and the workers, and
+# print the address and the first administrator's credentials.
+#
+#   just up              in the foreground; Ctrl-C stops every process it started
+#   just up --detach     in the background; `just down` stops it
+#   WORKERS=n just up    n worker processes (default 2)
+. "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+detach=0
+for arg in "$@"; do
+  case "$arg" in
+    --detach|-d) detach=1 ;;
+    *) die "unknown option $arg (known: --detach)" ;;
+  esac
+done
+workers="${WORKERS:-2}"
+[[ "$workers" =~ ^[0-9]+$ ]] && [ "$workers" -ge 1 ] || die "WORKERS must be a number ≥ 1"
+
+DATA="$ROOT/.data/dev"
+RUN="$DATA/run"
+PG_PORT=54329
+REDIS_PORT=63799
+mkdir -p "$RUN" "$DATA/logs"
+
+[ -f "$RUN/api.pid" ] && kill -0 "$(cat "$RUN/api.pid")" 2>/dev/null \
+  && die "a stack is already running (pid $(cat "$RUN/api.pid")): \`just down\` stops it"
+
+scripts/services.sh start "$DATA" "$PG_PORT" "$REDIS_PORT"
+export ISTRUTTORIA_DATABASE_URL="${ISTRUTTORIA_DATABASE_URL:-postgres://istruttoria@127.0.0.1:$PG_PORT/istruttoria}"
+export ISTRUTTORIA_REDIS_URL="${ISTRUTTORIA_REDIS_URL:-redis://127.0.0.1:$REDIS_PORT/0}"
+export ISTRUTTORIA_HTTP_ADDR="${ISTRUTTORIA_HTTP_ADDR:-127.0.0.1:8080}"
+export ISTRUTTORIA_WEB_DIST="$ROOT/web/dist"
+
+scripts/web.sh build
+say "building the API and the worker"
+cargo build --quiet -p api -p worker
+bin="${CARGO_TARGET_DIR:-$ROOT/target}/debug"
+
+"$bin/api" migrate
+admin="$("$bin/api" seed-admin)"
+
+pids=()
+start() { # name, command…
+  local name="$1"; shift
+  if [ "$detach" -eq 1 ]; then
+    nohup "$@" >"$DATA/logs/$name.log" 2>&1 &
+  else
+    "$@" > >(sed -u "s/^/[$name] /") 2>&1 &
+  fi
+  pids+=($!)
+  echo $! > "$RUN/$name.pid"
+}
+
+stop_all() {
+  trap - INT TERM
+  say "stopping the API and the workers"
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -f "$RUN"/*.pid
+  scripts/services.sh stop "$DATA"
+}
+
+if [ "$detach" -eq 0 ]; then trap stop_all INT TERM; fi
+start api "$bin/api" serve
+for i in $(seq "$workers"); do start "worker-$i" "$bin/worker"; done
+
+url="http://$ISTRUTTORIA_HTTP_ADDR"
+for _ in $(seq 120); do curl -fsS "$url/readyz" >/dev/null 2>&1 && break; sleep 0.5; done
+curl -fsS "$url/readyz" >/dev/null || { [ "$detach" -eq 0 ] && stop_all; die "the API did not become ready at $url/readyz"; }
+
+cat <<MSG
+
+  Istruttoria is running at  $url
+  GraphQL (GraphiQL):        $url/graphql
+  REST API (Swagger UI):     $url/swagger
+  $admin
+  Workers: $workers.  $([ "$detach" -eq 1 ] && echo "Logs in .data/dev/logs; \`just down\` stops everything." || echo "Ctrl-C stops everything.")
+
+MSG
+if [ "$detach" -eq 0 ]; then wait; fi

@@ -1,0 +1,188 @@
+//! Document and dossier rules, the data tables linked to them, and their helper code.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use serde::Serialize;
+use uuid::Uuid;
+
+use crate::db::schema::{
+    document_rule_data_tables, document_rules, dossier_rule_data_tables, dossier_rules, helper_code,
+};
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = document_rules, check_for_backend(diesel::pg::Pg))]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentRule {
+    pub id: Uuid,
+    pub document_type_id: i64,
+    pub description: String,
+    pub code: String,
+    #[serde(rename = "packageJSON")]
+    pub package_json: String,
+    pub nota: String,
+    pub active: bool,
+    pub state: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = document_rules, check_for_backend(diesel::pg::Pg))]
+pub struct NewDocumentRule {
+    pub id: Uuid,
+    pub document_type_id: i64,
+    pub description: String,
+    pub code: String,
+    pub package_json: String,
+    pub nota: String,
+    pub active: bool,
+    pub state: String,
+}
+
+#[derive(Debug, Clone, Default, AsChangeset)]
+#[diesel(table_name = document_rules, check_for_backend(diesel::pg::Pg))]
+pub struct DocumentRuleChanges {
+    pub document_type_id: Option<i64>,
+    pub description: Option<String>,
+    pub code: Option<String>,
+    pub package_json: Option<String>,
+    pub nota: Option<String>,
+    pub active: Option<bool>,
+    pub state: Option<String>,
+}
+
+/// A data table handed to a document rule.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Associations, Serialize)]
+#[diesel(
+    table_name = document_rule_data_tables,
+    primary_key(document_rule_id, data_table_id),
+    belongs_to(DocumentRule),
+    check_for_backend(diesel::pg::Pg)
+)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentRuleDataTable {
+    pub document_rule_id: Uuid,
+    pub data_table_id: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = document_rule_data_tables, check_for_backend(diesel::pg::Pg))]
+pub struct NewDocumentRuleDataTable {
+    pub document_rule_id: Uuid,
+    pub data_table_id: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = dossier_rules, check_for_backend(diesel::pg::Pg))]
+#[serde(rename_all = "camelCase")]
+pub struct DossierRule {
+    pub id: Uuid,
+    pub description: String,
+    pub istituto_appartenenza: String,
+    pub code: String,
+    #[serde(rename = "packageJSON")]
+    pub package_json: String,
+    pub must_contain: Vec<String>,
+    pub not_contain: Vec<String>,
+    pub nota: String,
+    pub gruppo: Vec<String>,
+    pub dossier_type_id: Option<i64>,
+    pub active: bool,
+    pub valid: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = dossier_rules, check_for_backend(diesel::pg::Pg))]
+pub struct NewDossierRule {
+    pub id: Uuid,
+    pub description: String,
+    pub istituto_appartenenza: String,
+    pub code: String,
+    pub package_json: String,
+    pub must_contain: Vec<String>,
+    pub not_contain: Vec<String>,
+    pub nota: String,
+    pub gruppo: Vec<String>,
+    pub dossier_type_id: Option<i64>,
+    pub active: bool,
+    pub valid: bool,
+}
+
+#[derive(Debug, Clone, Default, AsChangeset)]
+#[diesel(table_name = dossier_rules, check_for_backend(diesel::pg::Pg))]
+pub struct DossierRuleChanges {
+    pub description: Option<String>,
+    pub istituto_appartenenza: Option<String>,
+    pub code: Option<String>,
+    pub package_json: Option<String>,
+    pub must_contain: Option<Vec<String>>,
+    pub not_contain: Option<Vec<String>>,
+    pub nota: Option<String>,
+    pub gruppo: Option<Vec<String>>,
+    pub dossier_type_id: Option<Option<i64>>,
+    pub active: Option<bool>,
+    pub valid: Option<bool>,
+}
+
+/// A data table handed to a dossier rule.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Associations, Serialize)]
+#[diesel(
+    table_name = dossier_rule_data_tables,
+    primary_key(dossier_rule_id, data_table_id),
+    belongs_to(DossierRule),
+    check_for_backend(diesel::pg::Pg)
+)]
+#[serde(rename_all = "camelCase")]
+pub struct DossierRuleDataTable {
+    pub dossier_rule_id: Uuid,
+    pub data_table_id: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = dossier_rule_data_tables, check_for_backend(diesel::pg::Pg))]
+pub struct NewDossierRuleDataTable {
+    pub dossier_rule_id: Uuid,
+    pub data_table_id: i64,
+}
+
+/// `helper.js` of one rule: exactly one of `document_rule_id` / `dossier_rule_id` is set.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Serialize)]
+#[diesel(table_name = helper_code, check_for_backend(diesel::pg::Pg))]
+#[serde(rename_all = "camelCase")]
+pub struct HelperCode {
+    pub id: Uuid,
+    pub document_rule_id: Option<Uuid>,
+    pub dossier_rule_id: Option<Uuid>,
+    pub description: String,
+    pub code: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl HelperCode {
+    /// The id of the rule this helper belongs to, whichever its kind.
+    pub fn rule_id(&self) -> Option<Uuid> {
+        self.document_rule_id.or(self.dossier_rule_id)
+    }
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = helper_code, check_for_backend(diesel::pg::Pg))]
+pub struct NewHelperCode {
+    pub id: Uuid,
+    pub document_rule_id: Option<Uuid>,
+    pub dossier_rule_id: Option<Uuid>,
+    pub description: String,
+    pub code: String,
+}
+
+#[derive(Debug, Clone, Default, AsChangeset)]
+#[diesel(table_name = helper_code, check_for_backend(diesel::pg::Pg))]
+pub struct HelperCodeChanges {
+    pub description: Option<String>,
+    pub code: Option<String>,
+}

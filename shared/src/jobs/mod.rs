@@ -1,0 +1,109 @@
+//! Jobs: their payloads, the queues they travel on (apalis storages in Redis), and the replies
+//! of jobs someone awaits. The API pushes; the worker's consumers live in the `worker` crate.
+//!
+//! apalis 1.0 notes that shape this module: a queue is named explicitly (never the type name);
+//! Redis calls get a response timeout well above redis-rs's 500 ms default, because a failed
+//! fetch ends an apalis worker.
+
+pub mod ping;
+pub mod replies;
+
+use std::time::Duration;
+
+use apalis::prelude::TaskSink;
+use apalis_redis::{Config, RedisStorage};
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+
+/// Longest time one Redis command may take before it counts as failed.
+const REDIS_RESPONSE_TIMEOUT: Duration = Duration::from_secs(10);
+
+#[derive(Debug, thiserror::Error)]
+pub enum JobError {
+    #[error("cannot {action}: {source}")]
+    Redis {
+        action: &'static str,
+        source: redis::RedisError,
+    },
+    #[error("cannot push a job to {queue}: {message}")]
+    Push {
+        queue: &'static str,
+        message: String,
+    },
+    #[error("cannot encode a job reply: {0}")]
+    Encode(serde_json::Error),
+    #[error("cannot decode a job reply: {0}")]
+    Decode(serde_json::Error),
+    #[error("no worker answered job {job_id} within {waited:?}: are the workers running?")]
+    NoReply {
+        job_id: uuid::Uuid,
+        waited: Duration,
+    },
+}
+
+/// The Redis client and the shared, auto-reconnecting connection of one process.
+#[derive(Clone)]
+pub struct Redis {
+    pub client: redis::Client,
+    pub connection: ConnectionManager,
+}
+
+impl Redis {
+    pub async fn connect(url: &str) -> Result<Self, JobError> {
+        let client = redis::Client::open(url).map_err(|e| JobError::Redis {
+            action: "parse the Redis URL",
+            source: e,
+        })?;
+        let config =
+            ConnectionManagerConfig::new().set_response_timeout(Some(REDIS_RESPONSE_TIMEOUT));
+        let connection = client
+            .get_connection_manager_with_config(config)
+            .await
+            .map_err(|e| JobError::Redis {
+                action: "connect to Redis",
+                source: e,
+            })?;
+        Ok(Self { client, connection })
+    }
+
+    /// PING, for readiness checks.
+    pub async fn ping(&self) -> Result<(), JobError> {
+        redis::cmd("PING")
+            .query_async::<String>(&mut self.connection.clone())
+            .await
+            .map(drop)
+            .map_err(|e| JobError::Redis {
+                action: "ping Redis",
+                source: e,
+            })
+    }
+}
+
+/// The storage of queue `name` for jobs of type `T`.
+pub fn storage<T>(redis: &Redis, name: &'static str) -> RedisStorage<T> {
+    RedisStorage::new(redis.connection.clone()).with_config(Config::default().queue(name))
+}
+
+/// Every queue a producer pushes to.
+#[derive(Clone)]
+pub struct Queues {
+    ping: RedisStorage<ping::PingJob>,
+}
+
+impl Queues {
+    pub fn new(redis: &Redis) -> Self {
+        Self {
+            ping: storage(redis, ping::QUEUE),
+        }
+    }
+
+    pub async fn push_ping(&self, job: ping::PingJob) -> Result<(), JobError> {
+        self.ping
+            .clone()
+            .push(job)
+            .await
+            .map_err(|e| JobError::Push {
+                queue: ping::QUEUE,
+                message: e.to_string(),
+            })
+    }
+}

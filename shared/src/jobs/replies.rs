@@ -1,0 +1,74 @@
+//! Replies from a worker to whoever awaits a job (the API for a `ping` or, later, a playground
+//! run). The worker pushes the reply onto a short-lived Redis list named after the job id; the
+//! waiter pops it with a bounded blocking read, so a reply sent before the wait began is not lost.
+
+use std::time::Duration;
+
+use redis::AsyncCommands;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use uuid::Uuid;
+
+use super::JobError;
+
+/// How long an unclaimed reply stays in Redis.
+const REPLY_TTL_SECS: i64 = 300;
+
+fn reply_key(job_id: Uuid) -> String {
+    format!("istruttoria:replies:{job_id}")
+}
+
+/// Sends `reply` for `job_id`. Sending twice (a job that ran twice) leaves two copies; the
+/// waiter takes the first and the rest expire.
+pub async fn send<T: Serialize>(
+    redis: &mut redis::aio::ConnectionManager,
+    job_id: Uuid,
+    reply: &T,
+) -> Result<(), JobError> {
+    let payload = serde_json::to_string(reply).map_err(JobError::Encode)?;
+    let key = reply_key(job_id);
+    redis::pipe()
+        .atomic()
+        .rpush(&key, payload)
+        .ignore()
+        .expire(&key, REPLY_TTL_SECS)
+        .ignore()
+        .query_async::<()>(redis)
+        .await
+        .map_err(|e| JobError::Redis {
+            action: "send a job reply",
+            source: e,
+        })
+}
+
+/// Waits at most `timeout` for the reply to `job_id`.
+pub async fn wait<T: DeserializeOwned>(
+    client: &redis::Client,
+    job_id: Uuid,
+    timeout: Duration,
+) -> Result<T, JobError> {
+    // A blocking pop holds its connection: use one of its own, not the shared multiplexed one.
+    let config = redis::AsyncConnectionConfig::new()
+        .set_response_timeout(Some(timeout + Duration::from_secs(5)));
+    let mut conn = client
+        .get_multiplexed_async_connection_with_config(&config)
+        .await
+        .map_err(|e| JobError::Redis {
+            action: "connect to wait for a job reply",
+            source: e,
+        })?;
+    let popped: Option<(String, String)> = conn
+        .blpop(reply_key(job_id), timeout.as_secs_f64())
+        .await
+        .map_err(|e| JobError::Redis {
+            action: "wait for a job reply",
+            source: e,
+        })?;
+    match popped {
+        Some((_, payload)) => serde_json::from_str(&payload).map_err(JobError::Decode),
+        None => Err(JobError::NoReply {
+            job_id,
+            waited: timeout,
+        }),
+    }
+}

@@ -1,0 +1,69 @@
+import { test, type Page } from '@playwright/test';
+
+// Screenshots for looking at the shell, taken only when SCREENSHOT_DIR is set:
+//   SCREENSHOT_DIR=/tmp/web-shots npm run e2e -- screenshots
+const dir = process.env.SCREENSHOT_DIR;
+test.skip(!dir, 'set SCREENSHOT_DIR to take screenshots');
+
+async function open(page: Page, path: string, settings: object, language = 'it') {
+  await page.addInitScript(
+    ([settings, language]) => {
+      localStorage.setItem('istruttoria.settings', settings);
+      localStorage.setItem('istruttoria.language', language);
+    },
+    [JSON.stringify(settings), language],
+  );
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${dir}/${name}.png` });
+
+async function openSettings(page: Page) {
+  await page.getByTestId('settings-open').click();
+  await page.getByTestId('settings-drawer').waitFor();
+  await page.waitForTimeout(400); // the drawer slides in
+}
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('desktop, Italian, light', async ({ page }) => {
+  await open(page, '/', { theme: 'LIGHT' });
+  await shot(page, 'desktop-it-light');
+  await openSettings(page);
+  await shot(page, 'desktop-it-light-settings');
+});
+
+test('desktop, English, dark', async ({ page }) => {
+  await open(page, '/dossier/import', { theme: 'DARK' }, 'en');
+  await shot(page, 'desktop-en-dark');
+  await openSettings(page);
+  await shot(page, 'desktop-en-dark-settings');
+});
+
+test('desktop, NATURE', async ({ page }) => {
+  await open(page, '/playground/dossier', { theme: 'NATURE' });
+  await shot(page, 'desktop-nature');
+});
+
+test('desktop, compact, square corners, right to left', async ({ page }) => {
+  await open(page, '/tipologie/documenti', { theme: 'LIGHT', compact: true, roundedCorners: false, direction: 'rtl' });
+  await shot(page, 'desktop-compact-square-rtl');
+});
+
+test('404 and login', async ({ page }) => {
+  await open(page, '/nessuna/pagina', { theme: 'LIGHT' });
+  await shot(page, 'desktop-404');
+  await page.goto('/authentication/login');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await shot(page, 'desktop-login');
+});
+
+test('small screen, drawer open', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await open(page, '/validazione', { theme: 'LIGHT' });
+  await page.getByTestId('sidebar-toggle').click();
+  await page.getByTestId('sidebar').waitFor();
+  await page.waitForTimeout(400); // the drawer slides in
+  await shot(page, 'small-drawer-open');
+});

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+
+/** Every sidebar entry: its test id, the path it opens and that screen's Italian title. */
+const SIDEBAR = [
+  ['nav-playground-dossier', '/playground/dossier', 'Playground dossier'],
+  ['nav-playground-documenti', '/playground/documenti', 'Playground documenti'],
+  ['nav-validazione', '/validazione', 'Validazione'],
+  ['nav-account', '/account', 'Account'],
+  ['nav-dossier', '/dossier', 'Dossier'],
+  ['nav-tipologie-documenti', '/tipologie/documenti', 'Tipologie documenti'],
+  ['nav-datatables', '/datatables', 'Datatables'],
+  ['nav-users', '/users', 'Utenti'],
+  ['nav-roles', '/roles', 'Ruoli, policy e gruppi'],
+  ['nav-notifications', '/notifications', 'Notifiche'],
+  ['nav-dashboard', '/', 'Dashboard'],
+] as const;
+
+test('opening / shows the shell in Italian', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('top-bar')).toContainText('Istruttoria');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(page).toHaveTitle('Dashboard · Istruttoria');
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toContainText('Generale');
+  await expect(sidebar).toContainText('Tabelle');
+  await expect(sidebar).toContainText('Tipologie Documenti');
+  await expect(sidebar).toContainText('Versione 1.0.18');
+  await expect(page.getByTestId('nav-dashboard')).toHaveClass(/sidebar__entry--active/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+});
+
+test('switching to English changes the texts and survives a reload', async ({ page }) => {
+  await page.goto('/dossier');
+  await page.getByRole('radio', { name: 'EN' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dossiers');
+  await expect(page.getByTestId('sidebar')).toContainText('Document types');
+  await expect(page.getByTestId('not-available')).toContainText('Not available yet');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dossiers');
+  await expect(page).toHaveTitle('Dossiers · Istruttoria');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('radio', { name: 'EN' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('the dark theme chosen in the settings drawer is applied and survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await expect(page.locator('body')).not.toHaveClass(/bp6-dark/);
+
+  await page.getByTestId('settings-open').click();
+  const drawer = page.getByTestId('settings-drawer');
+  await drawer.getByRole('radio', { name: 'Scuro' }).click();
+  await page.getByTestId('settings-save').click();
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('.bp6-toast')).toContainText('Impostazioni salvate');
+
+  await page.reload();
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+  expect(background).toBe('rgb(28, 33, 39)');
+});
+
+test('every sidebar entry changes the URL and the page title', async ({ page }) => {
+  await page.goto('/');
+  for (const [testId, path, title] of SIDEBAR) {
+    await page.getByTestId(testId).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page).toHaveTitle(`${title} · Istruttoria`);
+    await expect(page.getByTestId(testId)).toHaveClass(/sidebar__entry--active/);
+  }
+});
+
+test('on a small screen the sidebar is a drawer that closes after choosing an entry', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.goto('/');
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+
+  await page.getByTestId('sidebar-toggle').click();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await page.getByTestId('nav-datatables').click();
+
+  await expect(page).toHaveURL('/datatables');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datatables');
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/questa/pagina/non/esiste');
+  await expect(page.getByTestId('not-found')).toContainText('/questa/pagina/non/esiste');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina non trovata');
+  await page.getByRole('button', { name: 'Torna alla dashboard' }).click();
+  await expect(page).toHaveURL('/');
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { allowEverything, type Can } from '../../lib/permissions';
+import { ROUTES } from '../routes';
+import { isNavGroup, NAVIGATION, visibleNavigation, type NavSection } from './navigation';
+
+const ids = (sections: NavSection[]) =>
+  sections.map((section) => [
+    section.id,
+    section.items.map((item) => (isNavGroup(item) ? [item.id, item.children.map((child) => child.id)] : item.id)),
+  ]);
+
+const deny =
+  (...resources: string[]): Can =>
+  (permission) =>
+    !resources.includes(permission.resource);
+
+describe('sidebar navigation', () => {
+  it('holds the sections and entries of the spec', () => {
+    expect(ids(visibleNavigation(NAVIGATION, allowEverything))).toEqual([
+      ['general', ['dashboard', ['playground', ['playground-dossier', 'playground-documenti']], 'validazione', 'account']],
+      ['tables', ['dossier', 'tipologie-documenti', 'datatables']],
+      ['users', ['users', 'roles', 'notifications']],
+    ]);
+  });
+
+  it('hides the users list and roles without permission', () => {
+    const users = visibleNavigation(NAVIGATION, deny('users', 'roles')).find((section) => section.id === 'users');
+    expect(users?.items.map((item) => item.id)).toEqual(['notifications']);
+  });
+
+  it('drops groups and sections left without visible entries', () => {
+    const guarded = (resource: string) => ({ action: 'allow' as const, resource });
+    const sections: NavSection[] = [
+      {
+        id: 'kept',
+        labelKey: 'x',
+        items: [
+          { id: 'open', labelKey: 'x', icon: 'home', path: '/open' },
+          {
+            id: 'emptied-group',
+            labelKey: 'x',
+            icon: 'code',
+            children: [{ id: 'secret', labelKey: 'x', icon: 'lock', path: '/secret', permission: guarded('secret') }],
+          },
+        ],
+      },
+      {
+        id: 'emptied-section',
+        labelKey: 'x',
+        items: [{ id: 'admin', labelKey: 'x', icon: 'key', path: '/admin', permission: guarded('admin') }],
+      },
+    ];
+    expect(ids(visibleNavigation(sections, deny('secret', 'admin')))).toEqual([['kept', ['open']]]);
+    expect(ids(visibleNavigation(sections, deny('admin')))).toEqual([
+      ['kept', ['open', ['emptied-group', ['secret']]]],
+    ]);
+  });
+
+  it('links only to routed, authenticated screens', () => {
+    const privatePaths = ROUTES.filter((route) => !route.public).map((route) => route.path);
+    const links = NAVIGATION.flatMap((section) => section.items.flatMap((item) => (isNavGroup(item) ? item.children : [item])));
+    for (const link of links) expect(privatePaths).toContain(link.path);
+  });
+});

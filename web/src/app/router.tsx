@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+import { AppLayout } from './layout/AppLayout';
+import { PublicLayout } from './layout/PublicLayout';
+import { NotFoundPage } from './NotFoundPage';
+import { RoutePage } from './RoutePage';
+import { ROUTES, type AppRoute } from './routes';
+
+const toRouteObject = (route: AppRoute): RouteObject => ({
+  path: route.path,
+  element: <RoutePage route={route} />,
+});
+
+/** The route table laid out in its two layouts; any other path is a 404 inside the app. */
+export function buildRouteObjects(): RouteObject[] {
+  return [
+    { element: <PublicLayout />, children: ROUTES.filter((route) => route.public).map(toRouteObject) },
+    {
+      element: <AppLayout />,
+      children: [
+        ...ROUTES.filter((route) => !route.public).map(toRouteObject),
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,44 @@
+import { Card, H2, Spinner, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/PageHeader';
+import { APP_NAME, APP_VERSION } from '../../lib/constants';
+import { usePing } from './usePing';
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('routes.dashboard')} />
+      <Card className="dashboard-card">
+        <H2>{APP_NAME}</H2>
+        <p className="muted">{t('dashboard.version', { version: APP_VERSION })}</p>
+        <ServerStatus />
+      </Card>
+    </>
+  );
+}
+
+function ServerStatus() {
+  const { t } = useTranslation();
+  const { data, error } = usePing();
+  if (error !== undefined) {
+    const message = error instanceof Error ? error.message : String(error);
+    return (
+      <Tag minimal large intent="danger" icon="offline" data-testid="server-status">
+        {t('dashboard.serverUnreachable', { message })}
+      </Tag>
+    );
+  }
+  if (data === undefined) {
+    return (
+      <Tag minimal large icon={<Spinner size={14} />} data-testid="server-status">
+        {t('dashboard.serverChecking')}
+      </Tag>
+    );
+  }
+  return (
+    <Tag minimal large intent="success" icon="tick-circle" data-testid="server-status">
+      {t('dashboard.server', { answer: data })}
+    </Tag>
+  );
+}

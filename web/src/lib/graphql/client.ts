@@ -1,0 +1,58 @@
+import type { TypedDocumentString } from './generated/graphql';
+
+export const GRAPHQL_ENDPOINT = '/graphql';
+
+let accessToken: string | null = null;
+
+/** The bearer token sent with every request; `null` sends none. Login will call this. */
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+
+/** A failed request: the server's first GraphQL error, or the HTTP status when there is none. */
+export class GraphQLRequestError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'GraphQLRequestError';
+    this.status = status;
+  }
+}
+
+interface GraphQLResponse<TResult> {
+  data?: TResult | null;
+  errors?: { message: string }[];
+}
+
+export async function graphqlRequest<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
+): Promise<TResult> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/graphql-response+json, application/json',
+  };
+  if (accessToken !== null) headers.Authorization = `Bearer ${accessToken}`;
+
+  const response = await fetch(GRAPHQL_ENDPOINT, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query: document.toString(), variables }),
+  });
+  const body = await readBody<TResult>(response);
+  const firstError = body?.errors?.[0];
+  if (firstError !== undefined) throw new GraphQLRequestError(firstError.message, response.status);
+  if (!response.ok || body?.data == null) {
+    throw new GraphQLRequestError(`HTTP ${response.status} ${response.statusText}`.trim(), response.status);
+  }
+  return body.data;
+}
+
+async function readBody<TResult>(response: Response): Promise<GraphQLResponse<TResult> | null> {
+  try {
+    return (await response.json()) as GraphQLResponse<TResult>;
+  } catch {
+    return null; // not JSON, e.g. a proxy's error page
+  }
+}

@@ -1,0 +1,12 @@
+import { waitFor } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { toast } from './toast';
+
+it('shows at most 3 toasts, dropping the oldest', async () => {
+  for (const message of ['one', 'two', 'three', 'four', 'five']) await toast.success(message);
+  await waitFor(() => {
+    const shown = [...document.querySelectorAll('.bp6-toast')].map((element) => element.textContent);
+    expect(shown).toEqual(['five', 'four', 'three']);
+  });
+  expect(document.querySelector('.bp6-toast-container-top.bp6-toast-container-right')).not.toBeNull();
+});

@@ -1,0 +1,18 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import './app/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { buildRouteObjects } from './app/router';
+import { createI18n } from './lib/i18n';
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <App i18n={createI18n()} router={createBrowserRouter(buildRouteObjects())} />
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const API = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // `vite preview` reuses this proxy unless it gets its own.
+    proxy: Object.fromEntries(
+      ['/graphql', '/import_dossier', '/healthz', '/readyz', '/api'].map((path) => [path, API]),
+    ),
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});

@@ -1,0 +1,53 @@
+//! Migrates the database, connects to Redis, registers one apalis worker per queue and runs them until a
+//! shutdown signal; jobs in flight then finish (up to the shutdown timeout) and jobs fetched but
+//! not started go back to their queue.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use apalis::prelude::*;
+use shared::config::WorkerConfig;
+use shared::jobs::{Redis, storage};
+
+use crate::jobs::{self, JobContext};
+
+/// How often an idle worker asks Redis for new jobs. apalis otherwise waits for its heartbeat
+/// (30 s) after an empty fetch.
+const POLL_INTERVAL: Duration = Duration::from_millis(200);
+
+pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
+    shared::db::run_migrations(&config.common.database_url)
+        .await
+        .context("migrating the database")?;
+    let redis = Redis::connect(&config.common.redis_url)
+        .await
+        .context("connecting to Redis")?;
+    let context = JobContext {
+        redis: redis.clone(),
+        identity: jobs::worker_identity(),
+    };
+    // apalis refuses a worker name that is still registered (a restart within its heartbeat
+    // threshold): make every process start unique.
+    let instance = format!("{}-{}", context.identity, uuid::Uuid::now_v7().simple());
+    let concurrency = config.concurrency;
+    tracing::info!(worker = %context.identity, concurrency, "worker starting");
+
+    let ping_storage = storage::<shared::jobs::ping::PingJob>(&redis, shared::jobs::ping::QUEUE);
+    Monitor::new()
+        .register(move |_restarts| {
+            WorkerBuilder::new(format!("ping-{instance}"))
+                .backend(ping_storage.clone().poll_with_interval(POLL_INTERVAL))
+                .data(context.clone())
+                .concurrency(concurrency)
+                .build(jobs::ping::run)
+        })
+        .shutdown_timeout(config.common.shutdown_timeout)
+        .run_with_signal(async {
+            shared::shutdown::signal().await;
+            Ok(())
+        })
+        .await
+        .context("running the job workers")?;
+    tracing::info!("worker stopped");
+    Ok(())
+}
