@@ -32,7 +32,7 @@ impl AppState {
         )
         .await
         .context("connecting to PostgreSQL")?;
-        let redis = Redis::connect(&config.common.redis_url)
+        let redis = Redis::connect(&config.common.redis_url, &config.common.queue_namespace)
             .await
             .context("connecting to Redis")?;
         let queues = Queues::new(&redis);
@@ -68,7 +68,7 @@ impl AppState {
             .with_label_values(&[shared::jobs::ping::QUEUE])
             .inc();
         let reply: PingReply =
-            replies::wait(&self.redis.client, job_id, self.config.job_wait_timeout).await?;
+            replies::wait(&self.redis, job_id, self.config.job_wait_timeout).await?;
         Ok(WorkerPong {
             job_id: job_id.to_string(),
             worker: reply.worker,

@@ -115,37 +115,35 @@ pub async fn seed_admin(
     };
     let created = conn
         .transaction(async |conn| -> Result<bool, DbError> {
-            {
-                // Serialise concurrent seeders; the loser sees the winner's user.
-                diesel::sql_query("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE")
-                    .execute(conn)
-                    .await
-                    .map(drop)
-                    .context("locking users to seed the administrator")?;
-                if repo::users::count_users(conn).await? > 0 {
-                    return Ok(false);
-                }
-                let user = repo::users::create_user(conn, new_user).await?;
-                diesel::insert_into(roles::table)
-                    .values(NewRole {
-                        name: ADMIN_ROLE.into(),
-                        description: "Amministratore".into(),
-                    })
-                    .on_conflict_do_nothing()
-                    .execute(conn)
-                    .await
-                    .context("creating the admin role")?;
-                let rules = [
-                    casbin_row("p", [ADMIN_ROLE, "*", "*", "*", "allow"]),
-                    casbin_row("g", [&user.email, ADMIN_ROLE, "*", "", ""]),
-                ];
-                diesel::insert_into(casbin_rule::table)
-                    .values(&rules[..])
-                    .execute(conn)
-                    .await
-                    .context("granting the admin role")?;
-                Ok(true)
+            // Serialise concurrent seeders; the loser sees the winner's user.
+            diesel::sql_query("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE")
+                .execute(conn)
+                .await
+                .map(drop)
+                .context("locking users to seed the administrator")?;
+            if repo::users::count_users(conn).await? > 0 {
+                return Ok(false);
             }
+            let user = repo::users::create_user(conn, new_user).await?;
+            diesel::insert_into(roles::table)
+                .values(NewRole {
+                    name: ADMIN_ROLE.into(),
+                    description: "Amministratore".into(),
+                })
+                .on_conflict_do_nothing()
+                .execute(conn)
+                .await
+                .context("creating the admin role")?;
+            let rules = [
+                NewCasbinRule::policy(ADMIN_ROLE, "*", "*", "*", "allow"),
+                NewCasbinRule::group(&user.email, ADMIN_ROLE, "*"),
+            ];
+            diesel::insert_into(casbin_rule::table)
+                .values(&rules[..])
+                .execute(conn)
+                .await
+                .context("granting the admin role")?;
+            Ok(true)
         })
         .await?;
     Ok(if created {
@@ -160,18 +158,4 @@ pub async fn seed_admin(
             password: None,
         }
     })
-}
-
-/// A casbin row: a policy `p` is (role, domain, resource, action, effect), a group `g` is
-/// (user e-mail, role, domain).
-fn casbin_row(ptype: &str, [v0, v1, v2, v3, v4]: [&str; 5]) -> NewCasbinRule {
-    NewCasbinRule {
-        ptype: ptype.into(),
-        v0: v0.into(),
-        v1: v1.into(),
-        v2: v2.into(),
-        v3: v3.into(),
-        v4: v4.into(),
-        v5: String::new(),
-    }
 }

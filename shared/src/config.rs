@@ -42,6 +42,9 @@ pub struct CommonConfig {
     pub database_url: String,
     pub database_pool_size: usize,
     pub redis_url: String,
+    /// Prefix of every Redis key (queues, replies): deployments or test runs sharing one Redis
+    /// stay apart.
+    pub queue_namespace: String,
     pub log_format: LogFormat,
     /// How long a graceful shutdown may take before in-flight work is abandoned.
     pub shutdown_timeout: Duration,
@@ -72,47 +75,55 @@ pub struct WorkerConfig {
 
 impl CommonConfig {
     pub fn from_env() -> Result<Self, ConfigError> {
-        load_dotenv();
+        Self::from_vars(&Vars::env())
+    }
+
+    pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
         Ok(Self {
-            database_url: var_or(
+            database_url: vars.string_or(
                 "ISTRUTTORIA_DATABASE_URL",
                 "postgres://istruttoria@127.0.0.1:54329/istruttoria",
             ),
-            database_pool_size: parse_or("ISTRUTTORIA_DATABASE_POOL_SIZE", 16)?,
-            redis_url: var_or("ISTRUTTORIA_REDIS_URL", "redis://127.0.0.1:63799/0"),
-            log_format: parse_or("ISTRUTTORIA_LOG_FORMAT", LogFormat::Text)?,
-            shutdown_timeout: Duration::from_secs(parse_or(
-                "ISTRUTTORIA_SHUTDOWN_TIMEOUT_SECS",
-                30,
-            )?),
+            database_pool_size: vars.parse_or("ISTRUTTORIA_DATABASE_POOL_SIZE", 16)?,
+            redis_url: vars.string_or("ISTRUTTORIA_REDIS_URL", "redis://127.0.0.1:63799/0"),
+            queue_namespace: vars.string_or("ISTRUTTORIA_QUEUE_NAMESPACE", "istruttoria"),
+            log_format: vars.parse_or("ISTRUTTORIA_LOG_FORMAT", LogFormat::Text)?,
+            shutdown_timeout: Duration::from_secs(
+                vars.parse_or("ISTRUTTORIA_SHUTDOWN_TIMEOUT_SECS", 30)?,
+            ),
         })
     }
 }
 
 impl ApiConfig {
     pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_vars(&Vars::env())
+    }
+
+    pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
         Ok(Self {
-            common: CommonConfig::from_env()?,
-            http_addr: parse_or(
+            common: CommonConfig::from_vars(vars)?,
+            http_addr: vars.parse_or(
                 "ISTRUTTORIA_HTTP_ADDR",
                 SocketAddr::from(([127, 0, 0, 1], 8080)),
             )?,
-            web_dist: PathBuf::from(var_or("ISTRUTTORIA_WEB_DIST", "web/dist")),
-            admin_email: var_or("ISTRUTTORIA_ADMIN_EMAIL", "admin@istruttoria.local"),
-            admin_password: std::env::var("ISTRUTTORIA_ADMIN_PASSWORD")
-                .ok()
-                .filter(|p| !p.is_empty()),
-            job_wait_timeout: Duration::from_millis(parse_or(
-                "ISTRUTTORIA_JOB_WAIT_TIMEOUT_MS",
-                10_000,
-            )?),
+            web_dist: PathBuf::from(vars.string_or("ISTRUTTORIA_WEB_DIST", "web/dist")),
+            admin_email: vars.string_or("ISTRUTTORIA_ADMIN_EMAIL", "admin@istruttoria.local"),
+            admin_password: vars.get("ISTRUTTORIA_ADMIN_PASSWORD"),
+            job_wait_timeout: Duration::from_millis(
+                vars.parse_or("ISTRUTTORIA_JOB_WAIT_TIMEOUT_MS", 10_000)?,
+            ),
         })
     }
 }
 
 impl WorkerConfig {
     pub fn from_env() -> Result<Self, ConfigError> {
-        let concurrency = parse_or("ISTRUTTORIA_WORKER_CONCURRENCY", 4)?;
+        Self::from_vars(&Vars::env())
+    }
+
+    pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
+        let concurrency = vars.parse_or("ISTRUTTORIA_WORKER_CONCURRENCY", 4)?;
         if concurrency == 0 {
             return Err(ConfigError::Invalid {
                 name: "ISTRUTTORIA_WORKER_CONCURRENCY",
@@ -121,38 +132,112 @@ impl WorkerConfig {
             });
         }
         Ok(Self {
-            common: CommonConfig::from_env()?,
+            common: CommonConfig::from_vars(vars)?,
             concurrency,
         })
     }
 }
 
-/// Reads `.env` from the working directory when there is one; real environment variables win.
-fn load_dotenv() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = dotenvy::dotenv();
-    });
+/// Where configuration values come from: the process environment (after `.env`), or a fixed
+/// set of pairs in tests. An empty value counts as unset.
+pub struct Vars(Box<dyn Fn(&str) -> Option<String>>);
+
+impl Vars {
+    /// The environment, after loading `.env` from the working directory if there is one (real
+    /// environment variables win).
+    pub fn env() -> Self {
+        static DOTENV: std::sync::Once = std::sync::Once::new();
+        DOTENV.call_once(|| {
+            let _ = dotenvy::dotenv();
+        });
+        Self(Box::new(|name| std::env::var(name).ok()))
+    }
+
+    pub fn from_pairs<const N: usize>(pairs: [(&str, &str); N]) -> Self {
+        let map: std::collections::HashMap<String, String> = pairs
+            .into_iter()
+            .map(|(name, value)| (name.to_owned(), value.to_owned()))
+            .collect();
+        Self(Box::new(move |name| map.get(name).cloned()))
+    }
+
+    fn get(&self, name: &str) -> Option<String> {
+        (self.0)(name).filter(|value| !value.is_empty())
+    }
+
+    fn string_or(&self, name: &str, default: &str) -> String {
+        self.get(name).unwrap_or_else(|| default.to_owned())
+    }
+
+    fn parse_or<T>(&self, name: &'static str, default: T) -> Result<T, ConfigError>
+    where
+        T: FromStr,
+        T::Err: std::fmt::Display,
+    {
+        match self.get(name) {
+            Some(value) => value.parse().map_err(|e: T::Err| ConfigError::Invalid {
+                name,
+                reason: e.to_string(),
+                value,
+            }),
+            None => Ok(default),
+        }
+    }
 }
 
-fn var_or(name: &'static str, default: &str) -> String {
-    std::env::var(name)
-        .ok()
-        .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| default.to_owned())
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn parse_or<T>(name: &'static str, default: T) -> Result<T, ConfigError>
-where
-    T: FromStr,
-    T::Err: std::fmt::Display,
-{
-    match std::env::var(name) {
-        Ok(value) if !value.is_empty() => value.parse().map_err(|e: T::Err| ConfigError::Invalid {
-            name,
-            reason: e.to_string(),
-            value,
-        }),
-        _ => Ok(default),
+    #[test]
+    fn defaults_suit_the_local_stack() {
+        let config = ApiConfig::from_vars(&Vars::from_pairs([])).expect("defaults are valid");
+        assert_eq!(config.http_addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(
+            config.common.database_url,
+            "postgres://istruttoria@127.0.0.1:54329/istruttoria"
+        );
+        assert_eq!(config.common.redis_url, "redis://127.0.0.1:63799/0");
+        assert_eq!(config.common.queue_namespace, "istruttoria");
+        assert_eq!(config.admin_password, None);
+        assert_eq!(config.common.log_format, LogFormat::Text);
+        let worker = WorkerConfig::from_vars(&Vars::from_pairs([])).expect("defaults are valid");
+        assert_eq!(worker.concurrency, 4);
+    }
+
+    #[test]
+    fn values_override_defaults_and_empty_means_unset() {
+        let vars = Vars::from_pairs([
+            ("ISTRUTTORIA_HTTP_ADDR", "0.0.0.0:9000"),
+            ("ISTRUTTORIA_LOG_FORMAT", "json"),
+            ("ISTRUTTORIA_ADMIN_PASSWORD", ""),
+            ("ISTRUTTORIA_JOB_WAIT_TIMEOUT_MS", "250"),
+        ]);
+        let config = ApiConfig::from_vars(&vars).expect("valid values");
+        assert_eq!(config.http_addr.to_string(), "0.0.0.0:9000");
+        assert_eq!(config.common.log_format, LogFormat::Json);
+        assert_eq!(config.admin_password, None);
+        assert_eq!(config.job_wait_timeout, Duration::from_millis(250));
+    }
+
+    #[test]
+    fn invalid_values_name_the_variable() {
+        let vars = Vars::from_pairs([("ISTRUTTORIA_HTTP_ADDR", "localhost")]);
+        let error = ApiConfig::from_vars(&vars).expect_err("not a socket address");
+        assert!(
+            error
+                .to_string()
+                .starts_with("ISTRUTTORIA_HTTP_ADDR=\"localhost\" is not valid"),
+            "{error}"
+        );
+        let vars = Vars::from_pairs([("ISTRUTTORIA_WORKER_CONCURRENCY", "0")]);
+        let error = WorkerConfig::from_vars(&vars).expect_err("zero workers");
+        assert!(error.to_string().contains("must be at least 1"), "{error}");
+        let vars = Vars::from_pairs([("ISTRUTTORIA_LOG_FORMAT", "xml")]);
+        let error = CommonConfig::from_vars(&vars).expect_err("unknown format");
+        assert!(
+            error.to_string().contains("expected `text` or `json`"),
+            "{error}"
+        );
     }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Context;
 use apalis::prelude::*;
 use shared::config::WorkerConfig;
-use shared::jobs::{Redis, storage};
+use shared::jobs::Redis;
 
 use crate::jobs::{self, JobContext};
 
@@ -19,7 +19,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     shared::db::run_migrations(&config.common.database_url)
         .await
         .context("migrating the database")?;
-    let redis = Redis::connect(&config.common.redis_url)
+    let redis = Redis::connect(&config.common.redis_url, &config.common.queue_namespace)
         .await
         .context("connecting to Redis")?;
     let context = JobContext {
@@ -32,7 +32,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     let concurrency = config.concurrency;
     tracing::info!(worker = %context.identity, concurrency, "worker starting");
 
-    let ping_storage = storage::<shared::jobs::ping::PingJob>(&redis, shared::jobs::ping::QUEUE);
+    let ping_storage = redis.storage::<shared::jobs::ping::PingJob>(shared::jobs::ping::QUEUE);
     Monitor::new()
         .register(move |_restarts| {
             WorkerBuilder::new(format!("ping-{instance}"))

@@ -40,29 +40,35 @@ pub enum JobError {
     },
 }
 
-/// The Redis client and the shared, auto-reconnecting connection of one process.
+/// The Redis client, the shared auto-reconnecting connection of one process, and the namespace
+/// that prefixes every key it uses.
 #[derive(Clone)]
 pub struct Redis {
     pub client: redis::Client,
     pub connection: ConnectionManager,
+    pub namespace: String,
 }
 
 impl Redis {
-    pub async fn connect(url: &str) -> Result<Self, JobError> {
-        let client = redis::Client::open(url).map_err(|e| JobError::Redis {
+    pub async fn connect(url: &str, namespace: &str) -> Result<Self, JobError> {
+        let client = redis::Client::open(url).map_err(|source| JobError::Redis {
             action: "parse the Redis URL",
-            source: e,
+            source,
         })?;
         let config =
             ConnectionManagerConfig::new().set_response_timeout(Some(REDIS_RESPONSE_TIMEOUT));
         let connection = client
             .get_connection_manager_with_config(config)
             .await
-            .map_err(|e| JobError::Redis {
+            .map_err(|source| JobError::Redis {
                 action: "connect to Redis",
-                source: e,
+                source,
             })?;
-        Ok(Self { client, connection })
+        Ok(Self {
+            client,
+            connection,
+            namespace: namespace.to_owned(),
+        })
     }
 
     /// PING, for readiness checks.
@@ -71,16 +77,17 @@ impl Redis {
             .query_async::<String>(&mut self.connection.clone())
             .await
             .map(drop)
-            .map_err(|e| JobError::Redis {
+            .map_err(|source| JobError::Redis {
                 action: "ping Redis",
-                source: e,
+                source,
             })
     }
-}
 
-/// The storage of queue `name` for jobs of type `T`.
-pub fn storage<T>(redis: &Redis, name: &'static str) -> RedisStorage<T> {
-    RedisStorage::new(redis.connection.clone()).with_config(Config::default().queue(name))
+    /// The storage of queue `name` (inside the namespace) for jobs of type `T`.
+    pub fn storage<T>(&self, name: &str) -> RedisStorage<T> {
+        let queue = format!("{}:{name}", self.namespace);
+        RedisStorage::new(self.connection.clone()).with_config(Config::default().queue(&queue))
+    }
 }
 
 /// Every queue a producer pushes to.
@@ -92,7 +99,7 @@ pub struct Queues {
 impl Queues {
     pub fn new(redis: &Redis) -> Self {
         Self {
-            ping: storage(redis, ping::QUEUE),
+            ping: redis.storage(ping::QUEUE),
         }
     }
 

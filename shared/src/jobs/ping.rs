@@ -4,8 +4,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-/// Queue of the `ping` job.
-pub const QUEUE: &str = "istruttoria:ping";
+/// Queue of the `ping` job, inside the namespace.
+pub const QUEUE: &str = "ping";
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PingJob {

@@ -12,7 +12,7 @@ pub async fn run(job: PingJob, context: Data<JobContext>) -> Result<PingReply, B
         worker: context.identity.clone(),
         answered_at: Utc::now(),
     };
-    replies::send(&mut context.redis.connection.clone(), job.id, &reply).await?;
+    replies::send(&context.redis, job.id, &reply).await?;
     tracing::info!(job_id = %job.id, waited_ms = (reply.answered_at - job.requested_at).num_milliseconds(), "ping answered");
     Ok(reply)
 }

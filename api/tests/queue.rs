@@ -1,0 +1,94 @@
+//! Jobs through the real queue: the API enqueues `ping` in Redis, a real worker process runs it
+//! and the API sees its answer; workers stop gracefully on SIGTERM.
+
+mod common;
+
+use anyhow::Result;
+use common::{Options, TestServer};
+use serde_json::json;
+
+const PING_WORKER: &str = "mutation { pingWorker { jobId worker roundTripMs } }";
+
+#[tokio::test]
+async fn a_ping_enqueued_by_the_api_is_answered_by_a_worker_process() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let worker = server.spawn_worker().await?;
+
+    let body = server.graphql(PING_WORKER, json!({})).await?;
+    let pong = &body["data"]["pingWorker"];
+    assert!(body["errors"].is_null(), "{body}");
+    let answered_by = pong["worker"].as_str().expect("the worker says who it is");
+    assert!(
+        answered_by.ends_with(&format!(":{}", worker.pid())),
+        "answered by {answered_by}"
+    );
+    assert!(uuid::Uuid::parse_str(pong["jobId"].as_str().unwrap_or_default()).is_ok());
+
+    let status = worker.terminate().await?;
+    assert!(
+        status.success(),
+        "the worker exits cleanly on SIGTERM: {status}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn pings_are_shared_among_several_workers() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let workers = [server.spawn_worker().await?, server.spawn_worker().await?];
+    let pids: Vec<String> = workers.iter().map(|w| format!(":{}", w.pid())).collect();
+
+    let pings = (0..20).map(|_| server.graphql(PING_WORKER, json!({})));
+    let answers = futures::future::try_join_all(pings).await?;
+    for body in &answers {
+        let worker = body["data"]["pingWorker"]["worker"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(pids.iter().any(|pid| worker.ends_with(pid)), "{body}");
+    }
+    for worker in workers {
+        assert!(worker.terminate().await?.success());
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn without_a_worker_the_ping_fails_after_the_bounded_wait() -> Result<()> {
+    let server = TestServer::start(Options {
+        job_wait_timeout_ms: 300,
+        ..Options::default()
+    })
+    .await?;
+    let body = server.graphql(PING_WORKER, json!({})).await?;
+    let message = body["errors"][0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("no worker answered"), "{body}");
+    assert!(body["data"].is_null(), "{body}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_ping_enqueued_before_any_worker_runs_is_answered_once_one_starts() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let ping = tokio::spawn({
+        let base = server.url("/graphql");
+        let client = server.client.clone();
+        async move {
+            client
+                .post(base)
+                .json(&json!({ "query": PING_WORKER }))
+                .send()
+                .await?
+                .json::<serde_json::Value>()
+                .await
+        }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let worker = server.spawn_worker().await?;
+    let body = ping.await??;
+    assert!(
+        body["data"]["pingWorker"]["worker"].as_str().is_some(),
+        "{body}"
+    );
+    assert!(worker.terminate().await?.success());
+    Ok(())
+}
