@@ -92,3 +92,26 @@ async fn a_ping_enqueued_before_any_worker_runs_is_answered_once_one_starts() ->
     assert!(worker.terminate().await?.success());
     Ok(())
 }
+
+#[tokio::test]
+async fn a_worker_idle_since_start_up_still_picks_up_new_jobs() -> Result<()> {
+    // Regression: with apalis' own interval polling, a worker whose first fetch found the queue
+    // empty slept until its 30 s heartbeat; the bounded wait below is far shorter than that.
+    let server = TestServer::start(Options {
+        job_wait_timeout_ms: 10_000,
+        ..Options::default()
+    })
+    .await?;
+    let worker = server.spawn_worker().await?;
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    for _ in 0..2 {
+        let body = server.graphql(PING_WORKER, json!({})).await?;
+        assert!(
+            body["data"]["pingWorker"]["worker"].as_str().is_some(),
+            "{body}"
+        );
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+    assert!(worker.terminate().await?.success());
+    Ok(())
+}

@@ -94,3 +94,10 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await page.getByRole('button', { name: 'Torna alla dashboard' }).click();
   await expect(page).toHaveURL('/');
 });
+
+test('the dashboard shows that the API answers and that a worker consumes jobs', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('server-status')).toHaveText('Server: pong');
+  await page.getByTestId('worker-check').click();
+  await expect(page.getByTestId('worker-status')).toContainText(/Worker .+:\d+: risposta in \d+ ms/);
+});

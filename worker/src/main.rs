@@ -5,6 +5,7 @@ use clap::Parser;
 use shared::config::WorkerConfig;
 
 mod jobs;
+mod polling;
 mod runner;
 
 #[derive(Parser)]

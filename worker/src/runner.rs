@@ -10,9 +10,9 @@ use shared::config::WorkerConfig;
 use shared::jobs::Redis;
 
 use crate::jobs::{self, JobContext};
+use crate::polling::EveryPeriod;
 
-/// How often an idle worker asks Redis for new jobs. apalis otherwise waits for its heartbeat
-/// (30 s) after an empty fetch.
+/// How often an idle worker asks Redis for new jobs.
 const POLL_INTERVAL: Duration = Duration::from_millis(200);
 
 pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
@@ -36,7 +36,11 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     Monitor::new()
         .register(move |_restarts| {
             WorkerBuilder::new(format!("ping-{instance}"))
-                .backend(ping_storage.clone().poll_with_interval(POLL_INTERVAL))
+                .backend(
+                    ping_storage
+                        .clone()
+                        .poll_with_strategy(EveryPeriod::new(POLL_INTERVAL)),
+                )
                 .data(context.clone())
                 .concurrency(concurrency)
                 .build(jobs::ping::run)

@@ -1,8 +1,9 @@
-import { Card, H2, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, H2, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { APP_NAME, APP_VERSION } from '../../lib/constants';
 import { usePing } from './usePing';
+import { usePingWorker } from './usePingWorker';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -12,7 +13,10 @@ export function DashboardPage() {
       <Card className="dashboard-card">
         <H2>{APP_NAME}</H2>
         <p className="muted">{t('dashboard.version', { version: APP_VERSION })}</p>
-        <ServerStatus />
+        <div className="dashboard-status">
+          <ServerStatus />
+          <WorkerStatus />
+        </div>
       </Card>
     </>
   );
@@ -40,5 +44,27 @@ function ServerStatus() {
     <Tag minimal large intent="success" icon="tick-circle" data-testid="server-status">
       {t('dashboard.server', { answer: data })}
     </Tag>
+  );
+}
+
+function WorkerStatus() {
+  const { t } = useTranslation();
+  const { trigger, data, error, isMutating } = usePingWorker();
+  return (
+    <div className="dashboard-worker">
+      <Button icon="exchange" loading={isMutating} onClick={() => void trigger().catch(() => undefined)} data-testid="worker-check">
+        {t('dashboard.workerCheck')}
+      </Button>
+      {error !== undefined && (
+        <Tag minimal large intent="danger" icon="error" data-testid="worker-status">
+          {t('dashboard.workerFailed', { message: error instanceof Error ? error.message : String(error) })}
+        </Tag>
+      )}
+      {data !== undefined && error === undefined && (
+        <Tag minimal large intent="success" icon="tick-circle" data-testid="worker-status">
+          {t('dashboard.workerAnswered', { worker: data.worker, ms: data.roundTripMs })}
+        </Tag>
+      )}
+    </div>
   );
 }

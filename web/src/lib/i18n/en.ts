@@ -50,6 +50,9 @@ export const en: typeof it = {
     server: 'Server: {{answer}}',
     serverChecking: 'Server: checking…',
     serverUnreachable: 'Server unreachable: {{message}}',
+    workerCheck: 'Check the workers',
+    workerAnswered: 'Worker {{worker}} answered in {{ms}} ms',
+    workerFailed: 'No worker answered: {{message}}',
   },
   notAvailable: {
     title: 'Not available yet',

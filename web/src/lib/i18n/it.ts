@@ -49,6 +49,9 @@ export const it = {
     server: 'Server: {{answer}}',
     serverChecking: 'Server: verifica in corso…',
     serverUnreachable: 'Server non raggiungibile: {{message}}',
+    workerCheck: 'Verifica i worker',
+    workerAnswered: 'Worker {{worker}}: risposta in {{ms}} ms',
+    workerFailed: 'Nessun worker ha risposto: {{message}}',
   },
   notAvailable: {
     title: 'Non ancora disponibile',

@@ -9,6 +9,11 @@ export type PingQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type PingQuery = { ping: string };
 
+export type PingWorkerMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PingWorkerMutation = { pingWorker: { jobId: string, worker: string, roundTripMs: number } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -33,3 +38,12 @@ export const PingDocument = new TypedDocumentString(`
   ping
 }
     `) as unknown as TypedDocumentString<PingQuery, PingQueryVariables>;
+export const PingWorkerDocument = new TypedDocumentString(`
+    mutation PingWorker {
+  pingWorker {
+    jobId
+    worker
+    roundTripMs
+  }
+}
+    `) as unknown as TypedDocumentString<PingWorkerMutation, PingWorkerMutationVariables>;
