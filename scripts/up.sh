@@ -47,7 +47,8 @@ start() { # name, command…
   if [ "$detach" -eq 1 ]; then
     nohup "$@" >"$DATA/logs/$name.log" 2>&1 &
   else
-    "$@" > >(sed -u "s/^/[$name] /") 2>&1 &
+    # The prefixer ignores Ctrl-C so that it still shows the process's shutdown lines.
+    "$@" > >(trap '' INT; exec sed -u "s/^/[$name] /") 2>&1 &
   fi
   pids+=($!)
   echo $! > "$RUN/$name.pid"
@@ -60,6 +61,7 @@ stop_all() {
   wait 2>/dev/null || true
   rm -f "$RUN"/*.pid
   scripts/services.sh stop "$DATA"
+  exit 0
 }
 
 if [ "$detach" -eq 0 ]; then trap stop_all INT TERM; fi
