@@ -11,7 +11,7 @@ const config: CodegenConfig = {
     [output]: {
       preset: 'client',
       presetConfig: { fragmentMasking: false },
-      config: { documentMode: 'string', useTypeImports: true, enumsAsTypes: true },
+      config: { documentMode: 'string', useTypeImports: true, enumsAsTypes: true, scalars: { DateTime: 'string' } },
     },
   },
 };

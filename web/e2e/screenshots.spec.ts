@@ -1,9 +1,12 @@
-import { test, type Page } from '@playwright/test';
+import { test as loggedOut, type Page } from '@playwright/test';
+import { ADMIN, test } from './fixtures';
 
 // Screenshots for looking at the shell, taken only when SCREENSHOT_DIR is set:
 //   SCREENSHOT_DIR=/tmp/web-shots npm run e2e -- screenshots
+// `test` starts logged in (fixtures.ts), `loggedOut` does not.
 const dir = process.env.SCREENSHOT_DIR;
 test.skip(!dir, 'set SCREENSHOT_DIR to take screenshots');
+loggedOut.skip(!dir, 'set SCREENSHOT_DIR to take screenshots');
 
 async function open(page: Page, path: string, settings: object, language = 'it') {
   await page.addInitScript(
@@ -26,6 +29,7 @@ async function openSettings(page: Page) {
 }
 
 test.use({ viewport: { width: 1440, height: 900 } });
+loggedOut.use({ viewport: { width: 1440, height: 900 } });
 
 test('desktop, Italian, light', async ({ page }) => {
   await open(page, '/', { theme: 'LIGHT' });
@@ -51,12 +55,49 @@ test('desktop, compact, square corners, right to left', async ({ page }) => {
   await shot(page, 'desktop-compact-square-rtl');
 });
 
-test('404 and login', async ({ page }) => {
+test('404', async ({ page }) => {
   await open(page, '/nessuna/pagina', { theme: 'LIGHT' });
   await shot(page, 'desktop-404');
-  await page.goto('/authentication/login');
-  await page.getByRole('heading', { level: 1 }).waitFor();
+});
+
+test('user menu open', async ({ page }) => {
+  await open(page, '/', { theme: 'LIGHT' });
+  await page.getByTestId('user-menu-open').click();
+  await page.getByTestId('user-menu').waitFor();
+  await page.waitForTimeout(300); // the popover fades in
+  await shot(page, 'desktop-user-menu');
+});
+
+test('user menu open, English, dark', async ({ page }) => {
+  await open(page, '/datatables', { theme: 'DARK' }, 'en');
+  await page.getByTestId('user-menu-open').click();
+  await page.getByTestId('user-menu').waitFor();
+  await page.waitForTimeout(300);
+  await shot(page, 'desktop-en-dark-user-menu');
+});
+
+loggedOut('login, Italian, light, then refused', async ({ page }) => {
+  await open(page, '/authentication/login', { theme: 'LIGHT' });
   await shot(page, 'desktop-login');
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByText('Email obbligatoria').waitFor();
+  await shot(page, 'desktop-login-invalid');
+  await page.getByLabel('Indirizzo Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.getByRole('alert').waitFor();
+  await shot(page, 'desktop-login-error');
+});
+
+loggedOut('login, English, dark', async ({ page }) => {
+  await open(page, '/authentication/login', { theme: 'DARK' }, 'en');
+  await shot(page, 'desktop-login-en-dark');
+});
+
+loggedOut('login, NATURE, on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 760 });
+  await open(page, '/authentication/login', { theme: 'NATURE' });
+  await shot(page, 'phone-login-nature');
 });
 
 test('small screen, drawer open', async ({ page }) => {

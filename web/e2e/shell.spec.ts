@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { ADMIN, expect, test } from './fixtures';
+
+// Every test here starts logged in as the administrator (see fixtures.ts).
 
 /** Every sidebar entry: its test id, the path it opens and that screen's Italian title. */
 const SIDEBAR = [
@@ -25,6 +27,7 @@ test('opening / shows the shell in Italian', async ({ page }) => {
   await expect(sidebar).toContainText('Tabelle');
   await expect(sidebar).toContainText('Tipologie Documenti');
   await expect(sidebar).toContainText('Versione 1.0.18');
+  await expect(page.getByTestId('sidebar-user')).toContainText(ADMIN.email);
   await expect(page.getByTestId('nav-dashboard')).toHaveClass(/sidebar__entry--active/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
 });

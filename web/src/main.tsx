@@ -7,12 +7,18 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { buildRouteObjects } from './app/router';
 import { createI18n } from './lib/i18n';
+import { SessionStore } from './lib/session';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 
+// One session for the page, checked once at start (outside React: StrictMode runs effects twice,
+// and a refresh token must not be spent twice).
+const session = new SessionStore();
+void session.start();
+
 createRoot(root).render(
   <StrictMode>
-    <App i18n={createI18n()} router={createBrowserRouter(buildRouteObjects())} />
+    <App i18n={createI18n()} router={createBrowserRouter(buildRouteObjects())} session={session} />
   </StrictMode>,
 );

@@ -1,9 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../lib/i18n';
+import { SessionProvider, SessionStore, type SessionUser } from '../lib/session';
+import { writeStoredSession } from '../lib/session/session';
 import { SettingsProvider } from '../lib/settings/SettingsContext';
+import { stubMatchMedia } from '../test/matchMedia';
+import { answerOf, fakeApi, loggedInStore, loggedOutStore, sessionData, USER } from '../test/session';
 import { buildRouteObjects } from './router';
 import { ROUTES } from './routes';
 
@@ -63,15 +67,18 @@ function patternOf(url: string): string | undefined {
   return matchRoutes(buildRouteObjects(), url)?.at(-1)?.route.path;
 }
 
-function renderAt(url: string) {
+async function renderAt(url: string, store?: SessionStore) {
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [url] });
   render(
     <I18nextProvider i18n={createI18n()}>
       <SettingsProvider>
-        <RouterProvider router={router} />
+        <SessionProvider store={store ?? (await loggedInStore())}>
+          <RouterProvider router={router} />
+        </SessionProvider>
       </SettingsProvider>
     </I18nextProvider>,
   );
+  return router;
 }
 
 describe('route table', () => {
@@ -100,7 +107,7 @@ describe('route table', () => {
   });
 
   it('shows a screen not built yet as not available, naming it and its path', async () => {
-    renderAt('/dossier/import');
+    await renderAt('/dossier/import');
     expect(await screen.findByRole('heading', { level: 1, name: 'Import' })).toBeTruthy();
     expect(screen.getByText('Non ancora disponibile')).toBeTruthy();
     expect(screen.getByText(/«Import» \(\/dossier\/import\)/)).toBeTruthy();
@@ -108,14 +115,75 @@ describe('route table', () => {
   });
 
   it('shows the authentication screens outside the authenticated layout', async () => {
-    renderAt('/authentication/login');
+    await renderAt('/authentication/login', await loggedOutStore());
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
     expect(screen.queryByTestId('top-bar')).toBeNull();
   });
 
   it('shows a 404 page for an unknown path', async () => {
-    renderAt('/no/such/screen');
+    await renderAt('/no/such/screen');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pagina non trovata' })).toBeTruthy();
     expect(screen.getByText(/\/no\/such\/screen/)).toBeTruthy();
+  });
+});
+
+describe('authentication guard', () => {
+  it('sends a visitor to the login, then to the requested screen once logged in', async () => {
+    const api = fakeApi({ basicLogin: vi.fn(async () => answerOf(sessionData())) });
+    const router = await renderAt('/datatables?page=2', await loggedOutStore(api));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/authentication/login');
+
+    fireEvent.change(screen.getByLabelText('Indirizzo Email'), { target: { value: 'anna.rossi@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datatables' })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/datatables?page=2');
+  });
+
+  it('shows a loader while the stored session is checked', async () => {
+    writeStoredSession(localStorage, sessionData());
+    let answer: (user: SessionUser) => void = () => {};
+    const api = fakeApi({ loggedUser: () => new Promise((resolve) => (answer = resolve)) });
+    const store = new SessionStore({ api, locks: null, setAccessToken: () => {} });
+    const started = store.start();
+    await renderAt('/dossier', store);
+    expect(screen.getByTestId('session-loader')).toBeTruthy();
+    expect(screen.queryByTestId('top-bar')).toBeNull();
+    answer(USER);
+    await started;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dossier' })).toBeTruthy();
+  });
+});
+
+describe('authenticated layout', () => {
+  it("shows the user in the sidebar and hides what the user's permissions do not allow", async () => {
+    stubMatchMedia((query) => query.includes('min-width')); // a large screen: the sidebar is persistent
+    const store = await loggedInStore(sessionData({ permissions: [{ resource: 'roles', action: 'allow' }] }));
+    await renderAt('/', store);
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(within(sidebar).getByTestId('sidebar-user').textContent).toContain('Anna Rossi');
+    expect(within(sidebar).getByTestId('sidebar-user').textContent).toContain('anna.rossi@example.com');
+    expect(within(sidebar).getByTestId('user-avatar').textContent).toBe('AR');
+    expect(within(sidebar).queryByTestId('nav-users')).toBeNull();
+    expect(within(sidebar).getByTestId('nav-roles')).toBeTruthy();
+    expect(within(sidebar).getByTestId('nav-notifications')).toBeTruthy();
+    expect(sidebar.textContent).toContain('Versione 1.0.18');
+  });
+
+  it('logs out from the user menu, back to the login', async () => {
+    const api = fakeApi();
+    const router = await renderAt('/datatables', await loggedInStore(sessionData(), api));
+    fireEvent.click(await screen.findByTestId('user-menu-open'));
+    const menu = await screen.findByTestId('user-menu');
+    expect(menu.textContent).toContain('Anna');
+    expect(menu.textContent).toContain('Rossi');
+    expect(menu.textContent).toContain('anna.rossi@example.com');
+    fireEvent.click(within(menu).getByText('Esci'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(api.logout).toHaveBeenCalledOnce();
+    expect(router.state.location.pathname).toBe('/authentication/login');
+    expect(router.state.location.state).toEqual({ from: '/' });
   });
 });

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { LoginPage } from '../features/authentication/LoginPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 
 export type FeatureArea =
@@ -29,7 +30,7 @@ export interface AppRoute {
 
 /** Every screen of the specs. Building a screen means setting its `page` here. */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/authentication/login', area: 'authentication', titleKey: 'routes.login', public: true },
+  { path: '/authentication/login', area: 'authentication', titleKey: 'routes.login', public: true, page: LoginPage },
   { path: '/authentication/register', area: 'authentication', titleKey: 'routes.register', public: true },
   { path: '/authentication/register-unguarded', area: 'authentication', titleKey: 'routes.registerUnguarded', public: true },
   { path: '/authentication/password-recovery', area: 'authentication', titleKey: 'routes.passwordRecovery', public: true },

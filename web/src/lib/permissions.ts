@@ -6,5 +6,33 @@ export interface Permission {
 
 export type Can = (permission: Permission) => boolean;
 
-/** Used until login brings the user's permissions: every check passes. */
+/** A permission as the server hands it over with the session: lowercased resource and action. */
+export interface GrantedPermission {
+  resource: string;
+  action: string;
+}
+
+/** The resource that stands for every resource. */
+export const ANY_RESOURCE = '*';
+
+/** Every check passes (tests, and screens that need no permission). */
 export const allowEverything: Can = () => true;
+
+/**
+ * The checks of a user holding `granted` (spec §6): "allow on R" passes when some permission on R
+ * or on "*" allows, and none on R denies. Resources compare lowercased, as the server sends them.
+ */
+export function canWith(granted: readonly GrantedPermission[]): Can {
+  const normalized = granted.map((permission) => ({
+    resource: permission.resource.toLowerCase(),
+    action: permission.action.toLowerCase(),
+  }));
+  return ({ action, resource }) => {
+    const wanted = resource.toLowerCase();
+    const allowed = normalized.some(
+      (permission) => (permission.resource === wanted || permission.resource === ANY_RESOURCE) && permission.action === action,
+    );
+    const denied = normalized.some((permission) => permission.resource === wanted && permission.action === 'deny');
+    return allowed && !denied;
+  };
+}

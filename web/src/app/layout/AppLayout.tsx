@@ -2,7 +2,7 @@ import { Drawer } from '@blueprintjs/core';
 import { useState, type CSSProperties } from 'react';
 import { Outlet } from 'react-router';
 import { LARGE_SCREEN_MIN_WIDTH_PX, SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '../../lib/constants';
-import { allowEverything } from '../../lib/permissions';
+import { useCan } from '../../lib/session';
 import { useSettings } from '../../lib/settings/SettingsContext';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -21,8 +21,8 @@ export function AppLayout() {
   const [sidebarShown, setSidebarShown] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // Until login brings permissions, every sidebar entry is allowed.
-  const can = allowEverything;
+  // The sidebar hides what the logged-in user's permissions do not allow.
+  const can = useCan();
 
   const toggleSidebar = () => (isLargeScreen ? setSidebarShown(!sidebarShown) : setDrawerOpen(!drawerOpen));
 

@@ -1,12 +1,19 @@
-import { Card } from '@blueprintjs/core';
-import { Outlet } from 'react-router';
+import { Card, Icon } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
 import { APP_NAME } from '../../lib/constants';
 
-/** The frame of the authentication screens, outside the authenticated layout. */
+/** The frame of the authentication screens, outside the authenticated layout. The logo leads to /. */
 export function PublicLayout() {
+  const { t } = useTranslation();
   return (
     <div className="public-layout">
-      <div className="public-layout__brand">{APP_NAME}</div>
+      <Link to="/" className="public-layout__brand" aria-label={t('publicLayout.home', { app: APP_NAME })} data-testid="public-logo">
+        <span className="public-layout__logo" aria-hidden="true">
+          <Icon icon="folder-shared" size={20} />
+        </span>
+        <span>{APP_NAME}</span>
+      </Link>
       <Card className="public-layout__card" elevation={1}>
         <Outlet />
       </Card>

@@ -2,8 +2,10 @@ import { Collapse, Icon } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { UserAvatar } from '../../components/UserAvatar';
 import { APP_VERSION } from '../../lib/constants';
 import type { Can } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
 import { isNavGroup, NAVIGATION, visibleNavigation, type NavGroup, type NavLink } from './navigation';
 
 interface SidebarProps {
@@ -16,6 +18,7 @@ export function Sidebar({ can, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   return (
     <nav className="sidebar" aria-label={t('nav.label')}>
+      <SidebarUser />
       <div className="sidebar__sections">
         {visibleNavigation(NAVIGATION, can).map((section) => (
           <section key={section.id} className="sidebar__section">
@@ -38,6 +41,26 @@ export function Sidebar({ can, onNavigate }: SidebarProps) {
         {t('nav.version', { version: APP_VERSION })}
       </footer>
     </nav>
+  );
+}
+
+/** Who is logged in: avatar (or initials), first and last name, e-mail. */
+function SidebarUser() {
+  const { session } = useSession();
+  if (session === null) return null;
+  const { user } = session;
+  return (
+    <div className="sidebar__user" data-testid="sidebar-user">
+      <UserAvatar user={user} />
+      <div className="sidebar__user-names">
+        <span className="sidebar__user-name">
+          {user.firstName} {user.lastName}
+        </span>
+        <span className="sidebar__user-email" title={user.email}>
+          {user.email}
+        </span>
+      </div>
+    </div>
   );
 }
 

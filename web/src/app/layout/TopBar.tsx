@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_NAME } from '../../lib/constants';
 import { LANGUAGES } from '../../lib/i18n';
 import { useSettings } from '../../lib/settings/SettingsContext';
+import { UserMenu } from './UserMenu';
 
 interface TopBarProps {
   onToggleSidebar: () => void;
@@ -46,6 +47,7 @@ export function TopBar({ onToggleSidebar, onOpenSettings }: TopBarProps) {
         onClick={onOpenSettings}
         data-testid="settings-open"
       />
+      <UserMenu />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { graphqlRequest, setAccessToken } from './client';
+import { graphqlRequest, isUnauthenticated, setAccessToken } from './client';
 import { PingDocument as PingQuery } from './generated/graphql';
 
 function answer(status: number, body: unknown) {
@@ -32,6 +32,17 @@ describe('graphqlRequest', () => {
   it("throws the server's first error message", async () => {
     answer(200, { data: null, errors: [{ message: 'Non autorizzato' }, { message: 'second' }] });
     await expect(graphqlRequest(PingQuery)).rejects.toThrow('Non autorizzato');
+  });
+
+  it("keeps the error's extensions.code", async () => {
+    answer(200, {
+      data: null,
+      errors: [{ message: 'Autenticazione richiesta', extensions: { code: 'UNAUTHENTICATED' } }],
+    });
+    const error: unknown = await graphqlRequest(PingQuery).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ message: 'Autenticazione richiesta', code: 'UNAUTHENTICATED' });
+    expect(isUnauthenticated(error)).toBe(true);
+    expect(isUnauthenticated(new Error('Autenticazione richiesta'))).toBe(false);
   });
 
   it('throws the HTTP status when the answer is not GraphQL', async () => {

@@ -4,25 +4,37 @@ export const GRAPHQL_ENDPOINT = '/graphql';
 
 let accessToken: string | null = null;
 
-/** The bearer token sent with every request; `null` sends none. Login will call this. */
+/** The bearer token sent with every request; `null` sends none. The session (lib/session) sets it. */
 export function setAccessToken(token: string | null): void {
   accessToken = token;
 }
 
-/** A failed request: the server's first GraphQL error, or the HTTP status when there is none. */
+/**
+ * A failed request: the server's first GraphQL error, or the HTTP status when there is none.
+ * `code` is that error's `extensions.code` (e.g. "UNAUTHENTICATED") when it has one.
+ */
 export class GraphQLRequestError extends Error {
   readonly status: number;
+  readonly code: string | undefined;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, code?: string) {
     super(message);
     this.name = 'GraphQLRequestError';
     this.status = status;
+    this.code = code;
   }
+}
+
+/** The error code of an API refusing a request for want of a valid access token. */
+export const UNAUTHENTICATED = 'UNAUTHENTICATED';
+
+export function isUnauthenticated(error: unknown): boolean {
+  return error instanceof GraphQLRequestError && error.code === UNAUTHENTICATED;
 }
 
 interface GraphQLResponse<TResult> {
   data?: TResult | null;
-  errors?: { message: string }[];
+  errors?: { message: string; extensions?: { code?: unknown } }[];
 }
 
 export async function graphqlRequest<TResult, TVariables>(
@@ -42,7 +54,10 @@ export async function graphqlRequest<TResult, TVariables>(
   });
   const body = await readBody<TResult>(response);
   const firstError = body?.errors?.[0];
-  if (firstError !== undefined) throw new GraphQLRequestError(firstError.message, response.status);
+  if (firstError !== undefined) {
+    const code = firstError.extensions?.code;
+    throw new GraphQLRequestError(firstError.message, response.status, typeof code === 'string' ? code : undefined);
+  }
   if (!response.ok || body?.data == null) {
     throw new GraphQLRequestError(`HTTP ${response.status} ${response.statusText}`.trim(), response.status);
   }

@@ -6,6 +6,37 @@ export const en: typeof it = {
     language: 'Language',
     settings: 'Settings',
   },
+  userMenu: {
+    label: 'User menu',
+    open: 'User menu of {{name}}',
+    settings: 'Account settings',
+    logout: 'Log out',
+    logoutFailed: 'Unable to logout',
+  },
+  session: {
+    checking: 'Checking the session…',
+    refreshing: 'Renewing the session…',
+  },
+  publicLayout: {
+    home: '{{app}}: go to the home page',
+  },
+  login: {
+    description: 'Sign in with your e-mail address and password.',
+    email: 'Email address',
+    password: 'Password',
+    showPassword: 'Show the password',
+    hidePassword: 'Hide the password',
+    submit: 'Sign in',
+    forgotPassword: 'Forgot your password?',
+    emailRequired: 'Email required',
+    emailInvalid: 'Invalid email',
+    refused: 'Sign-in failed',
+    failed: 'Sign-in failed: {{message}}',
+  },
+  validation: {
+    required: 'Required field',
+    maxLength: 'At most {{max}} characters',
+  },
   nav: {
     label: 'Main menu',
     general: 'General',

@@ -5,6 +5,37 @@ export const it = {
     language: 'Lingua',
     settings: 'Impostazioni',
   },
+  userMenu: {
+    label: 'Menu utente',
+    open: 'Menu utente di {{name}}',
+    settings: 'Impostazioni account',
+    logout: 'Esci',
+    logoutFailed: 'Impossibile effettuare il logout',
+  },
+  session: {
+    checking: 'Verifica della sessione…',
+    refreshing: 'Rinnovo della sessione…',
+  },
+  publicLayout: {
+    home: '{{app}}: vai alla pagina iniziale',
+  },
+  login: {
+    description: 'Accedi con il tuo indirizzo email e la password.',
+    email: 'Indirizzo Email',
+    password: 'Password',
+    showPassword: 'Mostra la password',
+    hidePassword: 'Nascondi la password',
+    submit: 'Accedi',
+    forgotPassword: 'Password dimenticata?',
+    emailRequired: 'Email obbligatoria',
+    emailInvalid: 'Email non valida',
+    refused: 'Accesso non riuscito',
+    failed: 'Accesso non riuscito: {{message}}',
+  },
+  validation: {
+    required: 'Campo obbligatorio',
+    maxLength: 'Massimo {{max}} caratteri',
+  },
   nav: {
     label: 'Menu principale',
     general: 'Generale',

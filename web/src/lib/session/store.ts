@@ -1,0 +1,254 @@
+import { isUnauthenticated, setAccessToken } from '../graphql/client';
+import { graphqlSessionApi, type SessionApi } from './api';
+import {
+  clearStoredSession,
+  parseSession,
+  readStoredSession,
+  refreshDelayMs,
+  SESSION_PING_DELAY_MS,
+  SESSION_STORAGE_KEY,
+  sessionFromAnswer,
+  startupStep,
+  writeStoredSession,
+  type SessionData,
+} from './session';
+
+/**
+ * `starting`: the start-up check runs; `refreshing`: the access token is being renewed (the guard
+ * shows a loader for both); then `authenticated` or `unauthenticated` (spec §4 "Session").
+ */
+export type SessionStatus = 'starting' | 'refreshing' | 'authenticated' | 'unauthenticated';
+
+export interface SessionState {
+  status: SessionStatus;
+  /** The session while authenticated; during a refresh, the one being renewed. */
+  session: SessionData | null;
+}
+
+export type LoginResult = { logged: true } | { logged: false; message: string };
+
+/** Refreshes in several tabs of one browser run one at a time (they share the refresh token). */
+const REFRESH_LOCK = 'istruttoria.session.refresh';
+
+export interface SessionStoreOptions {
+  api?: SessionApi;
+  storage?: Storage;
+  now?: () => number;
+  /** Where the bearer of the GraphQL client is set. */
+  setAccessToken?: (token: string | null) => void;
+  /** Web Locks, to serialise refreshes across tabs; `null` runs them unlocked. */
+  locks?: LockManager | null;
+}
+
+/**
+ * The session: holds it, keeps it in local storage, checks it at start, renews the access token
+ * before it expires (rotating the refresh token) and follows logins and logouts of other tabs.
+ */
+export class SessionStore {
+  private state: SessionState = { status: 'starting', session: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly api: SessionApi;
+  private readonly storage: Storage;
+  private readonly now: () => number;
+  private readonly applyAccessToken: (token: string | null) => void;
+  private readonly locks: LockManager | null;
+  private started = false;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setTimeout> | undefined;
+  private refreshing: Promise<boolean> | null = null;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(options: SessionStoreOptions = {}) {
+    this.api = options.api ?? graphqlSessionApi;
+    this.storage = options.storage ?? localStorage;
+    this.now = options.now ?? Date.now;
+    this.applyAccessToken = options.setAccessToken ?? setAccessToken;
+    this.locks = options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getState = (): SessionState => this.state;
+
+  /** The start-up check (once): verify a live stored token, renew an expired one, or stay logged out. */
+  start(): Promise<void> {
+    if (this.started) return Promise.resolve();
+    this.started = true;
+    this.listen();
+    const stored = readStoredSession(this.storage);
+    switch (startupStep(stored, this.now())) {
+      case 'verify':
+        return this.verify(stored as SessionData);
+      case 'refresh':
+        this.set({ status: 'starting', session: stored });
+        return this.refresh().then(() => undefined);
+      case 'none':
+        this.endSession();
+        return Promise.resolve();
+    }
+  }
+
+  /** `basicLogin`; a refusal answers the server's message, a failed call throws. */
+  async login(email: string, password: string): Promise<LoginResult> {
+    const answer = await this.api.basicLogin(email, password);
+    const session = sessionFromAnswer(answer);
+    if (session === null) return { logged: false, message: answer.message ?? '' };
+    this.adopt(session);
+    clearTimeout(this.pingTimer);
+    this.pingTimer = setTimeout(() => {
+      if (this.state.status === 'authenticated') void this.api.ping().catch((error: unknown) => console.warn('session ping failed', error));
+    }, SESSION_PING_DELAY_MS);
+    return { logged: true };
+  }
+
+  /** Ends the session on the server (`logout`) and here; answers whether the server call worked. */
+  async logout(): Promise<boolean> {
+    let ended = true;
+    try {
+      await this.api.logout();
+    } catch (error) {
+      console.error('logout failed', error);
+      ended = false;
+    }
+    // Even when the server could not be told, this browser forgets the tokens.
+    this.endSession();
+    return ended;
+  }
+
+  /**
+   * Renews the access token with the refresh token (`getNewAccessToken`). A refusal or a failed
+   * call ends the session. Answers whether the user is still logged in.
+   */
+  refresh(): Promise<boolean> {
+    this.refreshing ??= this.runRefresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  /** Stops timers and listeners (tests). */
+  dispose(): void {
+    clearTimeout(this.refreshTimer);
+    clearTimeout(this.pingTimer);
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.listeners.clear();
+  }
+
+  private async verify(stored: SessionData): Promise<void> {
+    this.applyAccessToken(stored.accessToken);
+    this.set({ status: 'starting', session: stored });
+    try {
+      const user = await this.api.loggedUser();
+      const current = this.state.session;
+      // A login or logout may have happened meanwhile (another tab): then that one stands.
+      if (this.state.status !== 'starting' || current?.accessToken !== stored.accessToken) return;
+      this.adopt({ ...stored, user });
+    } catch (error) {
+      if (this.state.status !== 'starting') return;
+      if (isUnauthenticated(error)) {
+        await this.refresh(); // revoked or signed with another key: the refresh token decides
+      } else {
+        // The server could not be asked (offline, restarting): the token is still within its life.
+        console.warn('could not verify the stored session', error);
+        this.adopt(stored);
+      }
+    }
+  }
+
+  private async runRefresh(): Promise<boolean> {
+    const current = this.state.session ?? readStoredSession(this.storage);
+    if (current === null) {
+      this.endSession();
+      return false;
+    }
+    this.set({ status: this.state.status === 'starting' ? 'starting' : 'refreshing', session: current });
+    const renew = () => this.renew(current);
+    const next = this.locks === null ? await renew() : await this.locks.request(REFRESH_LOCK, renew);
+    if (this.state.status === 'unauthenticated') return false; // logged out meanwhile
+    if (next === null) {
+      this.endSession();
+      return false;
+    }
+    this.adopt(next);
+    return true;
+  }
+
+  /** Inside the lock: the session after renewing `current`, or `null` when it is over. */
+  private async renew(current: SessionData): Promise<SessionData | null> {
+    // Another tab may have renewed (the old refresh token is spent: using it again would revoke
+    // the session) or logged out while this one waited.
+    const stored = readStoredSession(this.storage);
+    if (stored === null) return null;
+    if (stored.refreshToken !== current.refreshToken && refreshDelayMs(stored.atExpires, this.now()) > 0) return stored;
+    try {
+      const answer = await this.api.getNewAccessToken(stored.refreshToken);
+      const next = sessionFromAnswer(answer);
+      if (next === null) {
+        console.warn('refresh refused:', answer.message);
+      } else {
+        // Stored before the lock is released, so the next tab in line sees the new refresh token.
+        writeStoredSession(this.storage, next);
+      }
+      return next;
+    } catch (error) {
+      console.error('refresh failed', error);
+      return null;
+    }
+  }
+
+  /** Takes `session` as the current one: stores it, sends its token, plans its renewal. */
+  private adopt(session: SessionData): void {
+    writeStoredSession(this.storage, session);
+    this.applyAccessToken(session.accessToken);
+    this.set({ status: 'authenticated', session });
+    this.scheduleRefresh();
+  }
+
+  private endSession(): void {
+    clearTimeout(this.refreshTimer);
+    clearTimeout(this.pingTimer);
+    clearStoredSession(this.storage);
+    this.applyAccessToken(null);
+    this.set({ status: 'unauthenticated', session: null });
+  }
+
+  private scheduleRefresh(): void {
+    clearTimeout(this.refreshTimer);
+    const session = this.state.session;
+    if (this.state.status !== 'authenticated' || session === null) return;
+    this.refreshTimer = setTimeout(() => void this.refresh(), refreshDelayMs(session.atExpires, this.now()));
+  }
+
+  /** Other tabs' logins, renewals and logouts; a timer that slept with the computer. */
+  private listen(): void {
+    if (typeof window === 'undefined') return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
+      const next = event.newValue === null ? null : parseSession(event.newValue);
+      if (next === null) {
+        if (this.state.status === 'authenticated') this.endSession();
+      } else if (next.accessToken !== this.state.session?.accessToken && this.refreshing === null) {
+        this.applyAccessToken(next.accessToken);
+        this.set({ status: 'authenticated', session: next });
+        this.scheduleRefresh();
+      }
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') this.scheduleRefresh();
+    };
+    window.addEventListener('storage', onStorage);
+    document.addEventListener('visibilitychange', onVisible);
+    this.cleanups.push(
+      () => window.removeEventListener('storage', onStorage),
+      () => document.removeEventListener('visibilitychange', onVisible),
+    );
+  }
+
+  private set(state: SessionState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+}
