@@ -17,6 +17,11 @@ down:
 test:
     scripts/test.sh
 
+# Benchmarks of the rule runtime (criterion; figures in docs/benchmarks.md). Not part of `just test`.
+bench *ARGS:
+    scripts/javy-plugin.sh
+    cargo bench -p worker --bench rules -- {{ARGS}}
+
 # Regenerate the GraphQL schema file of the web app and its TypeScript types from the API.
 graphql-schema:
     cargo run --quiet -p api -- schema > web/schema.graphql

@@ -2,8 +2,10 @@
 # `just test`: every test of the project against real services started here.
 #   1. project-local PostgreSQL and Redis for the tests (.data/test, their own ports)
 #   2. web: generated GraphQL types up to date, type check, Vitest, production build
-#   3. Rust: cargo nextest over the workspace (each database test gets its own database,
-#      cloned from a migrated template; queue tests run real worker processes)
+#   3. Rust: the rule runtime's Javy plugin (scripts/javy-plugin.sh, skipped when up to date),
+#      cargo nextest over the workspace (each database test gets its own database, cloned from
+#      a migrated template; queue tests run real worker processes; rule tests run the real
+#      Javy plugin in wasmtime)
 #   4. browser: the built app served by the real API with a real worker, driven by Playwright
 #      in Debian's chromium
 . "$(dirname "$0")/lib.sh"
@@ -35,7 +37,13 @@ scripts/web.sh install
 scripts/web.sh build
 
 say "Rust: build and cargo nextest"
+# The rule runtime's Javy plugin (skipped when up to date), absolute paths for every test process.
+scripts/javy-plugin.sh
+export ISTRUTTORIA_JAVY_PLUGIN="$ROOT/.data/javy-plugin/plugin.wasm"
+export ISTRUTTORIA_RULE_CACHE_DIR="$ROOT/.data/rule-cache"
 cargo build --quiet -p api -p worker
+# Compile the plugin for this machine once, before the tests start workers in parallel.
+"${CARGO_TARGET_DIR:-$ROOT/target}/debug/worker" rule prepare
 cargo nextest run --workspace --all-features --no-fail-fast
 
 say "browser: Playwright against the real API and a real worker"
@@ -48,6 +56,7 @@ export ISTRUTTORIA_HTTP_ADDR="$E2E_ADDR"
 export ISTRUTTORIA_WEB_DIST="$ROOT/web/dist"
 export ISTRUTTORIA_ADMIN_EMAIL="admin@e2e.test"
 export ISTRUTTORIA_ADMIN_PASSWORD="e2e-admin-password"
+export ISTRUTTORIA_JWT_SECRET="e2e-secret-e2e-secret-e2e-secret-e2e"
 mkdir -p "$DATA/logs"
 "$bin/api" migrate
 "$bin/api" seed-admin >/dev/null

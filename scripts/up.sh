@@ -32,11 +32,20 @@ export ISTRUTTORIA_DATABASE_URL="${ISTRUTTORIA_DATABASE_URL:-postgres://istrutto
 export ISTRUTTORIA_REDIS_URL="${ISTRUTTORIA_REDIS_URL:-redis://127.0.0.1:$REDIS_PORT/0}"
 export ISTRUTTORIA_HTTP_ADDR="${ISTRUTTORIA_HTTP_ADDR:-127.0.0.1:8080}"
 export ISTRUTTORIA_WEB_DIST="$ROOT/web/dist"
+# The key access tokens are signed with: made once, kept with the data, never committed.
+if [ ! -s "$DATA/jwt-secret" ]; then
+  (umask 077 && head -c 48 /dev/urandom | base64 | tr -d '\n' > "$DATA/jwt-secret")
+fi
+export ISTRUTTORIA_JWT_SECRET="${ISTRUTTORIA_JWT_SECRET:-$(cat "$DATA/jwt-secret")}"
 
 scripts/web.sh build
+scripts/javy-plugin.sh
+export ISTRUTTORIA_JAVY_PLUGIN="${ISTRUTTORIA_JAVY_PLUGIN:-$ROOT/.data/javy-plugin/plugin.wasm}"
+export ISTRUTTORIA_RULE_CACHE_DIR="${ISTRUTTORIA_RULE_CACHE_DIR:-$ROOT/.data/rule-cache}"
 say "building the API and the worker"
 cargo build --quiet -p api -p worker
 bin="${CARGO_TARGET_DIR:-$ROOT/target}/debug"
+"$bin/worker" rule prepare >/dev/null
 
 "$bin/api" migrate
 admin="$("$bin/api" seed-admin)"

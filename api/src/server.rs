@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use async_graphql::http::GraphiQLSource;
-use async_graphql_poem::{GraphQL, GraphQLSubscription};
+use async_graphql_poem::{GraphQLRequest, GraphQLResponse, GraphQLSubscription};
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::{Compression, Tracing};
 use poem::web::Html;
@@ -17,6 +17,7 @@ use crate::state::AppState;
 
 /// Migrates the database, connects to its dependencies and serves HTTP until a shutdown signal.
 pub async fn run(config: ApiConfig) -> anyhow::Result<()> {
+    let shutdown = shared::shutdown::listen().context("listening for shutdown signals")?;
     shared::db::run_migrations(&config.common.database_url)
         .await
         .context("migrating the database")?;
@@ -25,7 +26,7 @@ pub async fn run(config: ApiConfig) -> anyhow::Result<()> {
         .into_acceptor()
         .await
         .with_context(|| format!("listening on {}", state.config.http_addr))?;
-    serve(state, acceptor, shared::shutdown::signal()).await
+    serve(state, acceptor, shutdown).await
 }
 
 /// Serves `state`'s application on `acceptor` until `shutdown` completes.
@@ -57,7 +58,10 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
     let swagger = rest.swagger_ui();
     let metrics = state.metrics.clone();
     let routes = Route::new()
-        .at("/graphql", get(graphiql).post(GraphQL::new(schema.clone())))
+        .at(
+            "/graphql",
+            get(graphiql).post(graphql.data(schema.clone()).data(state.clone())),
+        )
         .at("/graphql/ws", get(GraphQLSubscription::new(schema)))
         .at("/metrics", get(metrics_endpoint).data(metrics.clone()))
         .at("/openapi.json", openapi_json)
@@ -67,6 +71,18 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         .with(Compression::new())
         .with(RecordRequests(metrics))
         .with(Tracing)
+}
+
+/// Executes a GraphQL request on behalf of the caller its `Authorization` header names.
+#[handler]
+async fn graphql(
+    schema: poem::web::Data<&crate::graphql::ApiSchema>,
+    state: poem::web::Data<&Arc<AppState>>,
+    headers: &poem::http::HeaderMap,
+    request: GraphQLRequest,
+) -> GraphQLResponse {
+    let caller = crate::graphql::Caller::from_headers(headers, state.auth.keys());
+    schema.execute(request.0.data(caller)).await.into()
 }
 
 #[handler]

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use chrono::Utc;
+use shared::auth::{Authenticator, TokenKeys};
 use shared::config::ApiConfig;
 use shared::db::Pool;
 use shared::jobs::ping::{PingJob, PingReply};
@@ -21,11 +22,16 @@ pub struct AppState {
     pub redis: Redis,
     pub queues: Queues,
     pub metrics: Arc<Metrics>,
+    pub auth: Authenticator,
 }
 
 impl AppState {
     /// Connects to PostgreSQL and Redis as `config` says.
     pub async fn connect(config: ApiConfig) -> anyhow::Result<Self> {
+        let secret = config.auth.jwt_secret.as_deref().context(
+            "ISTRUTTORIA_JWT_SECRET is required to serve (at least 32 characters, the same in every API process)",
+        )?;
+        let keys = TokenKeys::new(secret.as_bytes(), config.auth.access_token_ttl);
         let db = shared::db::connect(
             &config.common.database_url,
             config.common.database_pool_size,
@@ -37,12 +43,14 @@ impl AppState {
             .context("connecting to Redis")?;
         let queues = Queues::new(&redis);
         let metrics = Arc::new(Metrics::new().context("registering metrics")?);
+        let auth = Authenticator::new(db.clone(), keys, config.auth.refresh_token_ttl);
         Ok(Self {
             config,
             db,
             redis,
             queues,
             metrics,
+            auth,
         })
     }
 

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use argon2::password_hash::{PasswordHasher, SaltString};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use rand::RngCore;
@@ -20,7 +20,7 @@ pub const ADMIN_ROLE: &str = "admin";
 pub enum AccountError {
     #[error(transparent)]
     Db(#[from] DbError),
-    #[error("cannot hash the password: {0}")]
+    #[error("password hashing failed: {0}")]
     Hash(argon2::password_hash::Error),
 }
 
@@ -36,6 +36,15 @@ pub fn hash_password(password: &str) -> Result<String, AccountError> {
         .hash_password(password.as_bytes(), &salt)
         .map(|hash| hash.to_string())
         .map_err(AccountError::Hash)
+}
+
+/// Whether `password` matches the PHC string `hash` (whatever parameters it was made with).
+/// Slow by design: call it off the async executor.
+pub fn verify_password(password: &str, hash: &str) -> Result<bool, AccountError> {
+    let parsed = PasswordHash::new(hash).map_err(AccountError::Hash)?;
+    Ok(Argon2::default()
+        .verify_password(password.as_bytes(), &parsed)
+        .is_ok())
 }
 
 /// What [`seed_admin`] did, worded for the person who runs `just up`.

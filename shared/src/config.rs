@@ -63,6 +63,57 @@ pub struct ApiConfig {
     pub admin_password: Option<String>,
     /// Longest time the API waits for a job it enqueued and awaits (e.g. `ping`).
     pub job_wait_timeout: Duration,
+    pub auth: AuthConfig,
+}
+
+/// Sessions and tokens.
+#[derive(Clone)]
+pub struct AuthConfig {
+    /// The HS256 key of access tokens, at least 32 characters, the same in every API process.
+    /// Only serving needs it (`just up` makes one in `.data/dev/jwt-secret`).
+    pub jwt_secret: Option<String>,
+    pub access_token_ttl: Duration,
+    pub refresh_token_ttl: Duration,
+}
+
+impl std::fmt::Debug for AuthConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AuthConfig")
+            .field(
+                "jwt_secret",
+                &self.jwt_secret.as_ref().map(|_| "<redacted>"),
+            )
+            .field("access_token_ttl", &self.access_token_ttl)
+            .field("refresh_token_ttl", &self.refresh_token_ttl)
+            .finish()
+    }
+}
+
+impl AuthConfig {
+    /// Shortest accepted `ISTRUTTORIA_JWT_SECRET`.
+    pub const MIN_SECRET_LEN: usize = 32;
+
+    pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
+        let jwt_secret = vars.get("ISTRUTTORIA_JWT_SECRET");
+        if let Some(secret) = &jwt_secret
+            && secret.len() < Self::MIN_SECRET_LEN
+        {
+            return Err(ConfigError::Invalid {
+                name: "ISTRUTTORIA_JWT_SECRET",
+                value: "<redacted>".into(),
+                reason: format!("must be at least {} characters", Self::MIN_SECRET_LEN),
+            });
+        }
+        Ok(Self {
+            jwt_secret,
+            access_token_ttl: Duration::from_secs(
+                vars.parse_or("ISTRUTTORIA_ACCESS_TOKEN_TTL_SECS", 900)?,
+            ),
+            refresh_token_ttl: Duration::from_secs(
+                vars.parse_or("ISTRUTTORIA_REFRESH_TOKEN_TTL_SECS", 7 * 24 * 3600)?,
+            ),
+        })
+    }
 }
 
 /// Settings of a worker process.
@@ -71,6 +122,69 @@ pub struct WorkerConfig {
     pub common: CommonConfig,
     /// Jobs one worker process runs at the same time, per queue.
     pub concurrency: usize,
+    pub rules: RuleConfig,
+}
+
+/// Settings of the rule runtime (Javy + wasmtime) of a worker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleConfig {
+    /// The pre-initialised Javy plugin that `scripts/javy-plugin.sh` builds.
+    pub javy_plugin: PathBuf,
+    /// Storage of compiled rule modules shared by the workers (a directory for now; object
+    /// storage later).
+    pub cache_dir: PathBuf,
+    /// Default wall-time limit of one execution.
+    pub timeout: Duration,
+    /// Default memory limit of one execution, in MiB.
+    pub memory_mib: usize,
+    /// Largest result of an execution, in bytes of JSON.
+    pub max_result_bytes: usize,
+    /// Largest captured console output of an execution, in bytes.
+    pub max_log_bytes: usize,
+}
+
+impl RuleConfig {
+    pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
+        let config = Self {
+            javy_plugin: PathBuf::from(
+                vars.string_or("ISTRUTTORIA_JAVY_PLUGIN", ".data/javy-plugin/plugin.wasm"),
+            ),
+            cache_dir: PathBuf::from(
+                vars.string_or("ISTRUTTORIA_RULE_CACHE_DIR", ".data/rule-cache"),
+            ),
+            timeout: Duration::from_millis(vars.parse_or("ISTRUTTORIA_RULE_TIMEOUT_MS", 2000)?),
+            memory_mib: vars.parse_or("ISTRUTTORIA_RULE_MEMORY_MIB", 64)?,
+            max_result_bytes: vars.parse_or("ISTRUTTORIA_RULE_MAX_RESULT_BYTES", 1 << 20)?,
+            max_log_bytes: vars.parse_or("ISTRUTTORIA_RULE_MAX_LOG_BYTES", 256 << 10)?,
+        };
+        let positive = [
+            (
+                "ISTRUTTORIA_RULE_TIMEOUT_MS",
+                config.timeout.as_millis() as usize,
+            ),
+            ("ISTRUTTORIA_RULE_MEMORY_MIB", config.memory_mib),
+            ("ISTRUTTORIA_RULE_MAX_RESULT_BYTES", config.max_result_bytes),
+            ("ISTRUTTORIA_RULE_MAX_LOG_BYTES", config.max_log_bytes),
+        ];
+        for (name, value) in positive {
+            if value == 0 {
+                return Err(ConfigError::Invalid {
+                    name,
+                    value: "0".into(),
+                    reason: "must be at least 1".into(),
+                });
+            }
+        }
+        // A 32-bit Wasm memory cannot exceed 4 GiB.
+        if config.memory_mib > 4096 {
+            return Err(ConfigError::Invalid {
+                name: "ISTRUTTORIA_RULE_MEMORY_MIB",
+                value: config.memory_mib.to_string(),
+                reason: "must be at most 4096 (the largest 32-bit Wasm memory)".into(),
+            });
+        }
+        Ok(config)
+    }
 }
 
 impl CommonConfig {
@@ -113,6 +227,7 @@ impl ApiConfig {
             job_wait_timeout: Duration::from_millis(
                 vars.parse_or("ISTRUTTORIA_JOB_WAIT_TIMEOUT_MS", 10_000)?,
             ),
+            auth: AuthConfig::from_vars(vars)?,
         })
     }
 }
@@ -134,13 +249,16 @@ impl WorkerConfig {
         Ok(Self {
             common: CommonConfig::from_vars(vars)?,
             concurrency,
+            rules: RuleConfig::from_vars(vars)?,
         })
     }
 }
 
 /// Where configuration values come from: the process environment (after `.env`), or a fixed
 /// set of pairs in tests. An empty value counts as unset.
-pub struct Vars(Box<dyn Fn(&str) -> Option<String>>);
+pub struct Vars(Box<Lookup>);
+
+type Lookup = dyn Fn(&str) -> Option<String>;
 
 impl Vars {
     /// The environment, after loading `.env` from the working directory if there is one (real
@@ -201,8 +319,52 @@ mod tests {
         assert_eq!(config.common.queue_namespace, "istruttoria");
         assert_eq!(config.admin_password, None);
         assert_eq!(config.common.log_format, LogFormat::Text);
+        assert_eq!(config.auth.jwt_secret, None);
+        assert_eq!(config.auth.access_token_ttl, Duration::from_secs(900));
         let worker = WorkerConfig::from_vars(&Vars::from_pairs([])).expect("defaults are valid");
         assert_eq!(worker.concurrency, 4);
+        assert_eq!(
+            worker.rules,
+            RuleConfig {
+                javy_plugin: PathBuf::from(".data/javy-plugin/plugin.wasm"),
+                cache_dir: PathBuf::from(".data/rule-cache"),
+                timeout: Duration::from_millis(2000),
+                memory_mib: 64,
+                max_result_bytes: 1 << 20,
+                max_log_bytes: 256 << 10,
+            }
+        );
+    }
+
+    #[test]
+    fn rule_limits_and_paths_are_configurable() {
+        let vars = Vars::from_pairs([
+            ("ISTRUTTORIA_JAVY_PLUGIN", "/opt/plugin.wasm"),
+            ("ISTRUTTORIA_RULE_CACHE_DIR", "/var/cache/rules"),
+            ("ISTRUTTORIA_RULE_TIMEOUT_MS", "500"),
+            ("ISTRUTTORIA_RULE_MEMORY_MIB", "128"),
+            ("ISTRUTTORIA_RULE_MAX_RESULT_BYTES", "1000"),
+            ("ISTRUTTORIA_RULE_MAX_LOG_BYTES", "2000"),
+        ]);
+        let rules = WorkerConfig::from_vars(&vars).expect("valid values").rules;
+        assert_eq!(rules.javy_plugin, PathBuf::from("/opt/plugin.wasm"));
+        assert_eq!(rules.cache_dir, PathBuf::from("/var/cache/rules"));
+        assert_eq!(rules.timeout, Duration::from_millis(500));
+        assert_eq!(rules.memory_mib, 128);
+        assert_eq!(rules.max_result_bytes, 1000);
+        assert_eq!(rules.max_log_bytes, 2000);
+
+        for (name, value, reason) in [
+            ("ISTRUTTORIA_RULE_TIMEOUT_MS", "0", "must be at least 1"),
+            ("ISTRUTTORIA_RULE_MEMORY_MIB", "0", "must be at least 1"),
+            ("ISTRUTTORIA_RULE_MEMORY_MIB", "5000", "at most 4096"),
+            ("ISTRUTTORIA_RULE_MAX_LOG_BYTES", "lots", "invalid digit"),
+        ] {
+            let error = WorkerConfig::from_vars(&Vars::from_pairs([(name, value)]))
+                .expect_err("invalid value");
+            let text = error.to_string();
+            assert!(text.starts_with(name) && text.contains(reason), "{text}");
+        }
     }
 
     #[test]
@@ -233,6 +395,16 @@ mod tests {
         let vars = Vars::from_pairs([("ISTRUTTORIA_WORKER_CONCURRENCY", "0")]);
         let error = WorkerConfig::from_vars(&vars).expect_err("zero workers");
         assert!(error.to_string().contains("must be at least 1"), "{error}");
+        let vars = Vars::from_pairs([("ISTRUTTORIA_JWT_SECRET", "short")]);
+        let error = ApiConfig::from_vars(&vars).expect_err("a short secret");
+        assert!(
+            error.to_string().contains("at least 32 characters"),
+            "{error}"
+        );
+        assert!(
+            !error.to_string().contains("short"),
+            "the secret is not echoed: {error}"
+        );
         let vars = Vars::from_pairs([("ISTRUTTORIA_LOG_FORMAT", "xml")]);
         let error = CommonConfig::from_vars(&vars).expect_err("unknown format");
         assert!(

@@ -2,6 +2,7 @@
 //! model and its repositories, jobs and their queues, accounts, logging and shutdown.
 
 pub mod accounts;
+pub mod auth;
 pub mod config;
 pub mod db;
 pub mod jobs;

@@ -2,12 +2,14 @@
 //! shutdown signal; jobs in flight then finish (up to the shutdown timeout) and jobs fetched but
 //! not started go back to their queue.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use apalis::prelude::*;
 use shared::config::WorkerConfig;
 use shared::jobs::Redis;
+use worker::rules::{RuleRuntime, RuntimeConfig};
 
 use crate::jobs::{self, JobContext};
 use crate::polling::EveryPeriod;
@@ -16,6 +18,14 @@ use crate::polling::EveryPeriod;
 const POLL_INTERVAL: Duration = Duration::from_millis(200);
 
 pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
+    let shutdown = shared::shutdown::listen().context("listening for shutdown signals")?;
+    // The rule runtime first: a worker without its Javy plugin must not start.
+    let rule_config = RuntimeConfig::from_config(&config.rules);
+    let rules = tokio::task::spawn_blocking(move || RuleRuntime::new(&rule_config))
+        .await
+        .context("loading the rule runtime")?
+        .context("loading the rule runtime")?;
+    tracing::info!(plugin = %rules.plugin().version(), "rule runtime ready");
     shared::db::run_migrations(&config.common.database_url)
         .await
         .context("migrating the database")?;
@@ -25,6 +35,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     let context = JobContext {
         redis: redis.clone(),
         identity: jobs::worker_identity(),
+        rules: Arc::new(rules),
     };
     // apalis refuses a worker name that is still registered (a restart within its heartbeat
     // threshold): make every process start unique.
@@ -47,7 +58,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         })
         .shutdown_timeout(config.common.shutdown_timeout)
         .run_with_signal(async {
-            shared::shutdown::signal().await;
+            shutdown.await;
             Ok(())
         })
         .await

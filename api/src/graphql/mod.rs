@@ -1,7 +1,11 @@
 //! The GraphQL API: one schema with queries, mutations and subscriptions, served at `/graphql`
 //! (GraphiQL on GET) and `/graphql/ws` (subscriptions over WebSocket).
 
+mod caller;
 mod ping;
+mod session;
+
+pub use caller::Caller;
 
 pub use ping::WorkerPong;
 
@@ -12,10 +16,10 @@ use async_graphql::{MergedObject, MergedSubscription, Schema};
 use crate::state::AppState;
 
 #[derive(MergedObject, Default)]
-pub struct Query(ping::PingQuery);
+pub struct Query(ping::PingQuery, session::SessionQuery);
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(ping::PingMutation);
+pub struct Mutation(ping::PingMutation, session::SessionMutation);
 
 #[derive(MergedSubscription, Default)]
 pub struct Subscription(ping::PingSubscription);

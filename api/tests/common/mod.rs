@@ -22,6 +22,9 @@ pub fn redis_url() -> String {
         .expect("ISTRUTTORIA_TEST_REDIS_URL must name the tests' Redis (run `just test`)")
 }
 
+/// The key the test servers sign access tokens with.
+pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret";
+
 pub struct TestServer {
     pub base_url: String,
     pub db: TestDatabase,
@@ -62,6 +65,7 @@ impl TestServer {
             ("ISTRUTTORIA_WEB_DIST", web_dist.as_str()),
             ("ISTRUTTORIA_JOB_WAIT_TIMEOUT_MS", wait.as_str()),
             ("ISTRUTTORIA_SHUTDOWN_TIMEOUT_SECS", "5"),
+            ("ISTRUTTORIA_JWT_SECRET", JWT_SECRET),
         ]))?;
         let state = Arc::new(AppState::connect(config).await?);
         let acceptor = TcpListener::bind("127.0.0.1:0").into_acceptor().await?;
@@ -103,6 +107,29 @@ impl TestServer {
             response.status()
         );
         Ok(response.json().await?)
+    }
+
+    /// POSTs a GraphQL operation with `Authorization: Bearer <token>`.
+    pub async fn graphql_as(&self, token: &str, query: &str, variables: Value) -> Result<Value> {
+        let response = self
+            .client
+            .post(self.url("/graphql"))
+            .bearer_auth(token)
+            .json(&json!({ "query": query, "variables": variables }))
+            .send()
+            .await?;
+        anyhow::ensure!(
+            response.status().is_success(),
+            "GraphQL answered {}",
+            response.status()
+        );
+        Ok(response.json().await?)
+    }
+
+    /// Creates the first administrator with `email` and `password`.
+    pub async fn seed_admin(&self, email: &str, password: &str) -> Result<()> {
+        shared::accounts::seed_admin(&self.db.pool, email, Some(password)).await?;
+        Ok(())
     }
 
     /// Starts a real worker process on this server's database and Redis namespace.

@@ -2,7 +2,10 @@
 
 pub mod ping;
 
+use std::sync::Arc;
+
 use shared::jobs::Redis;
+use worker::rules::RuleRuntime;
 
 /// What every job handler gets besides its payload.
 #[derive(Clone)]
@@ -10,6 +13,12 @@ pub struct JobContext {
     pub redis: Redis,
     /// `host:pid` of this process, for logs and replies.
     pub identity: String,
+    /// The rule runtime (engine, pre-instantiated plugin, module cache), loaded at start-up.
+    #[allow(
+        dead_code,
+        reason = "the rule jobs (document and dossier rules) use it"
+    )]
+    pub rules: Arc<RuleRuntime>,
 }
 
 /// `host:pid` of this process.

@@ -2,6 +2,7 @@
 
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
 
 use crate::db::models::accounts::{NewUser, User};
 use crate::db::schema::users;
@@ -31,6 +32,16 @@ pub async fn find_user_by_email(
         .await
         .optional()
         .context("finding a user by e-mail")
+}
+
+pub async fn find_user_by_id(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Option<User>> {
+    users::table
+        .find(id)
+        .select(User::as_select())
+        .first(conn)
+        .await
+        .optional()
+        .context("finding a user by id")
 }
 
 pub async fn count_users(conn: &mut AsyncPgConnection) -> DbResult<i64> {

@@ -1,0 +1,194 @@
+//! Sessions through the real server: login, the logged-in user, token rotation with reuse
+//! detection, logout, and tokens that must be refused.
+
+mod common;
+
+use anyhow::Result;
+use common::{Options, TestServer};
+use serde_json::{Value, json};
+
+const LOGIN: &str = "mutation($u: String!, $p: String!) { basicLogin(username: $u, password: $p) {
+    logged message accessToken refreshToken accessUuid refreshUuid atExpires rtExpires
+    user { email firstName lastName } permissions { resource action } } }";
+const REFRESH: &str = "mutation($t: String!) { getNewAccessToken(refreshToken: $t) {
+    logged message accessToken refreshToken user { email } permissions { resource action } } }";
+const LOGGED_USER: &str = "query { loggedUser { email firstName } }";
+
+async fn server_with_admin() -> Result<TestServer> {
+    let server = TestServer::start(Options::default()).await?;
+    server
+        .seed_admin("admin@example.test", "admin-password")
+        .await?;
+    Ok(server)
+}
+
+async fn login(server: &TestServer, email: &str, password: &str) -> Result<Value> {
+    let body = server
+        .graphql(LOGIN, json!({ "u": email, "p": password }))
+        .await?;
+    Ok(body["data"]["basicLogin"].clone())
+}
+
+fn error_code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"]
+        .as_str()
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn login_returns_a_session_with_tokens_expiries_and_permissions() -> Result<()> {
+    let server = server_with_admin().await?;
+    let session = login(&server, "ADMIN@example.test", "admin-password").await?;
+    assert_eq!(session["logged"], true, "{session}");
+    assert_eq!(session["message"], Value::Null);
+    assert_eq!(session["user"]["email"], "admin@example.test");
+    assert_eq!(
+        session["permissions"],
+        json!([{ "resource": "*", "action": "allow" }])
+    );
+    let now = chrono::Utc::now().timestamp();
+    let at_expires = session["atExpires"].as_i64().unwrap_or_default();
+    assert!(
+        (now + 890..=now + 910).contains(&at_expires),
+        "access token lives 15 minutes"
+    );
+    assert!(session["rtExpires"].as_i64().unwrap_or_default() > now + 6 * 24 * 3600);
+    for field in ["accessToken", "refreshToken", "accessUuid", "refreshUuid"] {
+        assert!(
+            session[field].as_str().is_some_and(|v| !v.is_empty()),
+            "{field}"
+        );
+    }
+
+    let token = session["accessToken"].as_str().unwrap_or_default();
+    let me = server.graphql_as(token, LOGGED_USER, json!({})).await?;
+    assert_eq!(
+        me["data"]["loggedUser"]["email"], "admin@example.test",
+        "{me}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() -> Result<()> {
+    let server = server_with_admin().await?;
+    let wrong = login(&server, "admin@example.test", "not-the-password").await?;
+    let unknown = login(&server, "nobody@example.test", "admin-password").await?;
+    for session in [&wrong, &unknown] {
+        assert_eq!(session["logged"], false);
+        assert_eq!(session["message"], "Credenziali non valide");
+        assert_eq!(session["accessToken"], Value::Null);
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_logged_user_needs_a_valid_access_token() -> Result<()> {
+    let server = server_with_admin().await?;
+    let anonymous = server.graphql(LOGGED_USER, json!({})).await?;
+    assert_eq!(error_code(&anonymous), "UNAUTHENTICATED", "{anonymous}");
+    assert_eq!(anonymous["data"], Value::Null);
+
+    let forged = server
+        .graphql_as("not.a.jwt", LOGGED_USER, json!({}))
+        .await?;
+    assert_eq!(error_code(&forged), "UNAUTHENTICATED", "{forged}");
+
+    let session = login(&server, "admin@example.test", "admin-password").await?;
+    let refresh_token = session["refreshToken"].as_str().unwrap_or_default();
+    let refresh_as_access = server
+        .graphql_as(refresh_token, LOGGED_USER, json!({}))
+        .await?;
+    assert_eq!(
+        error_code(&refresh_as_access),
+        "UNAUTHENTICATED",
+        "{refresh_as_access}"
+    );
+
+    let other_key = shared::auth::TokenKeys::new(
+        b"some-other-secret-some-other-secret",
+        std::time::Duration::from_secs(60),
+    )
+    .issue(
+        uuid::Uuid::now_v7(),
+        "admin@example.test",
+        uuid::Uuid::now_v7(),
+        None,
+    )?;
+    let signed_elsewhere = server
+        .graphql_as(&other_key.token, LOGGED_USER, json!({}))
+        .await?;
+    assert_eq!(
+        error_code(&signed_elsewhere),
+        "UNAUTHENTICATED",
+        "{signed_elsewhere}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn refreshing_rotates_the_refresh_token_and_reuse_revokes_the_session() -> Result<()> {
+    let server = server_with_admin().await?;
+    let session = login(&server, "admin@example.test", "admin-password").await?;
+    let first = session["refreshToken"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+
+    let body = server.graphql(REFRESH, json!({ "t": first })).await?;
+    let rotated = &body["data"]["getNewAccessToken"];
+    assert_eq!(rotated["logged"], true, "{body}");
+    assert_eq!(
+        rotated["permissions"],
+        json!([{ "resource": "*", "action": "allow" }])
+    );
+    let second = rotated["refreshToken"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert_ne!(first, second);
+    let access = rotated["accessToken"].as_str().unwrap_or_default();
+    let me = server.graphql_as(access, LOGGED_USER, json!({})).await?;
+    assert_eq!(me["data"]["loggedUser"]["email"], "admin@example.test");
+
+    // The first token was rotated: presenting it again is a reuse, which ends the session...
+    let reuse = server.graphql(REFRESH, json!({ "t": first })).await?;
+    assert_eq!(
+        reuse["data"]["getNewAccessToken"]["logged"], false,
+        "{reuse}"
+    );
+    // ...so the token that replaced it is refused too.
+    let after = server.graphql(REFRESH, json!({ "t": second })).await?;
+    assert_eq!(
+        after["data"]["getNewAccessToken"]["logged"], false,
+        "{after}"
+    );
+    assert!(
+        after["data"]["getNewAccessToken"]["message"]
+            .as_str()
+            .is_some()
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn logout_revokes_the_session() -> Result<()> {
+    let server = server_with_admin().await?;
+    let session = login(&server, "admin@example.test", "admin-password").await?;
+    let access = session["accessToken"].as_str().unwrap_or_default();
+    let refresh = session["refreshToken"].as_str().unwrap_or_default();
+
+    let body = server
+        .graphql_as(access, "mutation { logout }", json!({}))
+        .await?;
+    assert_eq!(body["data"]["logout"], true, "{body}");
+    let refused = server.graphql(REFRESH, json!({ "t": refresh })).await?;
+    assert_eq!(
+        refused["data"]["getNewAccessToken"]["logged"], false,
+        "{refused}"
+    );
+
+    let anonymous = server.graphql("mutation { logout }", json!({})).await?;
+    assert_eq!(error_code(&anonymous), "UNAUTHENTICATED", "{anonymous}");
+    Ok(())
+}

@@ -1,0 +1,274 @@
+//! Sessions: login, refresh-token rotation with reuse detection, logout.
+//!
+//! A login starts a session: a family of refresh tokens. Each `refresh` rotates the token —
+//! the presented one is marked rotated and a new one of the same family is returned with a new
+//! access token. Presenting a token that was already rotated means it was copied: the whole
+//! family is revoked, so both the thief and the user must log in again. Refresh tokens are 256
+//! random bits; only their SHA-256 is stored.
+
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use super::permissions::{self, Permission};
+use super::tokens::{AccessClaims, TokenError, TokenKeys};
+use crate::accounts::{AccountError, hash_password, verify_password};
+use crate::db::models::accounts::{NewRefreshToken, RefreshToken, RefreshTokenChanges, User};
+use crate::db::schema::{refresh_tokens, users};
+use crate::db::{DbError, Pool, QueryContext, repo};
+
+/// What the client receives at login and at every refresh.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub user: User,
+    pub access_token: String,
+    pub access_claims: AccessClaims,
+    pub refresh_token: String,
+    pub refresh_id: Uuid,
+    pub refresh_expires_at: DateTime<Utc>,
+    pub permissions: Vec<Permission>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    /// Wrong e-mail or password; which one is not said.
+    #[error("Credenziali non valide")]
+    InvalidCredentials,
+    /// Unknown, expired, revoked or reused refresh token.
+    #[error("Sessione scaduta o non valida: effettua di nuovo l'accesso")]
+    InvalidRefreshToken,
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Token(#[from] TokenError),
+    #[error(transparent)]
+    Account(#[from] AccountError),
+    #[error("the password check did not complete: {0}")]
+    PasswordTask(#[from] tokio::task::JoinError),
+}
+
+/// Checks credentials and issues, rotates and revokes session tokens.
+#[derive(Clone)]
+pub struct Authenticator {
+    pool: Pool,
+    keys: TokenKeys,
+    refresh_ttl: Duration,
+}
+
+/// What one rotation found, decided inside its transaction.
+enum Rotation {
+    Rotated(Box<Rotated>),
+    Reused,
+    Invalid,
+}
+
+/// The new refresh token of a rotation, with its row and the session's user.
+struct Rotated {
+    user: User,
+    token: String,
+    row: RefreshToken,
+}
+
+impl Authenticator {
+    pub fn new(pool: Pool, keys: TokenKeys, refresh_ttl: Duration) -> Self {
+        Self {
+            pool,
+            keys,
+            refresh_ttl,
+        }
+    }
+
+    pub fn keys(&self) -> &TokenKeys {
+        &self.keys
+    }
+
+    /// Checks `email` and `password` and starts a session. An unknown e-mail costs the same
+    /// password check as a wrong password, so timing does not reveal which accounts exist.
+    pub async fn login(&self, email: &str, password: &str) -> Result<Session, AuthError> {
+        static UNKNOWN_USER_HASH: LazyLock<Option<String>> =
+            LazyLock::new(|| hash_password("no user has this password").ok());
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        let user = repo::users::find_user_by_email(&mut conn, email).await?;
+        let hash = match &user {
+            Some(user) => user.password_hash.clone(),
+            None => UNKNOWN_USER_HASH
+                .clone()
+                .ok_or(AuthError::InvalidCredentials)?,
+        };
+        let password = password.to_owned();
+        let matches =
+            tokio::task::spawn_blocking(move || verify_password(&password, &hash)).await??;
+        match user {
+            Some(user) if matches => self.start_session(&mut conn, user, None).await,
+            _ => Err(AuthError::InvalidCredentials),
+        }
+    }
+
+    /// Rotates `refresh_token` and returns the session with new tokens and fresh permissions.
+    pub async fn refresh(&self, refresh_token: &str) -> Result<Session, AuthError> {
+        let presented = token_hash(refresh_token);
+        let refresh_ttl = self.refresh_ttl;
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        let rotation = conn
+            .transaction(async |conn| -> Result<Rotation, DbError> {
+                let Some(current) = refresh_tokens::table
+                    .filter(refresh_tokens::token_hash.eq(&presented))
+                    .select(RefreshToken::as_select())
+                    .for_update()
+                    .first(conn)
+                    .await
+                    .optional()
+                    .context("finding a refresh token")?
+                else {
+                    return Ok(Rotation::Invalid);
+                };
+                if current.revoked_at.is_some() || current.expires_at <= Utc::now() {
+                    return Ok(Rotation::Invalid);
+                }
+                if current.rotated_at.is_some() {
+                    revoke_family(conn, current.family_id, "reuse").await?;
+                    return Ok(Rotation::Reused);
+                }
+                let (token, row) = insert_refresh_token(
+                    conn,
+                    current.user_id,
+                    current.family_id,
+                    current.impersonator_id,
+                    refresh_ttl,
+                )
+                .await?;
+                diesel::update(refresh_tokens::table.find(current.id))
+                    .set(RefreshTokenChanges {
+                        rotated_at: Some(Utc::now()),
+                        replaced_by_id: Some(row.id),
+                        ..RefreshTokenChanges::default()
+                    })
+                    .execute(conn)
+                    .await
+                    .context("marking a refresh token rotated")?;
+                let user = users::table
+                    .find(current.user_id)
+                    .select(User::as_select())
+                    .first(conn)
+                    .await
+                    .context("reading the session's user")?;
+                Ok(Rotation::Rotated(Box::new(Rotated { user, token, row })))
+            })
+            .await?;
+        match rotation {
+            Rotation::Rotated(rotated) => {
+                let Rotated { user, token, row } = *rotated;
+                self.session(&mut conn, user, token, row).await
+            }
+            Rotation::Reused => {
+                tracing::warn!(
+                    "a rotated refresh token was presented again: its session is revoked"
+                );
+                Err(AuthError::InvalidRefreshToken)
+            }
+            Rotation::Invalid => Err(AuthError::InvalidRefreshToken),
+        }
+    }
+
+    /// Ends session `session_id`: none of its refresh tokens can be used again.
+    pub async fn logout(&self, session_id: Uuid) -> Result<(), AuthError> {
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        revoke_family(&mut conn, session_id, "logout").await?;
+        Ok(())
+    }
+
+    async fn start_session(
+        &self,
+        conn: &mut AsyncPgConnection,
+        user: User,
+        impersonator: Option<Uuid>,
+    ) -> Result<Session, AuthError> {
+        let family = Uuid::now_v7();
+        let (token, row) =
+            insert_refresh_token(conn, user.id, family, impersonator, self.refresh_ttl).await?;
+        self.session(conn, user, token, row).await
+    }
+
+    async fn session(
+        &self,
+        conn: &mut AsyncPgConnection,
+        user: User,
+        refresh_token: String,
+        row: RefreshToken,
+    ) -> Result<Session, AuthError> {
+        let access = self
+            .keys
+            .issue(user.id, &user.email, row.family_id, row.impersonator_id)?;
+        let permissions = permissions::for_user(conn, &user.email).await?;
+        Ok(Session {
+            user,
+            access_token: access.token,
+            access_claims: access.claims,
+            refresh_token,
+            refresh_id: row.id,
+            refresh_expires_at: row.expires_at,
+            permissions,
+        })
+    }
+}
+
+fn token_hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+async fn insert_refresh_token(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+    family_id: Uuid,
+    impersonator_id: Option<Uuid>,
+    ttl: Duration,
+) -> Result<(String, RefreshToken), DbError> {
+    let mut secret = [0u8; 32];
+    rand::rng().fill_bytes(&mut secret);
+    let token = URL_SAFE_NO_PAD.encode(secret);
+    let expires_at =
+        Utc::now() + chrono::Duration::from_std(ttl).unwrap_or(chrono::Duration::days(7));
+    let row = diesel::insert_into(refresh_tokens::table)
+        .values(NewRefreshToken {
+            id: Uuid::now_v7(),
+            user_id,
+            family_id,
+            token_hash: token_hash(&token),
+            impersonator_id,
+            expires_at,
+        })
+        .returning(RefreshToken::as_returning())
+        .get_result(conn)
+        .await
+        .context("storing a refresh token")?;
+    Ok((token, row))
+}
+
+async fn revoke_family(
+    conn: &mut AsyncPgConnection,
+    family_id: Uuid,
+    reason: &str,
+) -> Result<(), DbError> {
+    diesel::update(
+        refresh_tokens::table
+            .filter(refresh_tokens::family_id.eq(family_id))
+            .filter(refresh_tokens::revoked_at.is_null()),
+    )
+    .set(RefreshTokenChanges {
+        revoked_at: Some(Utc::now()),
+        revoked_reason: Some(reason.to_owned()),
+        ..RefreshTokenChanges::default()
+    })
+    .execute(conn)
+    .await
+    .context("revoking a session")?;
+    Ok(())
+}

@@ -1,0 +1,35 @@
+//! The Javy plugin (QuickJS runtime for wasm32-wasip1) the rule modules link against.
+//!
+//! Rule modules produced by javy-codegen with dynamic linking import `invoke`, `cabi_realloc`
+//! and `memory` from the namespace below; `initialize-runtime` runs once, at build time, under
+//! Wizer, so that every instantiation starts from a ready QuickJS runtime (copy-on-write image).
+
+use javy_plugin_api::{Config, import_namespace, javy::Runtime};
+
+// Bump the `v` suffix on an incompatible change of the plugin's imports/exports. Any change of
+// the plugin's bytes already invalidates the cached rule modules (they are keyed by its hash).
+import_namespace!("istruttoria_rules_v1");
+
+fn config() -> Config {
+    let mut config = Config::default();
+    // Async rules: module evaluation and the promise of the default export run to completion.
+    config.event_loop(true);
+    config
+        // Javy.IO.readSync/writeSync: the harness reads the input from stdin and writes the
+        // structured outcome to stdout and the captured console output to stderr.
+        .javy_stream_io(true)
+        .text_encoding(true)
+        // Nothing but the harness may write to stdout.
+        .redirect_stdout_to_stderr(true);
+    config
+}
+
+fn modify_runtime(runtime: Runtime) -> Runtime {
+    runtime
+}
+
+#[unsafe(export_name = "initialize-runtime")]
+pub extern "C" fn initialize_runtime() {
+    javy_plugin_api::initialize_runtime(config, modify_runtime)
+        .expect("initialising the Javy runtime");
+}

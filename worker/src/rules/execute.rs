@@ -1,0 +1,671 @@
+//! Execution in wasmtime.
+//!
+//! One [`Engine`] per process, shared by every execution, with the pooling allocator (see
+//! [`InstanceAllocator`]); the plugin compiled once (or loaded from the cache directory) and
+//! pre-linked with its ten WASI functions ([`InstancePre`]); per execution a fresh [`Store`]
+//! and fresh instances of the plugin and the rule module, with:
+//! - a wall-time limit: epoch interruption, a ticker thread advances the engine's epoch every
+//!   [`EPOCH_TICK`], the store's deadline is the limit in ticks;
+//! - a memory limit: a [`ResourceLimiter`] refusing `memory.grow` past the limit (QuickJS then
+//!   throws "out of memory", or the plugin traps; either is reported as out of memory);
+//! - stdin: a header and the input JSON; stdout: the harness's outcome; stderr: the captured
+//!   console, both capped in the harness and by the buffers' capacity (`super::wasi`).
+//!
+//! A trap, a timeout or an out-of-memory ends with the store: nothing survives an execution,
+//! so the next one starts from the plugin's pristine pre-initialised image.
+//!
+//! Executions are synchronous and CPU-bound (up to their time limit): call them from a
+//! blocking thread (`tokio::task::spawn_blocking`), not from an async task.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use wasmtime::{
+    Engine, Extern, Instance, InstancePre, Linker, Module, ResourceLimiter, Store, Trap,
+};
+
+use super::compile::{CacheSource, CompileError, CompiledRule, Compiler, store_atomically};
+use super::plugin::{Plugin, PluginError};
+use super::wasi::{self, Exit, HasStdio, Stdio};
+
+/// Granularity of the wall-time limit.
+pub const EPOCH_TICK: Duration = Duration::from_millis(5);
+
+/// Limits of one execution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub timeout: Duration,
+    pub memory_bytes: usize,
+    /// Largest result, in bytes of JSON.
+    pub max_result_bytes: usize,
+    /// Largest captured console output, in bytes (of its JSON lines).
+    pub max_log_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            timeout: Duration::from_millis(2000),
+            memory_bytes: 64 << 20,
+            max_result_bytes: 1 << 20,
+            max_log_bytes: 256 << 10,
+        }
+    }
+}
+
+/// Settings of a [`RuleRuntime`].
+#[derive(Debug, Clone)]
+pub struct RuntimeConfig {
+    /// The pre-initialised Javy plugin (`ISTRUTTORIA_JAVY_PLUGIN`).
+    pub plugin_path: std::path::PathBuf,
+    /// Shared storage of generated modules (`ISTRUTTORIA_RULE_CACHE_DIR`).
+    pub cache_dir: std::path::PathBuf,
+    /// Default limits of an execution.
+    pub limits: Limits,
+    /// How wasmtime allocates instances.
+    pub allocator: InstanceAllocator,
+}
+
+/// How wasmtime allocates the instances (memory, tables) of executions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InstanceAllocator {
+    /// mmap per instantiation, munmap after (the plugin's memory image mapped copy-on-write).
+    /// Every execution page-faults its working set afresh, and the mmap/munmap of parallel
+    /// executions contend in the kernel.
+    OnDemand,
+    /// A pool of pre-reserved slots reused between executions (the default): at most
+    /// `max_concurrent` executions at once (one more fails with a clear error); the first
+    /// `keep_resident` bytes of a memory are reset in place instead of being returned to the
+    /// kernel, which saves the page faults of the next execution.
+    Pooling {
+        max_concurrent: u32,
+        keep_resident: usize,
+    },
+}
+
+impl Default for InstanceAllocator {
+    /// Measured in `just bench` (docs/benchmarks.md): the pool halves the trivial rule's
+    /// latency and lets executions scale across threads.
+    fn default() -> Self {
+        Self::Pooling {
+            max_concurrent: 1000,
+            keep_resident: 2 << 20,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RuntimeError {
+    #[error(transparent)]
+    Plugin(#[from] PluginError),
+    #[error("preparing the Javy plugin: {0}")]
+    Wasm(String),
+}
+
+/// One console call of a rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub level: String,
+    pub message: String,
+}
+
+/// What went wrong in an execution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ErrorKind {
+    /// An uncaught exception (at the top level or in the default export).
+    Exception,
+    /// The promise of an async rule was rejected.
+    Rejection,
+    /// The wall-time limit was reached.
+    Timeout,
+    /// The memory limit was reached.
+    OutOfMemory,
+    /// Too deep a recursion.
+    StackOverflow,
+    /// `undefined`, a function, or a value JSON cannot represent.
+    Result,
+    /// A result larger than the limit.
+    ResultTooLarge,
+    /// The input is not valid JSON.
+    Input,
+    /// The rule does not compile (only from [`RuleRuntime::run`]).
+    Syntax,
+    /// Anything else that stopped the rule's Wasm instance.
+    Crash,
+}
+
+/// An execution error: a clear message, and the JavaScript stack (with the rule's and the
+/// helper's line numbers) when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExecutionError {
+    pub kind: ErrorKind,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stack: Option<String>,
+}
+
+/// The outcome of one execution, as the CLI prints it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Execution {
+    /// The rule's result (`null` on error).
+    pub result: Option<serde_json::Value>,
+    pub logs: Vec<LogEntry>,
+    /// The console output exceeded its cap: later calls were dropped.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub logs_truncated: bool,
+    pub errors: Vec<ExecutionError>,
+    pub duration_us: u64,
+}
+
+impl Execution {
+    pub fn is_ok(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    fn failed(kind: ErrorKind, message: String, duration: Duration) -> Self {
+        Self {
+            result: None,
+            logs: Vec::new(),
+            logs_truncated: false,
+            errors: vec![ExecutionError {
+                kind,
+                message,
+                stack: None,
+            }],
+            duration_us: duration.as_micros() as u64,
+        }
+    }
+}
+
+/// Where the time of one execution goes (see the benchmarks).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Phases {
+    /// Input, pipes, WASI context, store.
+    pub setup: Duration,
+    /// The plugin (pre-linked) and the rule module.
+    pub instantiate: Duration,
+    /// `_start`: QuickJS runs the harness and the rule.
+    pub run: Duration,
+    /// Dropping the store, reading the outcome and the logs.
+    pub collect: Duration,
+}
+
+/// Per-store state: stdio and the memory limiter.
+struct State {
+    stdio: Stdio,
+    limiter: MemoryLimiter,
+}
+
+impl HasStdio for State {
+    fn stdio(&mut self) -> &mut Stdio {
+        &mut self.stdio
+    }
+}
+
+/// Like `StoreLimits`, but remembers that it refused a growth (to name out-of-memory traps).
+struct MemoryLimiter {
+    memory_bytes: usize,
+    refused: bool,
+}
+
+impl ResourceLimiter for MemoryLimiter {
+    fn memory_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        let ok = desired <= self.memory_bytes;
+        if !ok {
+            self.refused = true;
+        }
+        Ok(ok)
+    }
+    fn table_growing(
+        &mut self,
+        _current: usize,
+        desired: usize,
+        _maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        Ok(desired <= 100_000)
+    }
+}
+
+/// The rule runtime of a process: compile and execute rules. Share it (`Arc`) between threads.
+pub struct RuleRuntime {
+    engine: Engine,
+    plugin: Plugin,
+    plugin_module: Module,
+    plugin_pre: InstancePre<State>,
+    compiler: Compiler,
+    limits: Limits,
+    ticker_stop: Arc<AtomicBool>,
+}
+
+impl Drop for RuleRuntime {
+    fn drop(&mut self) {
+        self.ticker_stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl RuleRuntime {
+    /// Loads the plugin, prepares the engine and starts the epoch ticker.
+    pub fn new(config: &RuntimeConfig) -> Result<Self, RuntimeError> {
+        let plugin = Plugin::load(&config.plugin_path)?;
+        Self::with_plugin(plugin, config)
+    }
+
+    /// Like [`RuleRuntime::new`] with an already loaded plugin.
+    pub fn with_plugin(plugin: Plugin, config: &RuntimeConfig) -> Result<Self, RuntimeError> {
+        let wasm = |e: wasmtime::Error| RuntimeError::Wasm(format!("{e:#}"));
+        let mut wasm_config = wasmtime::Config::new();
+        wasm_config.epoch_interruption(true);
+        if let InstanceAllocator::Pooling {
+            max_concurrent,
+            keep_resident,
+        } = config.allocator
+        {
+            let mut pool = wasmtime::PoolingAllocationConfig::default();
+            pool.total_core_instances(2 * max_concurrent)
+                .total_memories(max_concurrent)
+                .total_tables(2 * max_concurrent)
+                .max_memory_size(4 << 30)
+                .linear_memory_keep_resident(keep_resident)
+                .table_keep_resident(64 << 10);
+            wasm_config.allocation_strategy(wasmtime::InstanceAllocationStrategy::Pooling(pool));
+        }
+        let engine = Engine::new(&wasm_config).map_err(wasm)?;
+        let plugin_module =
+            load_plugin_module(&engine, &plugin, &config.cache_dir).map_err(wasm)?;
+        let mut linker = Linker::<State>::new(&engine);
+        wasi::add_to_linker(&mut linker).map_err(wasm)?;
+        linker
+            .define_unknown_imports_as_traps(&plugin_module)
+            .map_err(wasm)?;
+        let plugin_pre = linker.instantiate_pre(&plugin_module).map_err(wasm)?;
+
+        let ticker_stop = Arc::new(AtomicBool::new(false));
+        {
+            let engine = engine.clone();
+            let stop = ticker_stop.clone();
+            std::thread::Builder::new()
+                .name("rule-epoch".into())
+                .spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        std::thread::sleep(EPOCH_TICK);
+                        engine.increment_epoch();
+                    }
+                })
+                .map_err(|e| RuntimeError::Wasm(format!("starting the epoch ticker: {e}")))?;
+        }
+        Ok(Self {
+            engine,
+            plugin,
+            plugin_module,
+            plugin_pre,
+            compiler: Compiler::new(config.cache_dir.clone()),
+            limits: config.limits,
+            ticker_stop,
+        })
+    }
+
+    pub fn plugin(&self) -> &Plugin {
+        &self.plugin
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The default limits.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    pub fn cache_dir(&self) -> &Path {
+        self.compiler.dir()
+    }
+
+    /// Compiles a rule and its optional helper (cached by content).
+    pub fn compile(
+        &self,
+        code: &str,
+        helper: Option<&str>,
+    ) -> Result<Arc<CompiledRule>, CompileError> {
+        self.compile_traced(code, helper).map(|(rule, _)| rule)
+    }
+
+    /// [`RuleRuntime::compile`], saying which cache level answered.
+    pub fn compile_traced(
+        &self,
+        code: &str,
+        helper: Option<&str>,
+    ) -> Result<(Arc<CompiledRule>, CacheSource), CompileError> {
+        self.compiler.compile(
+            &self.engine,
+            &self.plugin,
+            &self.plugin_module,
+            code,
+            helper,
+        )
+    }
+
+    /// Compiles (cached) and executes: a syntax error becomes the execution's error.
+    pub fn run(
+        &self,
+        code: &str,
+        helper: Option<&str>,
+        input: &[u8],
+        limits: &Limits,
+    ) -> Execution {
+        let start = Instant::now();
+        match self.compile(code, helper) {
+            Ok(rule) => self.execute(&rule, input, limits),
+            Err(CompileError::Syntax(e)) => {
+                Execution::failed(ErrorKind::Syntax, e.to_string(), start.elapsed())
+            }
+            Err(e) => Execution::failed(ErrorKind::Crash, e.to_string(), start.elapsed()),
+        }
+    }
+
+    /// Runs `rule` on `input` (JSON text) within `limits`. Never panics on anything the rule
+    /// does; every failure is an error of the returned [`Execution`].
+    pub fn execute(&self, rule: &CompiledRule, input: &[u8], limits: &Limits) -> Execution {
+        self.execute_inner(rule, input, limits, None)
+    }
+
+    /// [`RuleRuntime::execute`], with the time of each phase (for the benchmarks).
+    #[doc(hidden)]
+    pub fn execute_profiled(
+        &self,
+        rule: &CompiledRule,
+        input: &[u8],
+        limits: &Limits,
+    ) -> (Execution, Phases) {
+        let mut phases = Phases::default();
+        let execution = self.execute_inner(rule, input, limits, Some(&mut phases));
+        (execution, phases)
+    }
+
+    fn execute_inner(
+        &self,
+        rule: &CompiledRule,
+        input: &[u8],
+        limits: &Limits,
+        phases: Option<&mut Phases>,
+    ) -> Execution {
+        let start = Instant::now();
+        // stdin: "<input bytes> <result cap> <log cap>\n" (33 bytes), then the input.
+        let mut stdin = Vec::with_capacity(33 + input.len());
+        stdin.extend_from_slice(
+            format!(
+                "{:010} {:010} {:010}\n",
+                input.len().min(9_999_999_999),
+                limits.max_result_bytes.min(9_999_999_999),
+                limits.max_log_bytes.min(9_999_999_999)
+            )
+            .as_bytes(),
+        );
+        stdin.extend_from_slice(input);
+        // Room for the envelope, an error description, and the plugin's own last words.
+        let stdio = Stdio::new(
+            stdin,
+            limits.max_result_bytes + 64 * 1024,
+            limits.max_log_bytes + 64 * 1024,
+        );
+        let mut store = Store::new(
+            &self.engine,
+            State {
+                stdio,
+                limiter: MemoryLimiter {
+                    memory_bytes: limits.memory_bytes,
+                    refused: false,
+                },
+            },
+        );
+        store.limiter(|s| &mut s.limiter);
+        let ticks = limits.timeout.as_nanos().div_ceil(EPOCH_TICK.as_nanos()) as u64 + 1;
+        store.set_epoch_deadline(ticks);
+
+        let setup_done = Instant::now();
+        let mut instantiated = setup_done;
+        let outcome = self.instantiate(&mut store, rule).and_then(|entry| {
+            instantiated = Instant::now();
+            entry.call(&mut store, ())
+        });
+        let run_done = Instant::now();
+        let State { stdio, limiter } = store.into_data();
+        let refused_memory = limiter.refused;
+        let (stdout, stderr) = (stdio.stdout, stdio.stderr);
+
+        let mut execution = Execution {
+            result: None,
+            logs: Vec::new(),
+            logs_truncated: false,
+            errors: Vec::new(),
+            duration_us: 0,
+        };
+        let stray = parse_logs(&stderr, &mut execution);
+        match parse_outcome(&stdout) {
+            Some(Outcome::Ok { result }) => execution.result = Some(result),
+            Some(Outcome::Failed { error }) => {
+                let kind = if refused_memory && error.kind == ErrorKind::Exception {
+                    ErrorKind::OutOfMemory
+                } else if error.kind == ErrorKind::Exception
+                    && error.name == "InternalError"
+                    && error.message.contains("stack overflow")
+                {
+                    ErrorKind::StackOverflow
+                } else {
+                    error.kind
+                };
+                let message = match kind {
+                    ErrorKind::OutOfMemory => format!(
+                        "out of memory: the rule needed more than its limit of {} MiB ({}: {})",
+                        limits.memory_bytes >> 20,
+                        error.name,
+                        error.message
+                    ),
+                    ErrorKind::StackOverflow => format!(
+                        "stack overflow (too deep a recursion?): {}: {}",
+                        error.name, error.message
+                    ),
+                    _ => format!(
+                        "{}: {}",
+                        error.name,
+                        rule.mapping.rewrite_locations(&error.message)
+                    ),
+                };
+                execution.errors.push(ExecutionError {
+                    kind,
+                    message,
+                    stack: error
+                        .stack
+                        .map(|s| rule.mapping.rewrite_locations(s.trim_end()))
+                        .filter(|s| !s.trim().is_empty()),
+                });
+            }
+            None => {
+                // No outcome: the instance trapped (or the harness could not write).
+                let (kind, message) = match &outcome {
+                    Err(e) => classify_trap(e, refused_memory, limits),
+                    Ok(()) if refused_memory => classify_oom(limits),
+                    Ok(()) => (
+                        ErrorKind::Crash,
+                        "the rule ended without a result: its promise never settled \
+                         (there are no timers or I/O to wait for)"
+                            .to_string(),
+                    ),
+                };
+                let stray = rule.mapping.rewrite_locations(stray.trim());
+                execution.errors.push(ExecutionError {
+                    kind,
+                    message,
+                    stack: (!stray.is_empty() && kind != ErrorKind::Timeout).then_some(stray),
+                });
+            }
+        }
+        let end = Instant::now();
+        if let Some(p) = phases {
+            *p = Phases {
+                setup: setup_done - start,
+                instantiate: instantiated - setup_done,
+                run: run_done - instantiated,
+                collect: end - run_done,
+            };
+        }
+        execution.duration_us = (end - start).as_micros() as u64;
+        execution
+    }
+
+    /// Instantiates the plugin and the rule module in `store`; returns the rule's entry point.
+    fn instantiate(
+        &self,
+        store: &mut Store<State>,
+        rule: &CompiledRule,
+    ) -> wasmtime::Result<wasmtime::TypedFunc<(), ()>> {
+        let plugin = self.plugin_pre.instantiate(&mut *store)?;
+        let mut imports: Vec<Extern> = Vec::with_capacity(rule.imports.len());
+        for export in &rule.imports {
+            let item = plugin
+                .get_module_export(&mut *store, export)
+                .ok_or_else(|| wasmtime::format_err!("the plugin instance lacks an export"))?;
+            imports.push(item);
+        }
+        let instance = Instance::new(&mut *store, &rule.module, &imports)?;
+        instance.get_typed_func::<(), ()>(&mut *store, "_start")
+    }
+}
+
+fn classify_oom(limits: &Limits) -> (ErrorKind, String) {
+    (
+        ErrorKind::OutOfMemory,
+        format!(
+            "out of memory: the rule needed more than its limit of {} MiB",
+            limits.memory_bytes >> 20
+        ),
+    )
+}
+
+fn classify_trap(
+    error: &wasmtime::Error,
+    refused_memory: bool,
+    limits: &Limits,
+) -> (ErrorKind, String) {
+    match error.downcast_ref::<Trap>() {
+        Some(Trap::Interrupt) => (
+            ErrorKind::Timeout,
+            format!(
+                "timeout: the rule ran longer than its limit of {} ms",
+                limits.timeout.as_millis()
+            ),
+        ),
+        Some(Trap::StackOverflow) => (
+            ErrorKind::StackOverflow,
+            "stack overflow (too deep a recursion?)".to_string(),
+        ),
+        _ if refused_memory => classify_oom(limits),
+        None if error.downcast_ref::<Exit>().is_some() => (
+            ErrorKind::Crash,
+            error
+                .downcast_ref::<Exit>()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        ),
+        Some(trap) => (
+            ErrorKind::Crash,
+            format!("the rule's instance stopped: {trap}"),
+        ),
+        None => (
+            ErrorKind::Crash,
+            format!("the rule's instance stopped: {error:#}"),
+        ),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Outcome {
+    Ok { result: serde_json::Value },
+    Failed { error: HarnessError },
+}
+
+#[derive(Deserialize)]
+struct HarnessError {
+    kind: ErrorKind,
+    name: String,
+    message: String,
+    stack: Option<String>,
+}
+
+fn parse_outcome(stdout: &[u8]) -> Option<Outcome> {
+    if stdout.is_empty() {
+        return None;
+    }
+    serde_json::from_slice(stdout).ok()
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum LogLine {
+    Entry(LogEntry),
+    Truncated { truncated: bool },
+}
+
+/// Fills the execution's logs from stderr; returns what is not a log line (the plugin's own
+/// report of an error it could not hand to the harness).
+fn parse_logs(stderr: &[u8], execution: &mut Execution) -> String {
+    let mut stray = String::new();
+    for line in stderr.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        match serde_json::from_slice::<LogLine>(line) {
+            Ok(LogLine::Entry(entry)) => execution.logs.push(entry),
+            Ok(LogLine::Truncated { truncated }) => execution.logs_truncated |= truncated,
+            Err(_) => {
+                stray.push_str(&String::from_utf8_lossy(line));
+                stray.push('\n');
+            }
+        }
+    }
+    stray
+}
+
+/// The plugin compiled for this engine: from the cache directory when an earlier process
+/// compiled it (milliseconds), else compiled now (~0.5 s) and stored for the next one.
+fn load_plugin_module(
+    engine: &Engine,
+    plugin: &Plugin,
+    cache_dir: &Path,
+) -> wasmtime::Result<Module> {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut hasher = DefaultHasher::new();
+    engine.precompile_compatibility_hash().hash(&mut hasher);
+    let path = cache_dir.join(format!(
+        "plugin-{}-{:016x}.cwasm",
+        &plugin.hash()[..16],
+        hasher.finish()
+    ));
+    if path.exists() {
+        // SAFETY: the cache directory is the worker's own trusted storage, written only by
+        // `Module::serialize` below (through a temporary file and a rename), and the file name
+        // carries the engine's compatibility hash.
+        match unsafe { Module::deserialize_file(engine, &path) } {
+            Ok(module) => return Ok(module),
+            Err(e) => {
+                tracing::warn!(path = %path.display(), error = %e, "ignoring an unusable cached plugin")
+            }
+        }
+    }
+    let module = Module::new(engine, plugin.bytes())?;
+    if let Ok(bytes) = module.serialize()
+        && let Err(e) = store_atomically(&path, &bytes)
+    {
+        tracing::warn!(path = %path.display(), error = %e, "could not cache the compiled plugin");
+    }
+    Ok(module)
+}

@@ -1,0 +1,121 @@
+//! The pre-initialised Javy plugin (QuickJS for wasm32-wasip1, built by
+//! `scripts/javy-plugin.sh` from `worker/javy-plugin`): its bytes, its version and its hash.
+//!
+//! Rule modules are dynamically linked against one exact plugin build, so the plugin's hash is
+//! part of every cache key: a new plugin invalidates every cached rule module.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use sha2::{Digest, Sha256};
+
+/// The import namespace of the plugin (`import_namespace!` in worker/javy-plugin/src/lib.rs).
+pub const IMPORT_NAMESPACE: &str = "istruttoria_rules_v1";
+
+#[derive(Debug, thiserror::Error)]
+pub enum PluginError {
+    #[error(
+        "the Javy plugin is missing at {path}: build it with `scripts/javy-plugin.sh` \
+         (`just up` and `just test` do), or point ISTRUTTORIA_JAVY_PLUGIN at it"
+    )]
+    Missing { path: PathBuf },
+    #[error("reading the Javy plugin {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path} is not a usable Javy plugin: {reason}")]
+    Invalid { path: PathBuf, reason: String },
+}
+
+/// A loaded plugin. Cheap to clone.
+#[derive(Clone)]
+pub struct Plugin {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    codegen: javy_codegen::Plugin,
+    hash: String,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for Plugin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plugin")
+            .field("path", &self.inner.path)
+            .field("hash", &self.inner.hash)
+            .finish()
+    }
+}
+
+impl Plugin {
+    /// Loads and validates the plugin at `path`.
+    pub fn load(path: &Path) -> Result<Self, PluginError> {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(PluginError::Missing {
+                    path: path.to_path_buf(),
+                });
+            }
+            Err(source) => {
+                return Err(PluginError::Read {
+                    path: path.to_path_buf(),
+                    source,
+                });
+            }
+        };
+        Self::from_bytes(bytes, path)
+    }
+
+    /// A plugin from its bytes (`path` only names it in messages).
+    pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<Self, PluginError> {
+        let hash = hex(&Sha256::digest(&bytes));
+        let codegen =
+            javy_codegen::Plugin::new(bytes.into()).map_err(|e| PluginError::Invalid {
+                path: path.to_path_buf(),
+                reason: format!("{e:#}"),
+            })?;
+        Ok(Self {
+            inner: Arc::new(Inner {
+                codegen,
+                hash,
+                path: path.to_path_buf(),
+            }),
+        })
+    }
+
+    /// The plugin's bytes (a Wasm module).
+    pub fn bytes(&self) -> &[u8] {
+        self.inner.codegen.as_bytes()
+    }
+
+    /// The plugin for javy-codegen.
+    pub fn codegen(&self) -> &javy_codegen::Plugin {
+        &self.inner.codegen
+    }
+
+    /// SHA-256 of the plugin's bytes (hex): its identity in cache keys.
+    pub fn hash(&self) -> &str {
+        &self.inner.hash
+    }
+
+    /// A short, human-readable version: namespace and the hash's first 12 digits.
+    pub fn version(&self) -> String {
+        format!("{IMPORT_NAMESPACE}@{}", &self.inner.hash[..12])
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+}
+
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        use std::fmt::Write;
+        let _ = write!(out, "{b:02x}");
+    }
+    out
+}
