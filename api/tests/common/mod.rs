@@ -93,31 +93,30 @@ impl TestServer {
         format!("{}{path}", self.base_url)
     }
 
-    /// POSTs a GraphQL operation and returns the whole response body.
+    /// POSTs a GraphQL operation anonymously and returns the whole response body.
     pub async fn graphql(&self, query: &str, variables: Value) -> Result<Value> {
-        let response = self
-            .client
-            .post(self.url("/graphql"))
-            .json(&json!({ "query": query, "variables": variables }))
-            .send()
-            .await?;
-        anyhow::ensure!(
-            response.status().is_success(),
-            "GraphQL answered {}",
-            response.status()
-        );
-        Ok(response.json().await?)
+        self.post_graphql(None, query, variables).await
     }
 
     /// POSTs a GraphQL operation with `Authorization: Bearer <token>`.
     pub async fn graphql_as(&self, token: &str, query: &str, variables: Value) -> Result<Value> {
-        let response = self
+        self.post_graphql(Some(token), query, variables).await
+    }
+
+    async fn post_graphql(
+        &self,
+        token: Option<&str>,
+        query: &str,
+        variables: Value,
+    ) -> Result<Value> {
+        let mut request = self
             .client
             .post(self.url("/graphql"))
-            .bearer_auth(token)
-            .json(&json!({ "query": query, "variables": variables }))
-            .send()
-            .await?;
+            .json(&json!({ "query": query, "variables": variables }));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await?;
         anyhow::ensure!(
             response.status().is_success(),
             "GraphQL answered {}",
