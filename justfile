@@ -22,6 +22,10 @@ bench *ARGS:
     scripts/javy-plugin.sh
     cargo bench -p worker --bench rules -- {{ARGS}}
 
+# The pipeline under load (release builds, own services): DOSSIERS × DOCUMENTS PDFs, WORKERS workers; throughput and import-to-callback p50/p95.
+bench-pipeline *ARGS:
+    scripts/bench-pipeline.sh {{ARGS}}
+
 # Regenerate the GraphQL schema file of the web app and its TypeScript types from the API.
 graphql-schema:
     cargo run --quiet -p api -- schema > web/schema.graphql

@@ -39,6 +39,7 @@ scripts/web.sh build
 say "Rust: build and cargo nextest"
 # The rule runtime's Javy plugin (skipped when up to date), absolute paths for every test process.
 scripts/javy-plugin.sh
+scripts/pdfium.sh
 export ISTRUTTORIA_JAVY_PLUGIN="$ROOT/.data/javy-plugin/plugin.wasm"
 export ISTRUTTORIA_RULE_CACHE_DIR="$ROOT/.data/rule-cache"
 cargo build --quiet -p api -p worker
@@ -57,11 +58,15 @@ export ISTRUTTORIA_WEB_DIST="$ROOT/web/dist"
 export ISTRUTTORIA_ADMIN_EMAIL="admin@e2e.test"
 export ISTRUTTORIA_ADMIN_PASSWORD="e2e-admin-password"
 export ISTRUTTORIA_JWT_SECRET="e2e-secret-e2e-secret-e2e-secret-e2e"
-mkdir -p "$DATA/logs"
+# E-mails (password reset codes) land in a fresh outbox the browser tests read.
+export ISTRUTTORIA_MAIL_OUTBOX_DIR="$DATA/e2e-outbox"
+export ISTRUTTORIA_STORAGE_URL="$DATA/e2e-storage"
+rm -rf "$ISTRUTTORIA_MAIL_OUTBOX_DIR" "$ISTRUTTORIA_STORAGE_URL"
+mkdir -p "$DATA/logs" "$ISTRUTTORIA_MAIL_OUTBOX_DIR"
 "$bin/api" migrate
 "$bin/api" seed-admin >/dev/null
 "$bin/api" serve >"$DATA/logs/api.log" 2>&1 & pids+=($!)
 "$bin/worker" >"$DATA/logs/worker.log" 2>&1 & pids+=($!)
 for _ in $(seq 120); do curl -fsS "http://$E2E_ADDR/readyz" >/dev/null 2>&1 && break; sleep 0.5; done
 curl -fsS "http://$E2E_ADDR/readyz" >/dev/null || { tail -n 30 "$DATA/logs/api.log"; die "the API did not become ready"; }
-(cd web && E2E_BASE_URL="http://$E2E_ADDR" npm run --silent e2e)
+(cd web && E2E_BASE_URL="http://$E2E_ADDR" E2E_OUTBOX_DIR="$ISTRUTTORIA_MAIL_OUTBOX_DIR" npm run --silent e2e)

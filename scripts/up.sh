@@ -37,9 +37,14 @@ if [ ! -s "$DATA/jwt-secret" ]; then
   (umask 077 && head -c 48 /dev/urandom | base64 | tr -d '\n' > "$DATA/jwt-secret")
 fi
 export ISTRUTTORIA_JWT_SECRET="${ISTRUTTORIA_JWT_SECRET:-$(cat "$DATA/jwt-secret")}"
+# Without ISTRUTTORIA_SMTP_URL e-mails (e.g. password reset codes) are .eml files here.
+export ISTRUTTORIA_MAIL_OUTBOX_DIR="${ISTRUTTORIA_MAIL_OUTBOX_DIR:-$DATA/outbox}"
+# Archives, PDFs and extraction output (a directory unless set to s3://…).
+export ISTRUTTORIA_STORAGE_URL="${ISTRUTTORIA_STORAGE_URL:-$DATA/storage}"
 
 scripts/web.sh build
 scripts/javy-plugin.sh
+scripts/pdfium.sh
 export ISTRUTTORIA_JAVY_PLUGIN="${ISTRUTTORIA_JAVY_PLUGIN:-$ROOT/.data/javy-plugin/plugin.wasm}"
 export ISTRUTTORIA_RULE_CACHE_DIR="${ISTRUTTORIA_RULE_CACHE_DIR:-$ROOT/.data/rule-cache}"
 say "building the API and the worker"
@@ -86,6 +91,7 @@ cat <<MSG
   Istruttoria is running at  $url
   GraphQL (GraphiQL):        $url/graphql
   REST API (Swagger UI):     $url/swagger
+  E-mail outbox:             $([ -n "${ISTRUTTORIA_SMTP_URL:-}" ] && echo "SMTP (ISTRUTTORIA_SMTP_URL)" || echo "$ISTRUTTORIA_MAIL_OUTBOX_DIR")
   $admin
   Workers: $workers.  $([ "$detach" -eq 1 ] && echo "Logs in .data/dev/logs; \`just down\` stops everything." || echo "Ctrl-C stops everything.")
 

@@ -3,11 +3,14 @@
 use std::sync::Arc;
 
 use anyhow::Context;
+use async_graphql::http::ALL_WEBSOCKET_PROTOCOLS;
 use async_graphql::http::GraphiQLSource;
-use async_graphql_poem::{GraphQLRequest, GraphQLResponse, GraphQLSubscription};
+use async_graphql_poem::{GraphQLProtocol, GraphQLRequest, GraphQLResponse, GraphQLWebSocket};
+use poem::IntoResponse;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::{Compression, Tracing};
 use poem::web::Html;
+use poem::web::websocket::WebSocket;
 use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
 use shared::config::ApiConfig;
 
@@ -62,7 +65,10 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
             "/graphql",
             get(graphiql).post(graphql.data(schema.clone()).data(state.clone())),
         )
-        .at("/graphql/ws", get(GraphQLSubscription::new(schema)))
+        .at(
+            "/graphql/ws",
+            get(graphql_ws.data(schema.clone()).data(state.clone())),
+        )
         .at("/metrics", get(metrics_endpoint).data(metrics.clone()))
         .at("/openapi.json", openapi_json)
         .nest("/swagger", swagger)
@@ -79,10 +85,42 @@ async fn graphql(
     schema: poem::web::Data<&crate::graphql::ApiSchema>,
     state: poem::web::Data<&Arc<AppState>>,
     headers: &poem::http::HeaderMap,
+    remote: &poem::web::RemoteAddr,
     request: GraphQLRequest,
 ) -> GraphQLResponse {
     let caller = crate::graphql::Caller::from_headers(headers, state.auth.keys());
-    schema.execute(request.0.data(caller)).await.into()
+    let peer = remote.as_socket_addr().map(|addr| addr.ip());
+    let client =
+        crate::graphql::ClientAddr::from_request(peer, headers, &state.config.trusted_proxies);
+    schema
+        .execute(request.0.data(caller).data(client))
+        .await
+        .into()
+}
+
+/// GraphQL over WebSocket (subscriptions); the caller comes from the `connection_init` payload.
+#[handler]
+async fn graphql_ws(
+    schema: poem::web::Data<&crate::graphql::ApiSchema>,
+    state: poem::web::Data<&Arc<AppState>>,
+    protocol: GraphQLProtocol,
+    websocket: WebSocket,
+) -> impl IntoResponse {
+    let schema = schema.clone();
+    let keys = state.auth.keys().clone();
+    websocket
+        .protocols(ALL_WEBSOCKET_PROTOCOLS)
+        .on_upgrade(move |stream| {
+            GraphQLWebSocket::new(stream, schema, protocol)
+                .on_connection_init(move |payload| async move {
+                    let mut data = async_graphql::Data::default();
+                    data.insert(crate::graphql::Caller::from_connection_payload(
+                        &payload, &keys,
+                    ));
+                    Ok(data)
+                })
+                .serve()
+        })
 }
 
 #[handler]

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use anyhow::Context;
 use chrono::Utc;
-use shared::auth::{Authenticator, TokenKeys};
+use shared::auth::{AccessControl, Authenticator, TokenKeys};
 use shared::config::ApiConfig;
 use shared::db::Pool;
 use shared::jobs::ping::{PingJob, PingReply};
-use shared::jobs::{Queues, Redis, replies};
+use shared::jobs::{Job, Queues, Redis, replies};
 use uuid::Uuid;
 
 use crate::graphql::WorkerPong;
@@ -23,6 +23,15 @@ pub struct AppState {
     pub queues: Queues,
     pub metrics: Arc<Metrics>,
     pub auth: Authenticator,
+    /// The policy every operation is checked against, kept current across API processes.
+    pub access: Arc<AccessControl>,
+    /// Object storage: imported archives, PDFs, extraction output.
+    pub storage: shared::storage::Storage,
+    /// Outgoing e-mail (SMTP or the outbox directory).
+    pub mailer: shared::mail::Mailer,
+    /// Login, password recovery and registration counters.
+    pub limits: shared::rate_limit::RateLimiter,
+    pub recovery: shared::auth::PasswordRecovery,
 }
 
 impl AppState {
@@ -44,6 +53,20 @@ impl AppState {
         let queues = Queues::new(&redis);
         let metrics = Arc::new(Metrics::new().context("registering metrics")?);
         let auth = Authenticator::new(db.clone(), keys, config.auth.refresh_token_ttl);
+        let access = Arc::new(
+            AccessControl::load(db.clone())
+                .await
+                .context("loading the access-control policy")?,
+        );
+        access.listen(redis.clone());
+        let storage = shared::storage::Storage::from_url(&config.common.storage_url)
+            .context("opening object storage")?;
+        tracing::info!(location = storage.location(), "object storage ready");
+        let mailer =
+            shared::mail::Mailer::from_config(&config.common.mail).context("configuring e-mail")?;
+        let limits = shared::rate_limit::RateLimiter::new(redis.clone());
+        let recovery =
+            shared::auth::PasswordRecovery::new(db.clone(), mailer.clone(), secret.as_bytes());
         Ok(Self {
             config,
             db,
@@ -51,6 +74,11 @@ impl AppState {
             queues,
             metrics,
             auth,
+            access,
+            storage,
+            mailer,
+            limits,
+            recovery,
         })
     }
 
@@ -70,10 +98,10 @@ impl AppState {
             requested_at: Utc::now(),
         };
         let job_id = job.id;
-        self.queues.push_ping(job).await?;
+        self.queues.push(job).await?;
         self.metrics
             .jobs_enqueued
-            .with_label_values(&[shared::jobs::ping::QUEUE])
+            .with_label_values(&[PingJob::QUEUE])
             .inc();
         let reply: PingReply =
             replies::wait(&self.redis, job_id, self.config.job_wait_timeout).await?;

@@ -12,9 +12,10 @@ const PING_WORKER: &str = "mutation { pingWorker { jobId worker roundTripMs } }"
 #[tokio::test]
 async fn a_ping_enqueued_by_the_api_is_answered_by_a_worker_process() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
     let worker = server.spawn_worker().await?;
 
-    let body = server.graphql(PING_WORKER, json!({})).await?;
+    let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
     let pong = &body["data"]["pingWorker"];
     assert!(body["errors"].is_null(), "{body}");
     let answered_by = pong["worker"].as_str().expect("the worker says who it is");
@@ -38,7 +39,8 @@ async fn pings_are_shared_among_several_workers() -> Result<()> {
     let workers = [server.spawn_worker().await?, server.spawn_worker().await?];
     let pids: Vec<String> = workers.iter().map(|w| format!(":{}", w.pid())).collect();
 
-    let pings = (0..20).map(|_| server.graphql(PING_WORKER, json!({})));
+    let token = server.admin_token().await?;
+    let pings = (0..20).map(|_| server.graphql_as(&token, PING_WORKER, json!({})));
     let answers = futures::future::try_join_all(pings).await?;
     for body in &answers {
         let worker = body["data"]["pingWorker"]["worker"]
@@ -59,7 +61,8 @@ async fn without_a_worker_the_ping_fails_after_the_bounded_wait() -> Result<()> 
         ..Options::default()
     })
     .await?;
-    let body = server.graphql(PING_WORKER, json!({})).await?;
+    let token = server.admin_token().await?;
+    let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
     let message = body["errors"][0]["message"].as_str().unwrap_or_default();
     assert!(message.contains("no worker answered"), "{body}");
     assert!(body["data"].is_null(), "{body}");
@@ -69,12 +72,14 @@ async fn without_a_worker_the_ping_fails_after_the_bounded_wait() -> Result<()> 
 #[tokio::test]
 async fn a_ping_enqueued_before_any_worker_runs_is_answered_once_one_starts() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
     let ping = tokio::spawn({
         let base = server.url("/graphql");
         let client = server.client.clone();
         async move {
             client
                 .post(base)
+                .bearer_auth(token)
                 .json(&json!({ "query": PING_WORKER }))
                 .send()
                 .await?
@@ -102,10 +107,11 @@ async fn a_worker_idle_since_start_up_still_picks_up_new_jobs() -> Result<()> {
         ..Options::default()
     })
     .await?;
+    let token = server.admin_token().await?;
     let worker = server.spawn_worker().await?;
     tokio::time::sleep(std::time::Duration::from_secs(2)).await;
     for _ in 0..2 {
-        let body = server.graphql(PING_WORKER, json!({})).await?;
+        let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
         assert!(
             body["data"]["pingWorker"]["worker"].as_str().is_some(),
             "{body}"

@@ -192,3 +192,65 @@ async fn logout_revokes_the_session() -> Result<()> {
     assert_eq!(error_code(&anonymous), "UNAUTHENTICATED", "{anonymous}");
     Ok(())
 }
+
+/// Forges a JWT from a header and claims, with `signature` as is.
+fn forge(header: &Value, claims: &Value, signature: &str) -> String {
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    format!(
+        "{}.{}.{signature}",
+        b64.encode(header.to_string()),
+        b64.encode(claims.to_string())
+    )
+}
+
+#[tokio::test]
+async fn forged_expired_and_unsigned_tokens_are_refused() -> Result<()> {
+    let server = server_with_admin().await?;
+    let session = login(&server, "admin@example.test", "admin-password").await?;
+    let token = session["accessToken"].as_str().unwrap_or_default();
+    let payload = token.split('.').nth(1).unwrap_or_default();
+    let claims: Value = {
+        use base64::Engine;
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload)?;
+        serde_json::from_slice(&bytes)?
+    };
+    assert_eq!(claims["email"], "admin@example.test");
+
+    // alg none, with or without a signature.
+    let none = forge(&json!({ "alg": "none", "typ": "JWT" }), &claims, "");
+    // The real signature on changed claims.
+    let mut tampered_claims = claims.clone();
+    tampered_claims["email"] = json!("someone@example.test");
+    let signature = token.rsplit('.').next().unwrap_or_default();
+    let tampered = forge(
+        &json!({ "alg": "HS256", "typ": "JWT" }),
+        &tampered_claims,
+        signature,
+    );
+    // Expired, signed with the server's own key.
+    let expired = {
+        let mut claims: shared::auth::AccessClaims = serde_json::from_value(claims.clone())?;
+        claims.exp = chrono::Utc::now().timestamp() - 3600;
+        claims.nbf = claims.exp - 900;
+        claims.iat = claims.nbf;
+        jsonwebtoken::encode(
+            &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+            &claims,
+            &jsonwebtoken::EncodingKey::from_secret(common::JWT_SECRET.as_bytes()),
+        )?
+    };
+    for (name, forged) in [
+        ("alg none", none),
+        ("tampered", tampered),
+        ("expired", expired),
+    ] {
+        let body = server.graphql_as(&forged, LOGGED_USER, json!({})).await?;
+        assert_eq!(error_code(&body), "UNAUTHENTICATED", "{name}: {body}");
+        assert_eq!(body["data"], Value::Null, "{name}");
+    }
+    // The genuine token still works.
+    let body = server.graphql_as(token, LOGGED_USER, json!({})).await?;
+    assert_eq!(body["data"]["loggedUser"]["email"], "admin@example.test");
+    Ok(())
+}

@@ -168,3 +168,553 @@ pub async fn seed_admin(
         }
     })
 }
+
+// --- Validation -----------------------------------------------------------------------------
+//
+// The limits and messages of the spec (§5, §9). A failure names the input field, so the API
+// can say which one is wrong.
+
+/// An input field breaks a rule.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct FieldError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+pub const REQUIRED: &str = "Campo obbligatorio";
+pub const PASSWORD_TOO_SHORT: &str = "Lunghezza minima: 7 caratteri";
+pub const PASSWORDS_DIFFER: &str = "Le password devono coincidere";
+pub const INVALID_EMAIL: &str = "Email non valida";
+pub const EMAIL_TAKEN: &str = "Esiste già un utente con questa email";
+pub const USER_NOT_FOUND: &str = "Utente non trovato";
+/// Shortest password.
+pub const MIN_PASSWORD: usize = 7;
+/// Longest password at creation and change (spec §5); a reset allows 255.
+pub const MAX_PASSWORD: usize = 20;
+pub const MAX_RESET_PASSWORD: usize = 255;
+pub const MAX_NAME: usize = 30;
+/// Longest e-mail of a new user (spec §5); login, recovery and reset accept 255.
+pub const MAX_NEW_EMAIL: usize = 60;
+pub const MAX_EMAIL: usize = 255;
+/// Largest avatar picture, decoded.
+pub const MAX_AVATAR_BYTES: usize = 256 * 1024;
+
+pub fn too_long(max: usize) -> String {
+    format!("Lunghezza massima: {max} caratteri")
+}
+
+/// `value` trimmed, required and at most `max` characters.
+pub fn required_text<'a>(
+    field: &'static str,
+    value: &'a str,
+    max: usize,
+) -> Result<&'a str, FieldError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(FieldError::new(field, REQUIRED));
+    }
+    if value.chars().count() > max {
+        return Err(FieldError::new(field, too_long(max)));
+    }
+    Ok(value)
+}
+
+/// `value` trimmed, required, at most `max` characters and a syntactically valid address.
+pub fn valid_email<'a>(
+    field: &'static str,
+    value: &'a str,
+    max: usize,
+) -> Result<&'a str, FieldError> {
+    let value = required_text(field, value, max)?;
+    if !is_email(value) {
+        return Err(FieldError::new(field, INVALID_EMAIL));
+    }
+    Ok(value)
+}
+
+/// An address `local@domain` as RFC 5322 allows (lettre's parser), without display name.
+pub fn is_email(value: &str) -> bool {
+    value.parse::<lettre::Address>().is_ok() && !value.contains(char::is_whitespace)
+}
+
+/// A new password: required, `MIN_PASSWORD..=max` characters (not trimmed: spaces count).
+pub fn valid_password(field: &'static str, value: &str, max: usize) -> Result<(), FieldError> {
+    let length = value.chars().count();
+    if length == 0 {
+        return Err(FieldError::new(field, REQUIRED));
+    }
+    if length < MIN_PASSWORD {
+        return Err(FieldError::new(field, PASSWORD_TOO_SHORT));
+    }
+    if length > max {
+        return Err(FieldError::new(field, too_long(max)));
+    }
+    Ok(())
+}
+
+/// The fields of `createUser` and `register`.
+#[derive(Debug, Clone)]
+pub struct NewAccount {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub password: String,
+    pub confirm_password: String,
+}
+
+impl NewAccount {
+    /// Checks every rule of spec §5 ("New user") and returns the account with trimmed names
+    /// and e-mail.
+    pub fn validated(&self) -> Result<Self, FieldError> {
+        let first_name = required_text("firstName", &self.first_name, MAX_NAME)?.to_owned();
+        let last_name = required_text("lastName", &self.last_name, MAX_NAME)?.to_owned();
+        let email = valid_email("email", &self.email, MAX_NEW_EMAIL)?.to_owned();
+        valid_password("password", &self.password, MAX_PASSWORD)?;
+        if self.confirm_password.is_empty() {
+            return Err(FieldError::new("confirmPassword", REQUIRED));
+        }
+        if self.confirm_password.chars().count() > 30 {
+            return Err(FieldError::new("confirmPassword", too_long(30)));
+        }
+        if self.confirm_password != self.password {
+            return Err(FieldError::new("confirmPassword", PASSWORDS_DIFFER));
+        }
+        Ok(Self {
+            email,
+            first_name,
+            last_name,
+            password: self.password.clone(),
+            confirm_password: self.confirm_password.clone(),
+        })
+    }
+}
+
+/// An avatar: a base64 data URL of a PNG, JPEG or WebP picture of at most 256 KiB.
+pub fn valid_avatar(field: &'static str, value: &str) -> Result<(), FieldError> {
+    use base64::Engine;
+    let invalid = || {
+        FieldError::new(
+            field,
+            "Immagine non valida: sono ammessi PNG, JPEG o WebP fino a 256 KiB",
+        )
+    };
+    let value = value.trim();
+    let (header, data) = value.split_once(',').ok_or_else(invalid)?;
+    let mime = header
+        .strip_prefix("data:")
+        .and_then(|h| h.strip_suffix(";base64"))
+        .ok_or_else(invalid)?;
+    if data.len() > MAX_AVATAR_BYTES.div_ceil(3) * 4 + 4 {
+        return Err(invalid());
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .map_err(|_| invalid())?;
+    let signature_matches = match mime {
+        "image/png" => bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "image/jpeg" => bytes.starts_with(b"\xff\xd8\xff"),
+        "image/webp" => bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP",
+        _ => false,
+    };
+    if !signature_matches || bytes.len() > MAX_AVATAR_BYTES {
+        return Err(invalid());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod validation_tests {
+    use super::*;
+
+    fn account() -> NewAccount {
+        NewAccount {
+            email: " mario.rossi@example.com ".into(),
+            first_name: "Mario".into(),
+            last_name: "Rossi".into(),
+            password: "segreto1".into(),
+            confirm_password: "segreto1".into(),
+        }
+    }
+
+    #[test]
+    fn a_new_account_follows_the_spec_limits_and_messages() {
+        let valid = account().validated().expect("valid");
+        assert_eq!(valid.email, "mario.rossi@example.com");
+        let cases: Vec<(NewAccount, &str, String)> = vec![
+            (
+                NewAccount {
+                    first_name: " ".into(),
+                    ..account()
+                },
+                "firstName",
+                REQUIRED.into(),
+            ),
+            (
+                NewAccount {
+                    last_name: "x".repeat(31),
+                    ..account()
+                },
+                "lastName",
+                too_long(30),
+            ),
+            (
+                NewAccount {
+                    email: "".into(),
+                    ..account()
+                },
+                "email",
+                REQUIRED.into(),
+            ),
+            (
+                NewAccount {
+                    email: "mario".into(),
+                    ..account()
+                },
+                "email",
+                INVALID_EMAIL.into(),
+            ),
+            (
+                NewAccount {
+                    email: format!("{}@ex.it", "a".repeat(60)),
+                    ..account()
+                },
+                "email",
+                too_long(60),
+            ),
+            (
+                NewAccount {
+                    password: "corta".into(),
+                    confirm_password: "corta".into(),
+                    ..account()
+                },
+                "password",
+                PASSWORD_TOO_SHORT.into(),
+            ),
+            (
+                NewAccount {
+                    password: "p".repeat(21),
+                    confirm_password: "p".repeat(21),
+                    ..account()
+                },
+                "password",
+                too_long(20),
+            ),
+            (
+                NewAccount {
+                    confirm_password: "".into(),
+                    ..account()
+                },
+                "confirmPassword",
+                REQUIRED.into(),
+            ),
+            (
+                NewAccount {
+                    confirm_password: "segreto2".into(),
+                    ..account()
+                },
+                "confirmPassword",
+                PASSWORDS_DIFFER.into(),
+            ),
+        ];
+        for (input, field, message) in cases {
+            assert_eq!(
+                input.validated().expect_err("invalid"),
+                FieldError::new(field, message),
+                "{input:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn avatars_are_small_pictures_as_data_urls() {
+        use base64::Engine;
+        let b64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+        let png = format!("data:image/png;base64,{}", b64(b"\x89PNG\r\n\x1a\n0000"));
+        assert!(valid_avatar("avatar", &png).is_ok());
+        for bad in [
+            "https://example.com/a.png".to_owned(),
+            format!("data:image/gif;base64,{}", b64(b"GIF89a")),
+            format!("data:image/png;base64,{}", b64(b"not a png")),
+            format!("data:image/jpeg;base64,{}", b64(&[0xff; 300 * 1024])),
+        ] {
+            assert!(valid_avatar("avatar", &bad).is_err(), "{bad:.40}");
+        }
+    }
+}
+
+// --- User administration ----------------------------------------------------------------------
+//
+// Each change is one transaction with its audit-log entry.
+
+use crate::db::models::accounts::{User, UserChanges};
+use crate::db::repo::audit::{Actor, Entry};
+
+/// Why an administrative operation was refused or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    /// The input breaks a rule (→ `BAD_USER_INPUT`).
+    #[error(transparent)]
+    Invalid(#[from] FieldError),
+    /// What the operation names does not exist (→ `NOT_FOUND`).
+    #[error("{0}")]
+    NotFound(String),
+    /// The current state refuses the operation (→ `CONFLICT`).
+    #[error("{0}")]
+    Conflict(String),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Account(#[from] AccountError),
+    #[error("the password hashing task did not complete: {0}")]
+    Task(#[from] tokio::task::JoinError),
+    #[error(transparent)]
+    Access(#[from] crate::auth::AccessError),
+}
+
+async fn hash_off_thread(password: &str) -> Result<String, AdminError> {
+    let password = password.to_owned();
+    Ok(tokio::task::spawn_blocking(move || hash_password(&password)).await??)
+}
+
+async fn user_by_email(
+    conn: &mut diesel_async::AsyncPgConnection,
+    email: &str,
+) -> Result<User, AdminError> {
+    repo::users::find_user_by_email(conn, email.trim())
+        .await?
+        .ok_or_else(|| AdminError::NotFound(USER_NOT_FOUND.into()))
+}
+
+/// Creates a user with no role (`createUser` by `actor`, or `register` without one).
+pub async fn create_account(
+    pool: &Pool,
+    actor: Option<&Actor>,
+    input: &NewAccount,
+) -> Result<User, AdminError> {
+    let input = input.validated()?;
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    if repo::users::find_user_by_email(&mut conn, &input.email)
+        .await?
+        .is_some()
+    {
+        return Err(FieldError::new("email", EMAIL_TAKEN).into());
+    }
+    let password_hash = hash_off_thread(&input.password).await?;
+    let new_user = NewUser {
+        id: Uuid::now_v7(),
+        email: input.email.clone(),
+        first_name: input.first_name.clone(),
+        last_name: input.last_name.clone(),
+        avatar: None,
+        password_hash,
+    };
+    let action = if actor.is_some() {
+        "user.create"
+    } else {
+        "user.register"
+    };
+    let created = conn
+        .transaction(async |conn| -> Result<User, DbError> {
+            let user = repo::users::create_user(conn, new_user).await?;
+            repo::audit::record(
+                conn,
+                actor,
+                Entry {
+                    action,
+                    target_type: "user",
+                    target_id: &user.email,
+                    details: serde_json::json!({
+                        "firstName": user.first_name,
+                        "lastName": user.last_name,
+                    }),
+                },
+            )
+            .await?;
+            Ok(user)
+        })
+        .await;
+    match created {
+        Ok(user) => Ok(user),
+        // A concurrent creation of the same e-mail.
+        Err(error) if error.is_unique_violation() => {
+            Err(FieldError::new("email", EMAIL_TAKEN).into())
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Changes the names of the user with e-mail `email`.
+pub async fn update_names(
+    pool: &Pool,
+    actor: &Actor,
+    email: &str,
+    first_name: &str,
+    last_name: &str,
+) -> Result<User, AdminError> {
+    let first_name = required_text("firstName", first_name, MAX_NAME)?.to_owned();
+    let last_name = required_text("lastName", last_name, MAX_NAME)?.to_owned();
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let user = user_by_email(&mut conn, email).await?;
+    Ok(conn
+        .transaction(async |conn| -> Result<User, DbError> {
+            let updated = repo::users::update_user(
+                conn,
+                user.id,
+                UserChanges {
+                    first_name: Some(first_name),
+                    last_name: Some(last_name),
+                    ..UserChanges::default()
+                },
+            )
+            .await?;
+            repo::audit::record(
+                conn,
+                Some(actor),
+                Entry {
+                    action: "user.update",
+                    target_type: "user",
+                    target_id: &updated.email,
+                    details: serde_json::json!({
+                        "firstName": updated.first_name,
+                        "lastName": updated.last_name,
+                    }),
+                },
+            )
+            .await?;
+            Ok(updated)
+        })
+        .await?)
+}
+
+/// Sets the password of the user with e-mail `email` and revokes their sessions, except
+/// session `keep` (the caller's own, when they change their own password).
+pub async fn set_password(
+    pool: &Pool,
+    actor: &Actor,
+    email: &str,
+    new_password: &str,
+    keep: Option<Uuid>,
+) -> Result<(), AdminError> {
+    valid_password("newPassword", new_password, MAX_PASSWORD)?;
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let user = user_by_email(&mut conn, email).await?;
+    let password_hash = hash_off_thread(new_password).await?;
+    let own = user.id == actor.id;
+    conn.transaction(async |conn| -> Result<(), DbError> {
+        repo::users::update_user(
+            conn,
+            user.id,
+            UserChanges {
+                password_hash: Some(password_hash),
+                ..UserChanges::default()
+            },
+        )
+        .await?;
+        let revoked =
+            crate::auth::sessions::revoke_user_sessions(conn, user.id, keep, "password_changed")
+                .await?;
+        repo::audit::record(
+            conn,
+            Some(actor),
+            Entry {
+                action: if own {
+                    "user.password_change"
+                } else {
+                    "user.password_set"
+                },
+                target_type: "user",
+                target_id: &user.email,
+                details: serde_json::json!({ "revokedTokens": revoked }),
+            },
+        )
+        .await?;
+        Ok(())
+    })
+    .await?;
+    Ok(())
+}
+
+/// Checks the caller's current password (`oldPassword`) before [`set_password`].
+pub async fn change_own_password(
+    pool: &Pool,
+    actor: &Actor,
+    session: Uuid,
+    old_password: &str,
+    new_password: &str,
+) -> Result<(), AdminError> {
+    if old_password.is_empty() {
+        return Err(FieldError::new("oldPassword", REQUIRED).into());
+    }
+    valid_password("newPassword", new_password, MAX_PASSWORD)?;
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let user = repo::users::find_user_by_id(&mut conn, actor.id)
+        .await?
+        .ok_or_else(|| AdminError::NotFound(USER_NOT_FOUND.into()))?;
+    drop(conn);
+    let (old, hash) = (old_password.to_owned(), user.password_hash.clone());
+    let matches = tokio::task::spawn_blocking(move || verify_password(&old, &hash)).await??;
+    if !matches {
+        return Err(FieldError::new("oldPassword", "La password attuale non è corretta").into());
+    }
+    set_password(pool, actor, &user.email, new_password, Some(session)).await
+}
+
+/// Sets (or with `None` removes) the avatar of the user with e-mail `email`.
+pub async fn set_avatar(
+    pool: &Pool,
+    email: &str,
+    avatar: Option<&str>,
+) -> Result<User, AdminError> {
+    if let Some(avatar) = avatar {
+        valid_avatar("avatar", avatar)?;
+    }
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let user = user_by_email(&mut conn, email).await?;
+    Ok(repo::users::update_user(
+        &mut conn,
+        user.id,
+        UserChanges {
+            avatar: Some(avatar.map(|a| a.trim().to_owned())),
+            ..UserChanges::default()
+        },
+    )
+    .await?)
+}
+
+/// Deletes the user with e-mail `email` and their groups; never the actor themselves. The
+/// caller must reload access control afterwards (their groups are gone).
+pub async fn delete_account(pool: &Pool, actor: &Actor, email: &str) -> Result<User, AdminError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let user = user_by_email(&mut conn, email).await?;
+    if user.id == actor.id || Some(user.id) == actor.impersonator {
+        return Err(AdminError::Conflict("Non puoi eliminare te stesso".into()));
+    }
+    conn.transaction(async |conn| -> Result<(), DbError> {
+        let groups = repo::access::delete_groups_of_user(conn, &user.email).await?;
+        repo::users::delete_user(conn, user.id).await?;
+        repo::audit::record(
+            conn,
+            Some(actor),
+            Entry {
+                action: "user.delete",
+                target_type: "user",
+                target_id: &user.email,
+                details: serde_json::json!({ "groupsRemoved": groups }),
+            },
+        )
+        .await?;
+        Ok(())
+    })
+    .await?;
+    Ok(user)
+}

@@ -48,6 +48,116 @@ pub struct CommonConfig {
     pub log_format: LogFormat,
     /// How long a graceful shutdown may take before in-flight work is abandoned.
     pub shutdown_timeout: Duration,
+    /// Outgoing e-mail (password reset codes, notifications).
+    pub mail: MailConfig,
+    /// Where archives, PDFs and extraction output are stored: a local directory (relative to
+    /// the working directory) or `s3://bucket[/prefix]` (see `shared::storage`).
+    pub storage_url: String,
+    /// Limits of an imported archive, checked by the API and again by the `import` job.
+    pub import: ImportLimits,
+}
+
+/// Limits of an imported zip (`POST /import_dossier`), checked on its central directory before
+/// anything is unpacked, so that a zip bomb is refused without being inflated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImportLimits {
+    /// Largest archive, in bytes (the request body is about 4/3 of this: base64).
+    pub max_archive_bytes: u64,
+    /// Most entries (files, directories, ignored ones) in its central directory.
+    pub max_entries: usize,
+    /// Largest sum of the declared uncompressed sizes of the files that are read.
+    pub max_uncompressed_bytes: u64,
+    /// Largest declared uncompressed size of one file.
+    pub max_file_bytes: u64,
+}
+
+impl Default for ImportLimits {
+    fn default() -> Self {
+        Self {
+            max_archive_bytes: 100 << 20,
+            max_entries: 1000,
+            max_uncompressed_bytes: 1 << 30,
+            max_file_bytes: 200 << 20,
+        }
+    }
+}
+
+impl ImportLimits {
+    pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
+        let defaults = Self::default();
+        let limits = Self {
+            max_archive_bytes: vars.parse_or(
+                "ISTRUTTORIA_IMPORT_MAX_ARCHIVE_BYTES",
+                defaults.max_archive_bytes,
+            )?,
+            max_entries: vars.parse_or("ISTRUTTORIA_IMPORT_MAX_ENTRIES", defaults.max_entries)?,
+            max_uncompressed_bytes: vars.parse_or(
+                "ISTRUTTORIA_IMPORT_MAX_UNCOMPRESSED_BYTES",
+                defaults.max_uncompressed_bytes,
+            )?,
+            max_file_bytes: vars
+                .parse_or("ISTRUTTORIA_IMPORT_MAX_FILE_BYTES", defaults.max_file_bytes)?,
+        };
+        let positive = [
+            (
+                "ISTRUTTORIA_IMPORT_MAX_ARCHIVE_BYTES",
+                limits.max_archive_bytes,
+            ),
+            ("ISTRUTTORIA_IMPORT_MAX_ENTRIES", limits.max_entries as u64),
+            (
+                "ISTRUTTORIA_IMPORT_MAX_UNCOMPRESSED_BYTES",
+                limits.max_uncompressed_bytes,
+            ),
+            ("ISTRUTTORIA_IMPORT_MAX_FILE_BYTES", limits.max_file_bytes),
+        ];
+        for (name, value) in positive {
+            if value == 0 {
+                return Err(ConfigError::Invalid {
+                    name,
+                    value: "0".into(),
+                    reason: "must be at least 1".into(),
+                });
+            }
+        }
+        Ok(limits)
+    }
+}
+
+/// Outgoing e-mail: SMTP when `smtp_url` is set, otherwise one `.eml` file per message in
+/// `outbox_dir` (development, tests).
+#[derive(Clone)]
+pub struct MailConfig {
+    /// lettre's SMTP URL, e.g. `smtps://user:pass@smtp.example.com` or
+    /// `smtp://mail.internal:587?tls=required`.
+    pub smtp_url: Option<String>,
+    pub outbox_dir: PathBuf,
+    /// The `From:` of every message.
+    pub from: String,
+}
+
+impl std::fmt::Debug for MailConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MailConfig")
+            .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<redacted>"))
+            .field("outbox_dir", &self.outbox_dir)
+            .field("from", &self.from)
+            .finish()
+    }
+}
+
+impl MailConfig {
+    pub fn from_vars(vars: &Vars) -> Self {
+        Self {
+            smtp_url: vars.get("ISTRUTTORIA_SMTP_URL"),
+            outbox_dir: PathBuf::from(
+                vars.string_or("ISTRUTTORIA_MAIL_OUTBOX_DIR", ".data/outbox"),
+            ),
+            from: vars.string_or(
+                "ISTRUTTORIA_MAIL_FROM",
+                "Istruttoria <noreply@istruttoria.local>",
+            ),
+        }
+    }
 }
 
 /// Settings of the HTTP server.
@@ -64,6 +174,9 @@ pub struct ApiConfig {
     /// Longest time the API waits for a job it enqueued and awaits (e.g. `ping`).
     pub job_wait_timeout: Duration,
     pub auth: AuthConfig,
+    /// Reverse proxies whose `X-Forwarded-For` is believed for the client address (rate
+    /// limits). Empty (the default): the peer address is the client address.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Sessions and tokens.
@@ -123,6 +236,76 @@ pub struct WorkerConfig {
     /// Jobs one worker process runs at the same time, per queue.
     pub concurrency: usize,
     pub rules: RuleConfig,
+    pub extraction: ExtractionConfig,
+    pub callbacks: CallbackConfig,
+}
+
+/// How a worker calls importing systems back with a dossier's aggregate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallbackConfig {
+    /// Hosts, addresses and CIDR ranges a callback may reach even though they are loopback,
+    /// private, link-local or metadata addresses (`ISTRUTTORIA_CALLBACK_ALLOWLIST`,
+    /// comma-separated). Public addresses need no entry.
+    pub allowlist: Vec<String>,
+    /// Time limit of one attempt (connect + request + response).
+    pub timeout: Duration,
+    /// Attempts before the callback job ends failed.
+    pub max_attempts: u32,
+    /// Wait before the second attempt; it doubles at each further attempt (capped at 5 min).
+    pub backoff: Duration,
+}
+
+impl CallbackConfig {
+    pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
+        let max_attempts = vars.parse_or("ISTRUTTORIA_CALLBACK_MAX_ATTEMPTS", 6)?;
+        if max_attempts == 0 {
+            return Err(ConfigError::Invalid {
+                name: "ISTRUTTORIA_CALLBACK_MAX_ATTEMPTS",
+                value: "0".into(),
+                reason: "must be at least 1".into(),
+            });
+        }
+        Ok(Self {
+            allowlist: vars
+                .get("ISTRUTTORIA_CALLBACK_ALLOWLIST")
+                .unwrap_or_default()
+                .split(',')
+                .map(str::trim)
+                .filter(|entry| !entry.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            timeout: Duration::from_millis(
+                vars.parse_or("ISTRUTTORIA_CALLBACK_TIMEOUT_MS", 10_000)?,
+            ),
+            max_attempts,
+            backoff: Duration::from_millis(
+                vars.parse_or("ISTRUTTORIA_CALLBACK_BACKOFF_MS", 2_000)?,
+            ),
+        })
+    }
+}
+
+/// Settings of the PDF extraction (PDFium + Tesseract) of a worker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtractionConfig {
+    /// `libpdfium.so`, which `scripts/pdfium.sh` fetches.
+    pub pdfium_library: PathBuf,
+    /// The `tesseract` command (a name looked up in `PATH`, or a path).
+    pub tesseract: PathBuf,
+    /// Tesseract's languages for OCR, `+`-separated (e.g. `ita+eng`).
+    pub ocr_languages: String,
+}
+
+impl ExtractionConfig {
+    pub fn from_vars(vars: &Vars) -> Self {
+        Self {
+            pdfium_library: PathBuf::from(
+                vars.string_or("ISTRUTTORIA_PDFIUM_LIBRARY", ".data/pdfium/libpdfium.so"),
+            ),
+            tesseract: PathBuf::from(vars.string_or("ISTRUTTORIA_TESSERACT", "tesseract")),
+            ocr_languages: vars.string_or("ISTRUTTORIA_OCR_LANGUAGES", "ita"),
+        }
+    }
 }
 
 /// Settings of the rule runtime (Javy + wasmtime) of a worker.
@@ -205,6 +388,9 @@ impl CommonConfig {
             shutdown_timeout: Duration::from_secs(
                 vars.parse_or("ISTRUTTORIA_SHUTDOWN_TIMEOUT_SECS", 30)?,
             ),
+            mail: MailConfig::from_vars(vars),
+            storage_url: vars.string_or("ISTRUTTORIA_STORAGE_URL", ".data/storage"),
+            import: ImportLimits::from_vars(vars)?,
         })
     }
 }
@@ -228,6 +414,7 @@ impl ApiConfig {
                 vars.parse_or("ISTRUTTORIA_JOB_WAIT_TIMEOUT_MS", 10_000)?,
             ),
             auth: AuthConfig::from_vars(vars)?,
+            trusted_proxies: parse_addresses(vars, "ISTRUTTORIA_TRUSTED_PROXIES")?,
         })
     }
 }
@@ -250,8 +437,30 @@ impl WorkerConfig {
             common: CommonConfig::from_vars(vars)?,
             concurrency,
             rules: RuleConfig::from_vars(vars)?,
+            extraction: ExtractionConfig::from_vars(vars),
+            callbacks: CallbackConfig::from_vars(vars)?,
         })
     }
+}
+
+/// A comma-separated list of IP addresses (empty or unset: none).
+fn parse_addresses(vars: &Vars, name: &'static str) -> Result<Vec<std::net::IpAddr>, ConfigError> {
+    let Some(value) = vars.get(name) else {
+        return Ok(Vec::new());
+    };
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            part.parse()
+                .map_err(|e: std::net::AddrParseError| ConfigError::Invalid {
+                    name,
+                    value: value.clone(),
+                    reason: e.to_string(),
+                })
+        })
+        .collect()
 }
 
 /// Where configuration values come from: the process environment (after `.env`), or a fixed
@@ -321,6 +530,13 @@ mod tests {
         assert_eq!(config.common.log_format, LogFormat::Text);
         assert_eq!(config.auth.jwt_secret, None);
         assert_eq!(config.auth.access_token_ttl, Duration::from_secs(900));
+        assert_eq!(config.common.mail.smtp_url, None);
+        assert_eq!(config.common.mail.outbox_dir, PathBuf::from(".data/outbox"));
+        assert_eq!(
+            config.common.mail.from,
+            "Istruttoria <noreply@istruttoria.local>"
+        );
+        assert!(config.trusted_proxies.is_empty());
         let worker = WorkerConfig::from_vars(&Vars::from_pairs([])).expect("defaults are valid");
         assert_eq!(worker.concurrency, 4);
         assert_eq!(
@@ -368,6 +584,34 @@ mod tests {
     }
 
     #[test]
+    fn extraction_paths_are_configurable() {
+        let defaults = WorkerConfig::from_vars(&Vars::from_pairs([])).expect("defaults");
+        assert_eq!(
+            defaults.extraction,
+            ExtractionConfig {
+                pdfium_library: PathBuf::from(".data/pdfium/libpdfium.so"),
+                tesseract: PathBuf::from("tesseract"),
+                ocr_languages: "ita".into(),
+            }
+        );
+        let vars = Vars::from_pairs([
+            ("ISTRUTTORIA_PDFIUM_LIBRARY", "/opt/pdfium/libpdfium.so"),
+            ("ISTRUTTORIA_TESSERACT", "/usr/local/bin/tesseract"),
+            ("ISTRUTTORIA_OCR_LANGUAGES", "ita+eng"),
+        ]);
+        let extraction = WorkerConfig::from_vars(&vars).expect("valid").extraction;
+        assert_eq!(
+            extraction.pdfium_library,
+            PathBuf::from("/opt/pdfium/libpdfium.so")
+        );
+        assert_eq!(
+            extraction.tesseract,
+            PathBuf::from("/usr/local/bin/tesseract")
+        );
+        assert_eq!(extraction.ocr_languages, "ita+eng");
+    }
+
+    #[test]
     fn values_override_defaults_and_empty_means_unset() {
         let vars = Vars::from_pairs([
             ("ISTRUTTORIA_HTTP_ADDR", "0.0.0.0:9000"),
@@ -380,6 +624,27 @@ mod tests {
         assert_eq!(config.common.log_format, LogFormat::Json);
         assert_eq!(config.admin_password, None);
         assert_eq!(config.job_wait_timeout, Duration::from_millis(250));
+    }
+
+    #[test]
+    fn trusted_proxies_are_a_list_of_addresses() {
+        let vars = Vars::from_pairs([("ISTRUTTORIA_TRUSTED_PROXIES", "127.0.0.1, ::1")]);
+        let config = ApiConfig::from_vars(&vars).expect("valid addresses");
+        assert_eq!(
+            config.trusted_proxies,
+            vec![
+                std::net::IpAddr::from([127, 0, 0, 1]),
+                std::net::IpAddr::from(std::net::Ipv6Addr::LOCALHOST)
+            ]
+        );
+        let vars = Vars::from_pairs([("ISTRUTTORIA_TRUSTED_PROXIES", "10.0.0.0/8")]);
+        let error = ApiConfig::from_vars(&vars).expect_err("not an address");
+        assert!(
+            error
+                .to_string()
+                .starts_with("ISTRUTTORIA_TRUSTED_PROXIES="),
+            "{error}"
+        );
     }
 
     #[test]

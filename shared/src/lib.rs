@@ -5,8 +5,15 @@ pub mod accounts;
 pub mod auth;
 pub mod config;
 pub mod db;
+pub mod events;
+pub mod import;
 pub mod jobs;
+pub mod mail;
+pub mod pipeline;
+pub mod rate_limit;
+pub mod rules;
 pub mod shutdown;
+pub mod storage;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;

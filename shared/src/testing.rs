@@ -9,6 +9,8 @@
 //! so any number of test processes (nextest runs one per test) can start at once. A changed
 //! migration changes the hash and so builds a new template.
 
+pub mod pdf;
+
 use anyhow::{Context, Result, anyhow};
 use diesel::sql_types::{BigInt, Bool, Text};
 use diesel::{OptionalExtension, QueryableByName};

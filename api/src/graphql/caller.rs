@@ -14,14 +14,27 @@ pub enum Caller {
 
 impl Caller {
     pub fn from_headers(headers: &HeaderMap, keys: &TokenKeys) -> Self {
-        let Some(value) = headers.get(poem::http::header::AUTHORIZATION) else {
-            return Self::Anonymous;
-        };
-        let token = value
-            .to_str()
-            .ok()
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(str::trim);
+        match headers.get(poem::http::header::AUTHORIZATION) {
+            None => Self::Anonymous,
+            Some(value) => Self::from_authorization(value.to_str().ok(), keys),
+        }
+    }
+
+    /// From the `connection_init` payload of a GraphQL WebSocket, which carries the header's
+    /// value as `{"Authorization": "Bearer …"}` (browsers cannot set headers on WebSockets).
+    pub fn from_connection_payload(payload: &serde_json::Value, keys: &TokenKeys) -> Self {
+        let value = payload
+            .get("Authorization")
+            .or_else(|| payload.get("authorization"));
+        match value {
+            None | Some(serde_json::Value::Null) => Self::Anonymous,
+            Some(value) => Self::from_authorization(value.as_str(), keys),
+        }
+    }
+
+    /// From the value of an `Authorization` header (`None` when it is not text).
+    fn from_authorization(value: Option<&str>, keys: &TokenKeys) -> Self {
+        let token = value.and_then(|v| v.strip_prefix("Bearer ")).map(str::trim);
         match token {
             Some(token) => match keys.verify(token) {
                 Ok(claims) => Self::Authenticated(claims),
@@ -45,4 +58,80 @@ pub fn claims<'a>(ctx: &'a Context<'_>) -> async_graphql::Result<&'a AccessClaim
 
 fn unauthenticated(message: &str) -> async_graphql::Error {
     async_graphql::Error::new(message).extend_with(|_, e| e.set("code", "UNAUTHENTICATED"))
+}
+
+/// The client's IP address, for rate limits: the peer of the connection, or — only when that
+/// peer is one of `ISTRUTTORIA_TRUSTED_PROXIES` — the right-most `X-Forwarded-For` address
+/// that is not itself a trusted proxy (the left part of the header is the client's to forge).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientAddr(pub Option<std::net::IpAddr>);
+
+impl ClientAddr {
+    pub fn from_request(
+        peer: Option<std::net::IpAddr>,
+        headers: &HeaderMap,
+        trusted_proxies: &[std::net::IpAddr],
+    ) -> Self {
+        let Some(peer) = peer else {
+            return Self(None);
+        };
+        if !trusted_proxies.contains(&peer) {
+            return Self(Some(peer));
+        }
+        let forwarded: Vec<std::net::IpAddr> = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .filter_map(|part| part.trim().parse().ok())
+            .collect();
+        let client = forwarded
+            .into_iter()
+            .rev()
+            .find(|address| !trusted_proxies.contains(address))
+            .unwrap_or(peer);
+        Self(Some(client))
+    }
+
+    /// The caller's address as the request data holds it (`None` when unknown).
+    pub fn of(ctx: &Context<'_>) -> Option<std::net::IpAddr> {
+        ctx.data_opt::<ClientAddr>().and_then(|c| c.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(forwarded: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", forwarded.parse().expect("header value"));
+        headers
+    }
+
+    #[test]
+    fn forwarded_for_is_believed_only_from_a_trusted_proxy() {
+        let proxy: std::net::IpAddr = "10.0.0.1".parse().expect("ip");
+        let peer: std::net::IpAddr = "192.0.2.7".parse().expect("ip");
+        let forged = headers("203.0.113.9");
+        assert_eq!(
+            ClientAddr::from_request(Some(peer), &forged, &[]).0,
+            Some(peer)
+        );
+        assert_eq!(
+            ClientAddr::from_request(Some(peer), &forged, &[proxy]).0,
+            Some(peer),
+            "the peer is not a trusted proxy"
+        );
+        let chain = headers("198.51.100.1, 203.0.113.9, 10.0.0.1");
+        assert_eq!(
+            ClientAddr::from_request(Some(proxy), &chain, &[proxy]).0,
+            "203.0.113.9".parse().ok(),
+            "the right-most untrusted address"
+        );
+        assert_eq!(
+            ClientAddr::from_request(Some(proxy), &HeaderMap::new(), &[proxy]).0,
+            Some(proxy)
+        );
+    }
 }

@@ -1,11 +1,24 @@
 //! The GraphQL API: one schema with queries, mutations and subscriptions, served at `/graphql`
 //! (GraphiQL on GET) and `/graphql/ws` (subscriptions over WebSocket).
 
+pub mod access;
 mod caller;
+mod data_tables;
+mod documents;
+mod dossiers;
+pub mod errors;
+mod executions;
+mod notifications;
 mod ping;
+mod playground;
+mod roles;
+mod rules;
 mod session;
+mod table;
+mod types;
+mod users;
 
-pub use caller::Caller;
+pub use caller::{Caller, ClientAddr};
 
 pub use ping::WorkerPong;
 
@@ -16,13 +29,38 @@ use async_graphql::{MergedObject, MergedSubscription, Schema};
 use crate::state::AppState;
 
 #[derive(MergedObject, Default)]
-pub struct Query(ping::PingQuery, session::SessionQuery);
+pub struct Query(
+    ping::PingQuery,
+    session::SessionQuery,
+    users::UsersQuery,
+    roles::AccessQuery,
+    notifications::NotificationsQuery,
+    types::TypesQuery,
+    data_tables::DataTablesQuery,
+    rules::RulesQuery,
+    dossiers::DossiersQuery,
+    documents::DocumentsQuery,
+    executions::ExecutionsQuery,
+    playground::PlaygroundQuery,
+);
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(ping::PingMutation, session::SessionMutation);
+pub struct Mutation(
+    ping::PingMutation,
+    session::SessionMutation,
+    users::UsersMutation,
+    roles::AccessMutation,
+    notifications::NotificationsMutation,
+    types::TypesMutation,
+    data_tables::DataTablesMutation,
+    rules::RulesMutation,
+    dossiers::DossiersMutation,
+    documents::DocumentsMutation,
+    playground::PlaygroundMutation,
+);
 
 #[derive(MergedSubscription, Default)]
-pub struct Subscription(ping::PingSubscription);
+pub struct Subscription(ping::PingSubscription, dossiers::DossiersSubscription);
 
 pub type ApiSchema = Schema<Query, Mutation, Subscription>;
 
@@ -33,7 +71,8 @@ pub fn schema(state: Option<Arc<AppState>>) -> ApiSchema {
         Query::default(),
         Mutation::default(),
         Subscription::default(),
-    );
+    )
+    .extension(access::AccessGuard);
     match state {
         Some(state) => builder.data(state).finish(),
         None => builder.finish(),

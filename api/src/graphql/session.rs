@@ -1,13 +1,21 @@
-//! Sessions: `basicLogin`, `getNewAccessToken`, `logout` and `loggedUser`.
+//! Sessions: `basicLogin`, `getNewAccessToken`, `logout`, `loggedUser`, password recovery
+//! (`recoverPassword`, `resetPassword`), `register`, and impersonation (`impersonates`,
+//! `endImpersonation`). Login, reset, recovery and registration are rate-limited per client
+//! address (and account) — see `shared::rate_limit` for why no limit is per account alone.
 
 use std::sync::Arc;
 
-use async_graphql::{Context, Object, SimpleObject};
+use async_graphql::{Context, ErrorExtensions, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
-use shared::auth::{AuthError, Session};
+use shared::accounts::{FieldError, MAX_EMAIL, MAX_RESET_PASSWORD, NewAccount};
+use shared::auth::recovery::INVALID_CODE;
+use shared::auth::{AuthError, RecoveryError, Session};
 use shared::db::models::accounts::User as UserRow;
+use shared::db::repo::audit::{Actor, Entry};
+use shared::rate_limit::{self, RateLimitError};
 
-use super::caller::claims;
+use super::caller::{ClientAddr, claims};
+use super::errors::{bad_input, conflict, internal, not_found};
 use crate::state::AppState;
 
 /// A user as the API shows it (never its password hash).
@@ -55,11 +63,17 @@ pub struct AuthSession {
     /// Expiry of the refresh token, unix seconds.
     pub rt_expires: Option<i64>,
     pub permissions: Vec<Permission>,
+    /// Whether this session is an impersonation.
+    pub impersonated: bool,
+    /// The impersonator, when impersonated.
+    pub impersonated_by: Option<User>,
 }
 
 impl From<Session> for AuthSession {
     fn from(session: Session) -> Self {
         Self {
+            impersonated: session.impersonator.is_some(),
+            impersonated_by: session.impersonator.map(User::from),
             logged: true,
             message: None,
             user: Some(session.user.into()),
@@ -93,13 +107,65 @@ fn answer(result: Result<Session, AuthError>) -> async_graphql::Result<AuthSessi
                 ..AuthSession::default()
             })
         }
-        Err(error) => {
-            tracing::error!(error = format!("{error:#}"), "session operation failed");
-            Err(async_graphql::Error::new(
-                "Errore interno: riprova più tardi",
-            ))
-        }
+        Err(error) => Err(auth_error(error)),
     }
+}
+
+/// A session operation's failure as a GraphQL error.
+fn auth_error(error: AuthError) -> async_graphql::Error {
+    match error {
+        AuthError::ImpersonateSelf
+        | AuthError::AlreadyImpersonating
+        | AuthError::NotImpersonating => conflict(error.to_string()),
+        AuthError::UnknownUser => not_found(error.to_string()),
+        error => internal(format!("{error:#}")),
+    }
+}
+
+/// A rule broken by the input, as `BAD_USER_INPUT`.
+pub(super) fn field_error(error: FieldError) -> async_graphql::Error {
+    bad_input(error.field, error.message)
+}
+
+/// A refused or failed rate-limit check: `TOO_MANY_REQUESTS`, or an internal error when the
+/// counters cannot be read (refusing is safer than guessing without limits).
+pub(super) fn limit_error(error: RateLimitError) -> async_graphql::Error {
+    match error {
+        RateLimitError::TooMany => async_graphql::Error::new(rate_limit::TOO_MANY_MESSAGE)
+            .extend_with(|_, e| e.set("code", "TOO_MANY_REQUESTS")),
+        RateLimitError::Redis(error) => internal(format!("rate limits: {error}")),
+    }
+}
+
+/// The actor of an audit-log entry: the caller (and their impersonator, if any).
+pub(super) fn actor(claims: &shared::auth::AccessClaims) -> Actor {
+    Actor {
+        id: claims.sub,
+        email: claims.email.clone(),
+        impersonator: claims.imp,
+    }
+}
+
+/// Writes an audit-log entry outside any other transaction.
+pub(super) async fn audit(
+    state: &AppState,
+    actor: &Actor,
+    entry: Entry<'_>,
+) -> async_graphql::Result<()> {
+    let mut conn = state.db.get().await.map_err(internal)?;
+    shared::db::repo::audit::record(&mut conn, Some(actor), entry)
+        .await
+        .map_err(|e| internal(format!("{e:#}")))
+}
+
+/// The fields of `register` (the same rules as `createUser`).
+#[derive(InputObject)]
+pub struct RegisterInput {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub password: String,
+    pub confirm_password: String,
 }
 
 #[derive(Default)]
@@ -132,7 +198,24 @@ impl SessionMutation {
         #[graphql(validator(max_length = 255))] password: String,
     ) -> async_graphql::Result<AuthSession> {
         let state = ctx.data::<Arc<AppState>>()?;
-        answer(state.auth.login(&username, &password).await)
+        let counters = rate_limit::login_counters(&username, ClientAddr::of(ctx));
+        state.limits.check(&counters).await.map_err(limit_error)?;
+        let result = state.auth.login(&username, &password).await;
+        match &result {
+            Ok(_) => {
+                state
+                    .limits
+                    .clear(&counters[..1])
+                    .await
+                    .map_err(limit_error)?;
+            }
+            Err(AuthError::InvalidCredentials) => {
+                tracing::info!("failed login");
+                state.limits.hit(&counters).await.map_err(limit_error)?;
+            }
+            Err(_) => {}
+        }
+        answer(result)
     }
 
     /// Exchanges a refresh token for new tokens; the old refresh token stops working.
@@ -152,4 +235,147 @@ impl SessionMutation {
         state.auth.logout(session_id).await?;
         Ok(true)
     }
+
+    /// Mails a 6-digit reset code to `email` when it has an account. Always true: the answer
+    /// never tells whether the e-mail exists.
+    async fn recover_password(
+        &self,
+        ctx: &Context<'_>,
+        email: String,
+    ) -> async_graphql::Result<bool> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let email = checked_email(&email)?;
+        let counters = rate_limit::recover_counters(email, ClientAddr::of(ctx));
+        state.limits.take(&counters).await.map_err(limit_error)?;
+        state.recovery.request(email);
+        Ok(true)
+    }
+
+    /// Sets a new password with the code of `recoverPassword` and starts a session; a wrong,
+    /// expired or used code (or an unknown e-mail) answers `logged: false`.
+    async fn reset_password(
+        &self,
+        ctx: &Context<'_>,
+        email: String,
+        code: String,
+        new_password: String,
+    ) -> async_graphql::Result<AuthSession> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let email = checked_email(&email)?;
+        if code.trim().is_empty() {
+            return Err(bad_input("code", "Codice obbligatorio"));
+        }
+        shared::accounts::valid_password("newPassword", &new_password, MAX_RESET_PASSWORD)
+            .map_err(field_error)?;
+        let counters = rate_limit::reset_counters(email, ClientAddr::of(ctx));
+        state.limits.check(&counters).await.map_err(limit_error)?;
+        match state
+            .recovery
+            .reset(&state.auth, email, &code, &new_password)
+            .await
+        {
+            Ok(session) => {
+                state
+                    .limits
+                    .clear(&counters[..1])
+                    .await
+                    .map_err(limit_error)?;
+                Ok(session.into())
+            }
+            Err(RecoveryError::InvalidCode) => {
+                state.limits.hit(&counters).await.map_err(limit_error)?;
+                Ok(AuthSession {
+                    logged: false,
+                    message: Some(INVALID_CODE.into()),
+                    ..AuthSession::default()
+                })
+            }
+            Err(RecoveryError::Auth(error)) => Err(auth_error(error)),
+            Err(error) => Err(internal(format!("{error:#}"))),
+        }
+    }
+
+    /// Creates an account (with no role) and logs it in.
+    async fn register(
+        &self,
+        ctx: &Context<'_>,
+        input: RegisterInput,
+    ) -> async_graphql::Result<AuthSession> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let account = NewAccount {
+            email: input.email,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            password: input.password,
+            confirm_password: input.confirm_password,
+        };
+        // Invalid input is refused before it counts.
+        account.validated().map_err(field_error)?;
+        let counters = rate_limit::register_counters(ClientAddr::of(ctx));
+        state.limits.take(&counters).await.map_err(limit_error)?;
+        let user = shared::accounts::create_account(&state.db, None, &account)
+            .await
+            .map_err(super::users::admin_error)?;
+        answer(state.auth.start_session_for(user).await)
+    }
+
+    /// Starts a session as the user with `email`, marked as impersonated by the caller.
+    async fn impersonates(
+        &self,
+        ctx: &Context<'_>,
+        email: String,
+    ) -> async_graphql::Result<AuthSession> {
+        let claims = claims(ctx)?;
+        let state = ctx.data::<Arc<AppState>>()?;
+        let session = state
+            .auth
+            .impersonate(claims, &email)
+            .await
+            .map_err(auth_error)?;
+        audit(
+            state,
+            &actor(claims),
+            Entry {
+                action: "impersonation.start",
+                target_type: "user",
+                target_id: &session.user.email,
+                details: serde_json::json!({ "session": session.access_claims.sid }),
+            },
+        )
+        .await?;
+        Ok(session.into())
+    }
+
+    /// Ends the caller's impersonation session and returns a fresh session of the
+    /// impersonator.
+    async fn end_impersonation(&self, ctx: &Context<'_>) -> async_graphql::Result<AuthSession> {
+        let claims = claims(ctx)?;
+        let state = ctx.data::<Arc<AppState>>()?;
+        let session = state
+            .auth
+            .end_impersonation(claims)
+            .await
+            .map_err(auth_error)?;
+        audit(
+            state,
+            &actor(claims),
+            Entry {
+                action: "impersonation.end",
+                target_type: "user",
+                target_id: &claims.email,
+                details: serde_json::json!({ "session": claims.sid }),
+            },
+        )
+        .await?;
+        Ok(session.into())
+    }
+}
+
+/// `email` trimmed, required (`Email obbligatoria`), valid and at most 255 characters.
+fn checked_email(email: &str) -> async_graphql::Result<&str> {
+    let email = email.trim();
+    if email.is_empty() {
+        return Err(bad_input("email", "Email obbligatoria"));
+    }
+    shared::accounts::valid_email("email", email, MAX_EMAIL).map_err(field_error)
 }

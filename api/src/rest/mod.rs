@@ -1,6 +1,7 @@
 //! REST routes, described by the OpenAPI document (`/openapi.json`, Swagger UI at `/swagger`).
 
 mod health;
+pub mod import;
 
 use std::sync::Arc;
 
@@ -12,11 +13,16 @@ use crate::state::AppState;
 pub enum ApiTags {
     /// Liveness and readiness of the service.
     Health,
+    /// Importing dossiers (a zip of PDFs).
+    Import,
 }
 
-pub fn service(state: Arc<AppState>) -> OpenApiService<health::HealthApi, ()> {
+pub fn service(state: Arc<AppState>) -> OpenApiService<(health::HealthApi, import::ImportApi), ()> {
     OpenApiService::new(
-        health::HealthApi::new(state),
+        (
+            health::HealthApi::new(state.clone()),
+            import::ImportApi::new(state),
+        ),
         "Istruttoria",
         env!("CARGO_PKG_VERSION"),
     )

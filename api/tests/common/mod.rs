@@ -11,12 +11,16 @@ use anyhow::{Context, Result};
 use api::state::AppState;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use serde_json::{Value, json};
-use shared::config::{ApiConfig, Vars};
+use shared::config::{ApiConfig, ImportLimits, Vars};
 use shared::testing::{TestDatabase, unique_name};
 use tokio::process::{Child, Command};
 use tokio::sync::oneshot;
 
 /// Redis for the tests: `ISTRUTTORIA_TEST_REDIS_URL`, which `just test` sets.
+/// The administrator [`TestServer::admin_token`] seeds.
+pub const ADMIN_EMAIL: &str = "admin@test.local";
+pub const ADMIN_PASSWORD: &str = "admin-password";
+
 pub fn redis_url() -> String {
     std::env::var("ISTRUTTORIA_TEST_REDIS_URL")
         .expect("ISTRUTTORIA_TEST_REDIS_URL must name the tests' Redis (run `just test`)")
@@ -31,13 +35,23 @@ pub struct TestServer {
     pub namespace: String,
     pub client: reqwest::Client,
     pub state: Arc<AppState>,
+    /// Where this server's e-mails are written (one `.eml` file each, sorted by time).
+    pub outbox: PathBuf,
+    /// This server's object storage directory (the workers it spawns use it too).
+    pub storage: PathBuf,
+    /// Configuration the workers of this server get besides database and Redis.
+    worker_env: Vec<(String, String)>,
     shutdown: Option<oneshot::Sender<()>>,
     server: tokio::task::JoinHandle<Result<()>>,
 }
 
 pub struct Options<'a> {
+    /// Import limits of the server and its workers (the defaults when `None`).
+    pub import_limits: Option<ImportLimits>,
     pub web_dist: &'a Path,
     pub job_wait_timeout_ms: u64,
+    /// `ISTRUTTORIA_TRUSTED_PROXIES` (e.g. "127.0.0.1" to let tests set `X-Forwarded-For`).
+    pub trusted_proxies: &'a str,
 }
 
 impl Default for Options<'_> {
@@ -45,6 +59,8 @@ impl Default for Options<'_> {
         Self {
             web_dist: Path::new("/nonexistent-web-dist"),
             job_wait_timeout_ms: 15_000,
+            trusted_proxies: "",
+            import_limits: None,
         }
     }
 }
@@ -56,7 +72,11 @@ impl TestServer {
         let redis_url = redis_url();
         let wait = options.job_wait_timeout_ms.to_string();
         let web_dist = options.web_dist.to_string_lossy().into_owned();
-        let config = ApiConfig::from_vars(&Vars::from_pairs([
+        let outbox = std::env::temp_dir().join(unique_name("outbox"));
+        let outbox_dir = outbox.to_string_lossy().into_owned();
+        let storage = std::env::temp_dir().join(unique_name("storage"));
+        let storage_url = storage.to_string_lossy().into_owned();
+        let mut config = ApiConfig::from_vars(&Vars::from_pairs([
             ("ISTRUTTORIA_DATABASE_URL", db.url.as_str()),
             ("ISTRUTTORIA_DATABASE_POOL_SIZE", "4"),
             ("ISTRUTTORIA_REDIS_URL", redis_url.as_str()),
@@ -66,29 +86,110 @@ impl TestServer {
             ("ISTRUTTORIA_JOB_WAIT_TIMEOUT_MS", wait.as_str()),
             ("ISTRUTTORIA_SHUTDOWN_TIMEOUT_SECS", "5"),
             ("ISTRUTTORIA_JWT_SECRET", JWT_SECRET),
+            ("ISTRUTTORIA_MAIL_OUTBOX_DIR", outbox_dir.as_str()),
+            ("ISTRUTTORIA_TRUSTED_PROXIES", options.trusted_proxies),
+            ("ISTRUTTORIA_STORAGE_URL", storage_url.as_str()),
         ]))?;
-        let state = Arc::new(AppState::connect(config).await?);
-        let acceptor = TcpListener::bind("127.0.0.1:0").into_acceptor().await?;
-        let addr = acceptor
-            .local_addr()
-            .first()
-            .and_then(|a| a.as_socket_addr().copied())
-            .context("the listener has a socket address")?;
-        let (shutdown, stop) = oneshot::channel::<()>();
-        let server = tokio::spawn(api::server::serve(state.clone(), acceptor, async {
-            let _ = stop.await;
-        }));
+        let mut worker_env = vec![
+            ("ISTRUTTORIA_STORAGE_URL".to_owned(), storage_url.clone()),
+            ("ISTRUTTORIA_MAIL_OUTBOX_DIR".to_owned(), outbox_dir.clone()),
+        ];
+        if let Some(limits) = options.import_limits {
+            config.common.import = limits;
+            worker_env.extend(
+                [
+                    (
+                        "ISTRUTTORIA_IMPORT_MAX_ARCHIVE_BYTES",
+                        limits.max_archive_bytes.to_string(),
+                    ),
+                    (
+                        "ISTRUTTORIA_IMPORT_MAX_ENTRIES",
+                        limits.max_entries.to_string(),
+                    ),
+                    (
+                        "ISTRUTTORIA_IMPORT_MAX_UNCOMPRESSED_BYTES",
+                        limits.max_uncompressed_bytes.to_string(),
+                    ),
+                    (
+                        "ISTRUTTORIA_IMPORT_MAX_FILE_BYTES",
+                        limits.max_file_bytes.to_string(),
+                    ),
+                ]
+                .map(|(name, value)| (name.to_owned(), value)),
+            );
+        }
+        let (base_url, state, shutdown, server) = serve(config).await?;
         Ok(Self {
-            base_url: format!("http://{addr}"),
+            base_url,
             db,
             namespace,
             client: reqwest::Client::new(),
             state,
+            outbox,
+            storage,
+            worker_env,
             shutdown: Some(shutdown),
             server,
         })
     }
 
+    /// A second API process (own state, policy cache and port) on this server's database and
+    /// Redis namespace, as a horizontally scaled deployment has; it stops when dropped.
+    pub async fn sibling(&self) -> Result<Sibling> {
+        let (base_url, state, shutdown, server) = serve(self.state.config.clone()).await?;
+        Ok(Sibling {
+            base_url,
+            state,
+            _shutdown: shutdown,
+            _server: server,
+        })
+    }
+}
+
+/// Another API process of a [`TestServer`] (see [`TestServer::sibling`]).
+pub struct Sibling {
+    pub base_url: String,
+    pub state: Arc<AppState>,
+    _shutdown: oneshot::Sender<()>,
+    _server: tokio::task::JoinHandle<Result<()>>,
+}
+
+impl Sibling {
+    /// POSTs a GraphQL operation to this process with `Authorization: Bearer <token>`.
+    pub async fn graphql_as(&self, token: &str, query: &str, variables: Value) -> Result<Value> {
+        let response = reqwest::Client::new()
+            .post(format!("{}/graphql", self.base_url))
+            .bearer_auth(token)
+            .json(&json!({ "query": query, "variables": variables }))
+            .send()
+            .await?;
+        Ok(response.json().await?)
+    }
+}
+
+type Served = (
+    String,
+    Arc<AppState>,
+    oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<()>>,
+);
+
+async fn serve(config: ApiConfig) -> Result<Served> {
+    let state = Arc::new(AppState::connect(config).await?);
+    let acceptor = TcpListener::bind("127.0.0.1:0").into_acceptor().await?;
+    let addr = acceptor
+        .local_addr()
+        .first()
+        .and_then(|a| a.as_socket_addr().copied())
+        .context("the listener has a socket address")?;
+    let (shutdown, stop) = oneshot::channel::<()>();
+    let server = tokio::spawn(api::server::serve(state.clone(), acceptor, async {
+        let _ = stop.await;
+    }));
+    Ok((format!("http://{addr}"), state, shutdown, server))
+}
+
+impl TestServer {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base_url)
     }
@@ -125,15 +226,49 @@ impl TestServer {
         Ok(response.json().await?)
     }
 
+    /// Seeds the administrator (first call only) and returns a fresh access token of theirs.
+    pub async fn admin_token(&self) -> Result<String> {
+        self.seed_admin(ADMIN_EMAIL, ADMIN_PASSWORD).await?;
+        self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await
+    }
+
+    /// Logs in through `basicLogin` and returns the access token.
+    pub async fn login(&self, email: &str, password: &str) -> Result<String> {
+        let body = self
+            .graphql(
+                "mutation($u: String!, $p: String!) { basicLogin(username: $u, password: $p) { logged message accessToken } }",
+                json!({ "u": email, "p": password }),
+            )
+            .await?;
+        let session = &body["data"]["basicLogin"];
+        match session["accessToken"].as_str() {
+            Some(token) if session["logged"] == true => Ok(token.to_owned()),
+            _ => anyhow::bail!("{email} cannot log in: {body}"),
+        }
+    }
+
     /// Creates the first administrator with `email` and `password`.
     pub async fn seed_admin(&self, email: &str, password: &str) -> Result<()> {
         shared::accounts::seed_admin(&self.db.pool, email, Some(password)).await?;
+        // The policy was written behind the server's back: let it see the admin's role.
+        self.state.access.reload().await?;
         Ok(())
     }
 
     /// Starts a real worker process on this server's database and Redis namespace.
     pub async fn spawn_worker(&self) -> Result<WorkerProcess> {
-        WorkerProcess::spawn(&self.db.url, &self.namespace).await
+        WorkerProcess::spawn_with_env(&self.db.url, &self.namespace, &self.worker_env).await
+    }
+
+    /// [`TestServer::spawn_worker`] with more configuration variables.
+    pub async fn spawn_worker_with(&self, extra: &[(&str, &str)]) -> Result<WorkerProcess> {
+        let mut env = self.worker_env.clone();
+        env.extend(
+            extra
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+        );
+        WorkerProcess::spawn_with_env(&self.db.url, &self.namespace, &env).await
     }
 
     /// Stops the server as SIGTERM would, and returns what `serve` returned.
@@ -152,8 +287,18 @@ pub struct WorkerProcess {
 
 impl WorkerProcess {
     pub async fn spawn(database_url: &str, namespace: &str) -> Result<Self> {
+        Self::spawn_with_env(database_url, namespace, &[]).await
+    }
+
+    /// [`WorkerProcess::spawn`] with more configuration variables.
+    pub async fn spawn_with_env(
+        database_url: &str,
+        namespace: &str,
+        env: &[(String, String)],
+    ) -> Result<Self> {
         let binary = sibling_binary("worker")?;
         let child = Command::new(&binary)
+            .envs(env.iter().map(|(name, value)| (name, value)))
             .env("ISTRUTTORIA_DATABASE_URL", database_url)
             .env("ISTRUTTORIA_DATABASE_POOL_SIZE", "2")
             .env("ISTRUTTORIA_REDIS_URL", redis_url())

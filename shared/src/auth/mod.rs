@@ -1,10 +1,16 @@
 //! Authentication: short-lived JWT access tokens, rotating and revocable refresh tokens, and the
 //! permissions that travel with a session.
 
+pub mod access;
+pub mod admin;
 pub mod permissions;
+pub mod recovery;
 pub mod sessions;
 pub mod tokens;
 
+pub use access::{AccessControl, AccessError};
+pub use admin::AccessAdmin;
 pub use permissions::Permission;
+pub use recovery::{PasswordRecovery, RecoveryError};
 pub use sessions::{AuthError, Authenticator, Session};
 pub use tokens::{AccessClaims, TokenError, TokenKeys};

@@ -5,6 +5,10 @@
 //! access token. Presenting a token that was already rotated means it was copied: the whole
 //! family is revoked, so both the thief and the user must log in again. Refresh tokens are 256
 //! random bits; only their SHA-256 is stored.
+//!
+//! Impersonation is a session like any other whose refresh tokens (and so access tokens, claim
+//! `imp`) record the impersonator; refreshing keeps it. Ending it revokes that session and
+//! starts a fresh one for the impersonator.
 
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -35,6 +39,8 @@ pub struct Session {
     pub refresh_id: Uuid,
     pub refresh_expires_at: DateTime<Utc>,
     pub permissions: Vec<Permission>,
+    /// Who impersonates `user` in this session, if anyone.
+    pub impersonator: Option<User>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +59,18 @@ pub enum AuthError {
     Account(#[from] AccountError),
     #[error("the password check did not complete: {0}")]
     PasswordTask(#[from] tokio::task::JoinError),
+    /// `impersonates` on oneself.
+    #[error("Non puoi impersonificare te stesso")]
+    ImpersonateSelf,
+    /// `impersonates` inside an impersonation session.
+    #[error("Stai già impersonificando un utente: termina prima l'impersonificazione")]
+    AlreadyImpersonating,
+    /// `endImpersonation` outside an impersonation session.
+    #[error("Questa sessione non è un'impersonificazione")]
+    NotImpersonating,
+    /// The user to impersonate, or the impersonator to return to, does not exist.
+    #[error("Utente non trovato")]
+    UnknownUser,
 }
 
 /// Checks credentials and issues, rotates and revokes session tokens.
@@ -178,6 +196,45 @@ impl Authenticator {
         }
     }
 
+    /// Starts a session for `user` (after a password reset or a registration).
+    pub async fn start_session_for(&self, user: User) -> Result<Session, AuthError> {
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        self.start_session(&mut conn, user, None).await
+    }
+
+    /// Starts a session of the user with e-mail `target` on behalf of the caller with
+    /// `claims`, whose id its tokens carry as impersonator. Refused on oneself and from an
+    /// impersonation session.
+    pub async fn impersonate(
+        &self,
+        claims: &AccessClaims,
+        target: &str,
+    ) -> Result<Session, AuthError> {
+        if claims.imp.is_some() {
+            return Err(AuthError::AlreadyImpersonating);
+        }
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        let user = repo::users::find_user_by_email(&mut conn, target)
+            .await?
+            .ok_or(AuthError::UnknownUser)?;
+        if user.id == claims.sub {
+            return Err(AuthError::ImpersonateSelf);
+        }
+        self.start_session(&mut conn, user, Some(claims.sub)).await
+    }
+
+    /// Ends the impersonation session of `claims` (its refresh tokens are revoked) and starts
+    /// a fresh session of the impersonator.
+    pub async fn end_impersonation(&self, claims: &AccessClaims) -> Result<Session, AuthError> {
+        let impersonator = claims.imp.ok_or(AuthError::NotImpersonating)?;
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        revoke_family(&mut conn, claims.sid, "impersonation_end").await?;
+        let user = repo::users::find_user_by_id(&mut conn, impersonator)
+            .await?
+            .ok_or(AuthError::UnknownUser)?;
+        self.start_session(&mut conn, user, None).await
+    }
+
     /// Ends session `session_id`: none of its refresh tokens can be used again.
     pub async fn logout(&self, session_id: Uuid) -> Result<(), AuthError> {
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
@@ -208,7 +265,12 @@ impl Authenticator {
             .keys
             .issue(user.id, &user.email, row.family_id, row.impersonator_id)?;
         let permissions = permissions::for_user(conn, &user.email).await?;
+        let impersonator = match row.impersonator_id {
+            Some(id) => repo::users::find_user_by_id(conn, id).await?,
+            None => None,
+        };
         Ok(Session {
+            impersonator,
             user,
             access_token: access.token,
             access_claims: access.claims,
@@ -250,6 +312,34 @@ async fn insert_refresh_token(
         .await
         .context("storing a refresh token")?;
     Ok((token, row))
+}
+
+/// Revokes every session of user `user_id` (as the user, and as impersonator) except session
+/// `keep` (e.g. the one that changed the password); how many tokens.
+pub async fn revoke_user_sessions(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+    keep: Option<Uuid>,
+    reason: &str,
+) -> Result<usize, DbError> {
+    // No session has the nil id: `None` keeps nothing.
+    let keep = keep.unwrap_or(Uuid::nil());
+    diesel::update(refresh_tokens::table)
+        .filter(
+            refresh_tokens::user_id
+                .eq(user_id)
+                .or(refresh_tokens::impersonator_id.eq(user_id)),
+        )
+        .filter(refresh_tokens::revoked_at.is_null())
+        .filter(refresh_tokens::family_id.ne(keep))
+        .set(RefreshTokenChanges {
+            revoked_at: Some(Utc::now()),
+            revoked_reason: Some(reason.to_owned()),
+            ..RefreshTokenChanges::default()
+        })
+        .execute(conn)
+        .await
+        .context("revoking a user's sessions")
 }
 
 async fn revoke_family(

@@ -156,6 +156,7 @@ diesel::table! {
         created_at -> Timestamptz,
         finished_at -> Nullable<Timestamptz>,
         updated_at -> Timestamptz,
+        run_id -> Nullable<Uuid>,
     }
 }
 
@@ -209,6 +210,9 @@ diesel::table! {
         aggregate_result -> Nullable<Jsonb>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        files -> Jsonb,
+        rules_run_id -> Nullable<Uuid>,
+        aggregated_run_id -> Nullable<Uuid>,
     }
 }
 

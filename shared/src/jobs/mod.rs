@@ -6,13 +6,17 @@
 //! fetch ends an apalis worker.
 
 pub mod ping;
+pub mod pipeline;
 pub mod replies;
+pub mod rules;
 
 use std::time::Duration;
 
 use apalis::prelude::TaskSink;
 use apalis_redis::{Config, RedisStorage};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 /// Longest time one Redis command may take before it counts as failed.
 const REDIS_RESPONSE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -90,26 +94,32 @@ impl Redis {
     }
 }
 
-/// Every queue a producer pushes to.
+/// A job payload and the queue (inside the namespace) it travels on.
+pub trait Job: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static {
+    const QUEUE: &'static str;
+}
+
+/// Pushes jobs to their queues.
 #[derive(Clone)]
 pub struct Queues {
-    ping: RedisStorage<ping::PingJob>,
+    redis: Redis,
 }
 
 impl Queues {
     pub fn new(redis: &Redis) -> Self {
         Self {
-            ping: redis.storage(ping::QUEUE),
+            redis: redis.clone(),
         }
     }
 
-    pub async fn push_ping(&self, job: ping::PingJob) -> Result<(), JobError> {
-        self.ping
-            .clone()
+    /// Enqueues `job` on `J::QUEUE`.
+    pub async fn push<J: Job>(&self, job: J) -> Result<(), JobError> {
+        self.redis
+            .storage::<J>(J::QUEUE)
             .push(job)
             .await
             .map_err(|e| JobError::Push {
-                queue: ping::QUEUE,
+                queue: J::QUEUE,
                 message: e.to_string(),
             })
     }

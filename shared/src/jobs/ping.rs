@@ -4,14 +4,17 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-/// Queue of the `ping` job, inside the namespace.
-pub const QUEUE: &str = "ping";
+use super::Job;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PingJob {
     /// Chosen by the sender; the reply is addressed to it.
     pub id: Uuid,
     pub requested_at: DateTime<Utc>,
+}
+
+impl Job for PingJob {
+    const QUEUE: &'static str = "ping";
 }
 
 /// What the worker answers to a [`PingJob`].

@@ -168,7 +168,7 @@ describe('authenticated layout', () => {
     expect(within(sidebar).getByTestId('user-avatar').textContent).toBe('AR');
     expect(within(sidebar).queryByTestId('nav-users')).toBeNull();
     expect(within(sidebar).getByTestId('nav-roles')).toBeTruthy();
-    expect(within(sidebar).getByTestId('nav-notifications')).toBeTruthy();
+    expect(within(sidebar).queryByTestId('nav-notifications')).toBeNull(); // needs allow on notifications
     expect(sidebar.textContent).toContain('Versione 1.0.18');
   });
 
@@ -185,5 +185,31 @@ describe('authenticated layout', () => {
     expect(api.logout).toHaveBeenCalledOnce();
     expect(router.state.location.pathname).toBe('/authentication/login');
     expect(router.state.location.state).toEqual({ from: '/' });
+  });
+});
+
+describe('impersonation in the top bar', () => {
+  it('shows the end button only while impersonating, naming the user, and ends it', async () => {
+    const bruno = { email: 'bruno.verdi@example.com', firstName: 'Bruno', lastName: 'Verdi', avatar: null, createdAt: '2026-02-03T04:05:06Z' };
+    const api = fakeApi({ loggedUser: async () => bruno, endImpersonation: vi.fn(async () => answerOf(sessionData({ accessToken: 'access-9' }))) });
+    const impersonating = sessionData({ user: bruno, impersonated: true, impersonator: sessionData() });
+    const router = await renderAt('/', await loggedInStore(impersonating, api));
+    const end = await screen.findByRole('button', { name: 'Termina impersonificazione di bruno.verdi@example.com' });
+    fireEvent.click(end);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+    expect(api.endImpersonation).toHaveBeenCalledOnce();
+    expect(screen.queryByTestId('end-impersonation')).toBeNull();
+  });
+
+  it('has no end button otherwise', async () => {
+    await renderAt('/');
+    await screen.findByTestId('top-bar');
+    expect(screen.queryByTestId('end-impersonation')).toBeNull();
+  });
+
+  it('says access is denied on a guarded screen without its permission', async () => {
+    await renderAt('/users/new', await loggedInStore(sessionData({ permissions: [{ resource: 'users', action: 'allow' }] })));
+    expect(await screen.findByTestId('forbidden')).toBeTruthy();
+    expect(screen.getByText('Accesso negato')).toBeTruthy();
   });
 });

@@ -23,13 +23,17 @@ export function sessionData(overrides: Partial<SessionData> = {}, nowMs = Date.n
     rtExpires: now + 7 * 24 * 3600,
     user: USER,
     permissions: [{ resource: '*', action: 'allow' }],
+    impersonated: false,
+    impersonatedBy: null,
+    impersonator: null,
     ...overrides,
   };
 }
 
 /** A login or refresh answer carrying `session`. */
 export function answerOf(session: SessionData): AuthSessionAnswer {
-  return { logged: true, message: null, ...session };
+  const { impersonator: _kept, ...answer } = session;
+  return { logged: true, message: null, ...answer };
 }
 
 export const REFUSED: AuthSessionAnswer = {
@@ -43,6 +47,8 @@ export const REFUSED: AuthSessionAnswer = {
   atExpires: null,
   rtExpires: null,
   permissions: [],
+  impersonated: false,
+  impersonatedBy: null,
 };
 
 /** Session calls (mocks) that refuse logins and renewals unless a test says otherwise. */
@@ -55,20 +61,22 @@ export function fakeApi(overrides: Partial<SessionApi> = {}) {
     logout: vi.fn<SessionApi['logout']>(overrides.logout ?? (async () => true)),
     loggedUser: vi.fn<SessionApi['loggedUser']>(overrides.loggedUser ?? (async () => USER)),
     ping: vi.fn<SessionApi['ping']>(overrides.ping ?? (async () => 'pong')),
+    impersonates: vi.fn<SessionApi['impersonates']>(overrides.impersonates ?? (async () => REFUSED)),
+    endImpersonation: vi.fn<SessionApi['endImpersonation']>(overrides.endImpersonation ?? (async () => REFUSED)),
   };
 }
 
 /** A started store holding a live session of `USER` (or `session`), for rendering guarded screens. */
 export async function loggedInStore(session = sessionData(), api = fakeApi()): Promise<SessionStore> {
   writeStoredSession(localStorage, session);
-  const store = new SessionStore({ api, locks: null, setAccessToken: () => {} });
+  const store = new SessionStore({ api, locks: null, setAccessToken: () => {}, setUnauthenticatedHandler: () => {} });
   await store.start();
   return store;
 }
 
 /** A started store without a session. */
 export async function loggedOutStore(api = fakeApi()): Promise<SessionStore> {
-  const store = new SessionStore({ api, locks: null, setAccessToken: () => {} });
+  const store = new SessionStore({ api, locks: null, setAccessToken: () => {}, setUnauthenticatedHandler: () => {} });
   await store.start();
   return store;
 }

@@ -1,24 +1,55 @@
 //! The job handlers, one module per queue.
 
+pub mod callback;
+pub mod document_rules;
+pub mod dossier_rules;
+pub mod extract;
+pub mod import;
+pub mod notify;
 pub mod ping;
+mod pipeline;
+pub mod rule_runs;
 
 use std::sync::Arc;
 
-use shared::jobs::Redis;
+use shared::config::CallbackConfig;
+use shared::db::Pool;
+use shared::jobs::{Queues, Redis};
+use shared::mail::Mailer;
+use shared::storage::Storage;
+use worker::callback::CallbackPolicy;
+use worker::extraction::Extractor;
 use worker::rules::RuleRuntime;
 
 /// What every job handler gets besides its payload.
 #[derive(Clone)]
 pub struct JobContext {
+    pub db: Pool,
+    /// For the connections that hold a job's advisory lock (see `pipeline::exclusively`).
+    pub database_url: String,
+    /// For jobs that enqueue the next step of the pipeline.
+    pub queues: Queues,
     pub redis: Redis,
     /// `host:pid` of this process, for logs and replies.
     pub identity: String,
     /// The rule runtime (engine, pre-instantiated plugin, module cache), loaded at start-up.
-    #[allow(
-        dead_code,
-        reason = "the rule jobs (document and dossier rules) use it"
-    )]
     pub rules: Arc<RuleRuntime>,
+    /// Archives, PDFs and extraction output.
+    pub storage: Storage,
+    /// PDFium + Tesseract, loaded at start-up.
+    pub extractor: Extractor,
+    /// Where callbacks may go, and their timeouts and retries.
+    pub callbacks: Arc<CallbackSettings>,
+    /// Notification e-mails.
+    pub mailer: Arc<Mailer>,
+    /// Limits of imported archives (the `import` job checks them again).
+    pub limits: shared::config::ImportLimits,
+}
+
+/// The callback policy and its configuration.
+pub struct CallbackSettings {
+    pub policy: CallbackPolicy,
+    pub config: CallbackConfig,
 }
 
 /// `host:pid` of this process.

@@ -26,6 +26,13 @@ pub struct Dossier {
     pub aggregate_result: Option<serde_json::Value>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The files of the import request, `[{nomeFile, tipoDocumento}]`
+    /// (`shared::import::ImportFile`): the `import` job reads each file's document type here.
+    pub files: serde_json::Value,
+    /// The run of dossier rules the dossier is at (see the pipeline_runs migration).
+    pub rules_run_id: Option<Uuid>,
+    /// The run whose results the aggregate holds.
+    pub aggregated_run_id: Option<Uuid>,
 }
 
 #[derive(Debug, Clone, Insertable)]

@@ -67,6 +67,8 @@ pub struct DossierRuleExecution {
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
     pub updated_at: DateTime<Utc>,
+    /// The run of the dossier's rules that last armed this execution.
+    pub run_id: Option<Uuid>,
 }
 
 #[derive(Debug, Clone, Insertable)]

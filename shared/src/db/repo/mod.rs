@@ -4,4 +4,17 @@
 //! `…Changes` models, return `DbResult<T>` with `.context("doing what")` on every query,
 //! `Option<T>` for lookups that may find nothing, and select rows with `Row::as_select()`.
 
+pub mod access;
+pub mod audit;
+pub mod data_tables;
+pub mod documents;
+pub mod dossiers;
+pub mod executions;
+pub mod helper_code;
+pub mod notification_receivers;
+pub mod pipeline;
+pub mod playground;
+pub mod roles;
+pub mod rules;
+pub mod types;
 pub mod users;

@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::db::models::accounts::{NewUser, User};
+use crate::db::models::accounts::{NewUser, User, UserChanges};
 use crate::db::schema::users;
 use crate::db::sql_functions::lower;
 use crate::db::{DbResult, QueryContext};
@@ -50,4 +50,65 @@ pub async fn count_users(conn: &mut AsyncPgConnection) -> DbResult<i64> {
         .get_result(conn)
         .await
         .context("counting users")
+}
+
+/// Most users one list returns.
+pub const MAX_LIST: i64 = 500;
+
+/// Users sorted by e-mail, at most `limit` (clamped to 1..=[`MAX_LIST`]); with `search`, only
+/// those whose e-mail, first or last name contains it (any case).
+pub async fn list_users(
+    conn: &mut AsyncPgConnection,
+    search: Option<&str>,
+    limit: i64,
+) -> DbResult<Vec<User>> {
+    let mut query = users::table
+        .select(User::as_select())
+        .order(lower(users::email))
+        .limit(limit.clamp(1, MAX_LIST))
+        .into_boxed();
+    if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
+        let pattern = format!("%{}%", escape_like(search));
+        query = query.filter(
+            users::email
+                .ilike(pattern.clone())
+                .or(users::first_name.ilike(pattern.clone()))
+                .or(users::last_name.ilike(pattern)),
+        );
+    }
+    query.load(conn).await.context("listing users")
+}
+
+/// `value` with the LIKE wildcards and the escape character escaped.
+fn escape_like(value: &str) -> String {
+    let mut escaped = String::with_capacity(value.len());
+    for c in value.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+pub async fn update_user(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    changes: UserChanges,
+) -> DbResult<User> {
+    diesel::update(users::table.find(id))
+        .set(changes)
+        .returning(User::as_returning())
+        .get_result(conn)
+        .await
+        .context("updating a user")
+}
+
+/// Deletes a user; their refresh tokens and reset codes go with them (ON DELETE CASCADE).
+pub async fn delete_user(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<bool> {
+    let removed = diesel::delete(users::table.find(id))
+        .execute(conn)
+        .await
+        .context("deleting a user")?;
+    Ok(removed > 0)
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_NAME } from '../../lib/constants';
 import { LANGUAGES } from '../../lib/i18n';
 import { useSettings } from '../../lib/settings/SettingsContext';
+import { EndImpersonationButton } from './EndImpersonationButton';
 import { UserMenu } from './UserMenu';
 
 interface TopBarProps {
@@ -31,6 +32,7 @@ export function TopBar({ onToggleSidebar, onOpenSettings }: TopBarProps) {
       </span>
       <span className="top-bar__title">{APP_NAME}</span>
       <span className="top-bar__spacer" />
+      <EndImpersonationButton />
       <SegmentedControl
         aria-label={t('topBar.language')}
         size="small"

@@ -32,14 +32,61 @@ export function isUnauthenticated(error: unknown): boolean {
   return error instanceof GraphQLRequestError && error.code === UNAUTHENTICATED;
 }
 
+/**
+ * What the session does when a data request is refused for want of a valid token: `refresh`
+ * renews the token once (answering whether the user is still logged in); `expire` logs out when
+ * the renewed token is refused too.
+ */
+export interface UnauthenticatedHandler {
+  refresh(): Promise<boolean>;
+  expire(): void;
+}
+
+let unauthenticatedHandler: UnauthenticatedHandler | null = null;
+
+/** Set by the session store; `null` turns the retry off. */
+export function setUnauthenticatedHandler(handler: UnauthenticatedHandler | null): void {
+  unauthenticatedHandler = handler;
+}
+
 interface GraphQLResponse<TResult> {
   data?: TResult | null;
   errors?: { message: string; extensions?: { code?: unknown } }[];
 }
 
+type VariablesOf<TVariables> = TVariables extends Record<string, never> ? [] : [TVariables];
+
+/**
+ * A data request. When the server answers UNAUTHENTICATED to a request sent with a token, the
+ * session renews the token once and the request is sent again; a second refusal (or a failed
+ * renewal) ends the session.
+ */
 export async function graphqlRequest<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
-  ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
+  ...variables: VariablesOf<TVariables>
+): Promise<TResult> {
+  const sentToken = accessToken;
+  try {
+    return await rawGraphqlRequest(document, ...variables);
+  } catch (error) {
+    const handler = unauthenticatedHandler;
+    if (!isUnauthenticated(error) || handler === null || sentToken === null) throw error;
+    // Another request may have renewed the token meanwhile: then just try again with it.
+    const renewed = accessToken !== sentToken && accessToken !== null ? true : await handler.refresh();
+    if (!renewed) throw error;
+    try {
+      return await rawGraphqlRequest(document, ...variables);
+    } catch (again) {
+      if (isUnauthenticated(again)) handler.expire();
+      throw again;
+    }
+  }
+}
+
+/** One request, without the renewal on UNAUTHENTICATED (the session's own calls use it). */
+export async function rawGraphqlRequest<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  ...[variables]: VariablesOf<TVariables>
 ): Promise<TResult> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',

@@ -1,4 +1,4 @@
-import { graphqlRequest } from '../graphql/client';
+import { rawGraphqlRequest as graphqlRequest } from '../graphql/client';
 import { graphql } from '../graphql/generated';
 import type { AuthSessionFieldsFragment, UserFieldsFragment } from '../graphql/generated/graphql';
 
@@ -28,6 +28,26 @@ graphql(`
     permissions {
       resource
       action
+    }
+    impersonated
+    impersonatedBy {
+      ...UserFields
+    }
+  }
+`);
+
+const ImpersonatesMutation = graphql(`
+  mutation Impersonates($email: String!) {
+    impersonates(email: $email) {
+      ...AuthSessionFields
+    }
+  }
+`);
+
+const EndImpersonationMutation = graphql(`
+  mutation EndImpersonation {
+    endImpersonation {
+      ...AuthSessionFields
     }
   }
 `);
@@ -78,6 +98,8 @@ export interface SessionApi {
   logout(): Promise<boolean>;
   loggedUser(): Promise<SessionUser>;
   ping(): Promise<string>;
+  impersonates(email: string): Promise<AuthSessionAnswer>;
+  endImpersonation(): Promise<AuthSessionAnswer>;
 }
 
 /** The real calls, through `graphqlRequest` (which sends the bearer set with `setAccessToken`). */
@@ -89,4 +111,6 @@ export const graphqlSessionApi: SessionApi = {
   logout: () => graphqlRequest(LogoutMutation).then((result) => result.logout),
   loggedUser: () => graphqlRequest(LoggedUserQuery).then((result) => result.loggedUser),
   ping: () => graphqlRequest(SessionPingMutation).then((result) => result.pingMutation),
+  impersonates: (email) => graphqlRequest(ImpersonatesMutation, { email }).then((result) => result.impersonates),
+  endImpersonation: () => graphqlRequest(EndImpersonationMutation).then((result) => result.endImpersonation),
 };

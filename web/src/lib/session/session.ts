@@ -17,6 +17,12 @@ export interface SessionData {
   rtExpires: number | null;
   user: SessionUser;
   permissions: GrantedPermission[];
+  /** This session is an impersonation of `user` (spec §4 "Impersonation"). */
+  impersonated: boolean;
+  /** Who impersonates, when the server says. */
+  impersonatedBy: SessionUser | null;
+  /** The session from before the impersonation: its user, tokens and permissions, kept aside. */
+  impersonator: SessionData | null;
 }
 
 export const SESSION_STORAGE_KEY = 'istruttoria.session';
@@ -65,6 +71,9 @@ export function sessionFromAnswer(answer: AuthSessionAnswer): SessionData | null
       resource: resource.toLowerCase(),
       action: action.toLowerCase(),
     })),
+    impersonated: answer.impersonated ?? false,
+    impersonatedBy: answer.impersonatedBy ?? null,
+    impersonator: null,
   };
 }
 
@@ -120,13 +129,33 @@ export function parseSession(raw: string): SessionData | null {
   } catch {
     return null;
   }
+  return sessionOf(value);
+}
+
+function sessionOf(value: unknown): SessionData | null {
   if (!isRecord(value)) return null;
   const { accessToken, refreshToken, accessUuid, refreshUuid, atExpires, rtExpires, user, permissions } = value;
   if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') return null;
   if (!isNullableString(accessUuid) || !isNullableString(refreshUuid)) return null;
   if (typeof atExpires !== 'number' || !(rtExpires === null || typeof rtExpires === 'number')) return null;
   if (!isUser(user) || !Array.isArray(permissions) || !permissions.every(isPermission)) return null;
-  return { accessToken, refreshToken, accessUuid, refreshUuid, atExpires, rtExpires, user, permissions };
+  // Sessions stored before impersonation existed lack its fields: not impersonated.
+  const impersonated = value.impersonated === true;
+  const impersonatedBy = isUser(value.impersonatedBy) ? value.impersonatedBy : null;
+  const impersonator = impersonated && value.impersonator != null ? sessionOf(value.impersonator) : null;
+  return {
+    accessToken,
+    refreshToken,
+    accessUuid,
+    refreshUuid,
+    atExpires,
+    rtExpires,
+    user,
+    permissions,
+    impersonated,
+    impersonatedBy,
+    impersonator,
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { isUnauthenticated, setAccessToken } from '../graphql/client';
-import { graphqlSessionApi, type SessionApi } from './api';
+import { isUnauthenticated, setAccessToken, setUnauthenticatedHandler, type UnauthenticatedHandler } from '../graphql/client';
+import { graphqlSessionApi, type AuthSessionAnswer, type SessionApi, type SessionUser } from './api';
 import {
   clearStoredSession,
   parseSession,
@@ -38,6 +38,8 @@ export interface SessionStoreOptions {
   setAccessToken?: (token: string | null) => void;
   /** Web Locks, to serialise refreshes across tabs; `null` runs them unlocked. */
   locks?: LockManager | null;
+  /** Where data requests learn how to renew a refused token (see `graphqlRequest`). */
+  setUnauthenticatedHandler?: (handler: UnauthenticatedHandler | null) => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export class SessionStore {
   private readonly now: () => number;
   private readonly applyAccessToken: (token: string | null) => void;
   private readonly locks: LockManager | null;
+  private readonly registerUnauthenticatedHandler: (handler: UnauthenticatedHandler | null) => void;
   private started = false;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -64,6 +67,7 @@ export class SessionStore {
     this.now = options.now ?? Date.now;
     this.applyAccessToken = options.setAccessToken ?? setAccessToken;
     this.locks = options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
+    this.registerUnauthenticatedHandler = options.setUnauthenticatedHandler ?? setUnauthenticatedHandler;
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -78,6 +82,12 @@ export class SessionStore {
     if (this.started) return Promise.resolve();
     this.started = true;
     this.listen();
+    // A data request refused UNAUTHENTICATED: one renewal, and logged out when that fails too.
+    this.registerUnauthenticatedHandler({
+      refresh: () => (this.state.status === 'unauthenticated' ? Promise.resolve(false) : this.refresh()),
+      expire: () => this.expire(),
+    });
+    this.cleanups.push(() => this.registerUnauthenticatedHandler(null));
     const stored = readStoredSession(this.storage);
     switch (startupStep(stored, this.now())) {
       case 'verify':
@@ -102,6 +112,70 @@ export class SessionStore {
       if (this.state.status === 'authenticated') void this.api.ping().catch((error: unknown) => console.warn('session ping failed', error));
     }, SESSION_PING_DELAY_MS);
     return { logged: true };
+  }
+
+  /**
+   * Takes the session of a login-like answer (`register`, `resetPassword`): a refusal answers the
+   * server's message.
+   */
+  accept(answer: AuthSessionAnswer): LoginResult {
+    const session = sessionFromAnswer(answer);
+    if (session === null) return { logged: false, message: answer.message ?? '' };
+    this.adopt(session);
+    return { logged: true };
+  }
+
+  /**
+   * Impersonates `email` (`impersonates`): the current user, tokens and permissions are kept aside
+   * and the target's take their place. Impossible while already impersonating. A refusal answers
+   * the server's message, a failed call throws.
+   */
+  async impersonate(email: string): Promise<LoginResult> {
+    const current = this.state.session;
+    if (this.state.status !== 'authenticated' || current === null || current.impersonated) {
+      return { logged: false, message: '' };
+    }
+    const answer = await this.api.impersonates(email);
+    const session = sessionFromAnswer(answer);
+    if (session === null) return { logged: false, message: answer.message ?? '' };
+    this.adopt({ ...session, impersonated: true, impersonator: current });
+    return { logged: true };
+  }
+
+  /**
+   * Ends the impersonation (`endImpersonation`, which answers the impersonator's fresh session).
+   * When the server cannot give it, the session kept aside at the start is restored (and renewed
+   * if its access token expired meanwhile). Answers whether an impersonation was ended.
+   */
+  async endImpersonation(): Promise<boolean> {
+    const current = this.state.session;
+    if (current === null || !current.impersonated) return false;
+    try {
+      const next = sessionFromAnswer(await this.api.endImpersonation());
+      if (next !== null) {
+        this.adopt(next);
+        return true;
+      }
+    } catch (error) {
+      console.error('endImpersonation failed', error);
+    }
+    if (current.impersonator === null) return false;
+    this.adopt(current.impersonator); // an expired access token is renewed at once (scheduleRefresh)
+    return true;
+  }
+
+  /** The logged-in user's data changed (own name, avatar): the session shows the new one. */
+  updateUser(user: SessionUser): void {
+    const current = this.state.session;
+    if (this.state.status !== 'authenticated' || current === null || current.user.email !== user.email) return;
+    const session = { ...current, user };
+    writeStoredSession(this.storage, session);
+    this.set({ status: 'authenticated', session });
+  }
+
+  /** Ends the session here only: the server refused the renewed token too. */
+  expire(): void {
+    if (this.state.status !== 'unauthenticated') this.endSession();
   }
 
   /** Ends the session on the server (`logout`) and here; answers whether the server call worked. */
@@ -185,7 +259,17 @@ export class SessionStore {
     if (stored.refreshToken !== current.refreshToken && refreshDelayMs(stored.atExpires, this.now()) > 0) return stored;
     try {
       const answer = await this.api.getNewAccessToken(stored.refreshToken);
-      const next = sessionFromAnswer(answer);
+      const renewed = sessionFromAnswer(answer);
+      // An impersonation stays one across renewals, with the session kept aside.
+      const next =
+        renewed !== null && current.impersonated
+          ? {
+              ...renewed,
+              impersonated: true,
+              impersonatedBy: renewed.impersonatedBy ?? current.impersonatedBy,
+              impersonator: current.impersonator,
+            }
+          : renewed;
       if (next === null) {
         console.warn('refresh refused:', answer.message);
       } else {

@@ -1,0 +1,393 @@
+//! Who may run which operation. Every root field of the schema — query, mutation and
+//! subscription — is listed in [`OPERATIONS`] with the access it needs, and [`AccessGuard`]
+//! checks every root field of every request against it before anything runs. A field missing
+//! from the table is refused at run time and fails the `every_operation_declares_its_access`
+//! test, so an operation cannot ship without a declaration.
+//!
+//! Resource names are the permissions the web app sees (lowercased) and the objects of the
+//! policies administrators write (`AddPolicy(subject, object, action)`).
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use async_graphql::extensions::{Extension, ExtensionContext, ExtensionFactory, NextParseQuery};
+use async_graphql::parser::types::{
+    ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
+};
+use async_graphql::{ErrorExtensions, Name, Positioned, ServerResult, Variables};
+
+use super::caller::Caller;
+use crate::state::AppState;
+
+/// The access an operation needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, logged in or not (login, password recovery, the liveness ping).
+    Public,
+    /// Any logged-in user, whatever their roles (their own session and profile).
+    Authenticated,
+    /// A logged-in user whose roles allow this resource.
+    Resource(&'static str),
+}
+
+use Access::{Authenticated, Public, Resource};
+use OperationType::{Mutation, Query, Subscription};
+
+/// Every root field of the schema and the access it needs.
+pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
+    // Liveness.
+    (Query, "ping", Public),
+    (Mutation, "pingMutation", Public),
+    (Mutation, "pingWorker", Authenticated),
+    (Subscription, "ping", Authenticated),
+    // Sessions.
+    (Mutation, "basicLogin", Public),
+    (Mutation, "getNewAccessToken", Public),
+    (Mutation, "logout", Authenticated),
+    (Query, "loggedUser", Authenticated),
+    (Mutation, "recoverPassword", Public),
+    (Mutation, "resetPassword", Public),
+    (Mutation, "register", Public),
+    (Mutation, "impersonates", Resource("impersonates")),
+    (Mutation, "endImpersonation", Authenticated),
+    // Users.
+    (Query, "users", Resource("users")),
+    (Query, "user", Resource("users")),
+    (Mutation, "createUser", Resource("createUser")),
+    (Mutation, "updateUser", Resource("updateUser")),
+    (Mutation, "updateUserPassword", Resource("updateUser")),
+    (Mutation, "updateSelfPassword", Authenticated),
+    // Own avatar; another user's needs `updateUser`, checked by the resolver.
+    (Mutation, "updateAvatar", Authenticated),
+    (Mutation, "deleteUser", Resource("deleteUser")),
+    // Access control.
+    (Query, "roles", Resource("roles")),
+    (Mutation, "createRole", Resource("roles")),
+    (Mutation, "deleteRole", Resource("roles")),
+    (Query, "getPolicies", Resource("policies")),
+    (Mutation, "AddPolicy", Resource("policies")),
+    (Mutation, "deletePolicy", Resource("policies")),
+    (Query, "getGroups", Resource("groups")),
+    (Mutation, "AddGroup", Resource("groups")),
+    (Mutation, "deleteGroup", Resource("groups")),
+    // Notification recipients.
+    (Query, "notificationReceivers", Resource("notifications")),
+    (
+        Mutation,
+        "addNotificationReceiver",
+        Resource("notifications"),
+    ),
+    (
+        Mutation,
+        "deleteNotificationReceiver",
+        Resource("notifications"),
+    ),
+    // Types (operations spec §7): queries need the area, each mutation its own resource.
+    (Query, "documentTypes", Resource("documentTypes")),
+    (Query, "documentType", Resource("documentTypes")),
+    (
+        Mutation,
+        "createDocumentType",
+        Resource("createDocumentType"),
+    ),
+    (
+        Mutation,
+        "deleteDocumentType",
+        Resource("deleteDocumentType"),
+    ),
+    (Query, "dossierTypes", Resource("dossierTypes")),
+    (Query, "dossierType", Resource("dossierTypes")),
+    (Mutation, "createDossierType", Resource("createDossierType")),
+    (
+        Mutation,
+        "setDossierTypeRequiredMetas",
+        Resource("setDossierTypeRequiredMetas"),
+    ),
+    // Data tables.
+    (Query, "dataTables", Resource("dataTables")),
+    (Mutation, "createDataTable", Resource("createDataTable")),
+    (Mutation, "updateDataTable", Resource("updateDataTable")),
+    (Mutation, "deleteDataTable", Resource("deleteDataTable")),
+    // Document rules.
+    (Query, "documentRules", Resource("documentRules")),
+    (Query, "documentRule", Resource("documentRules")),
+    (
+        Mutation,
+        "createDocumentRule",
+        Resource("createDocumentRule"),
+    ),
+    (
+        Mutation,
+        "updateDocumentRule",
+        Resource("updateDocumentRule"),
+    ),
+    (
+        Mutation,
+        "setDocumentRuleActive",
+        Resource("setDocumentRuleActive"),
+    ),
+    (
+        Mutation,
+        "deleteDocumentRule",
+        Resource("deleteDocumentRule"),
+    ),
+    // Dossier rules.
+    (Query, "dossierRules", Resource("dossierRules")),
+    (Query, "dossierRule", Resource("dossierRules")),
+    (Query, "notValidDossierRules", Resource("dossierRules")),
+    (Mutation, "createDossierRule", Resource("createDossierRule")),
+    (Mutation, "updateDossierRule", Resource("updateDossierRule")),
+    (
+        Mutation,
+        "setDossierRuleActive",
+        Resource("setDossierRuleActive"),
+    ),
+    (Mutation, "updateMustContain", Resource("updateMustContain")),
+    (Mutation, "updateNotContain", Resource("updateNotContain")),
+    (Mutation, "deleteDossierRule", Resource("deleteDossierRule")),
+    (
+        Mutation,
+        "importDossierRules",
+        Resource("importDossierRules"),
+    ),
+    // Helper file of a rule.
+    (Query, "getHelperCode", Resource("helperCode")),
+    (Mutation, "updateHelperCode", Resource("updateHelperCode")),
+    // Dossiers (operations spec §7): queries need the area, each mutation its own resource.
+    (Query, "dossiers", Resource("dossiers")),
+    (Query, "getPaginatedDossier", Resource("dossiers")),
+    (Query, "dossier", Resource("dossiers")),
+    (Query, "dossierCallbacks", Resource("dossiers")),
+    (Query, "downloadDossier", Resource("dossiers")),
+    (Query, "getDossierRulesExecutionCount", Resource("dossiers")),
+    (Query, "getDossierResultAggregate", Resource("dossiers")),
+    (Query, "getFailedDossierRuleExecs", Resource("dossiers")),
+    (Query, "metasCheck", Resource("dossiers")),
+    (Mutation, "deleteDossier", Resource("deleteDossier")),
+    (Mutation, "runDossierRules", Resource("runDossierRules")),
+    (
+        Mutation,
+        "runAgainDossierRulesThatHasErrors",
+        Resource("runAgainDossierRulesThatHasErrors"),
+    ),
+    (Mutation, "runDossierRule", Resource("runDossierRule")),
+    (Mutation, "fixMetas", Resource("fixMetas")),
+    (Subscription, "dossierStateChanged", Resource("dossiers")),
+    // Documents.
+    (Query, "documentsByDossier", Resource("documents")),
+    (Query, "documentsNameForDossier", Resource("documents")),
+    (Query, "documentsInfo", Resource("documents")),
+    (Query, "document", Resource("documents")),
+    (Query, "downloadDocument", Resource("documents")),
+    (Query, "getRulesByDocument", Resource("documents")),
+    (Query, "getLogsByDocument", Resource("documents")),
+    (Mutation, "deleteDocument", Resource("deleteDocument")),
+    (
+        Mutation,
+        "replaceDocumentMetas",
+        Resource("replaceDocumentMetas"),
+    ),
+    (Mutation, "runDocumentRules", Resource("runDocumentRules")),
+    (Mutation, "runDocumentRule", Resource("runDocumentRule")),
+    // Records of rule runs.
+    (Query, "ruleExecutionLogs", Resource("ruleExecutions")),
+    (Query, "ruleExecutionLog", Resource("ruleExecutions")),
+    (
+        Query,
+        "dossierRuleExecutionLogs",
+        Resource("ruleExecutions"),
+    ),
+    (Query, "dossierRuleExecutions", Resource("ruleExecutions")),
+    // Playgrounds: test runs of unsaved code and downloads for a local run.
+    (Mutation, "runTemporaryRule", Resource("runTemporaryRule")),
+    (
+        Mutation,
+        "runTemporaryDossierRule",
+        Resource("runTemporaryDossierRule"),
+    ),
+    (
+        Query,
+        "downloadDocumentRule",
+        Resource("downloadDocumentRule"),
+    ),
+    (
+        Query,
+        "downloadDossierRule",
+        Resource("downloadDossierRule"),
+    ),
+];
+
+/// The access `field` of the root type `operation` needs, if it declares one.
+pub fn required(operation: OperationType, field: &str) -> Option<Access> {
+    OPERATIONS
+        .iter()
+        .find(|(kind, name, _)| *kind == operation && *name == field)
+        .map(|(_, _, access)| *access)
+}
+
+/// The schema extension that enforces [`OPERATIONS`].
+pub struct AccessGuard;
+
+impl ExtensionFactory for AccessGuard {
+    fn create(&self) -> Arc<dyn Extension> {
+        Arc::new(AccessGuardExtension)
+    }
+}
+
+struct AccessGuardExtension;
+
+#[async_graphql::async_trait::async_trait]
+impl Extension for AccessGuardExtension {
+    async fn parse_query(
+        &self,
+        ctx: &ExtensionContext<'_>,
+        query: &str,
+        variables: &Variables,
+        next: NextParseQuery<'_>,
+    ) -> ServerResult<ExecutableDocument> {
+        let document = next.run(ctx, query, variables).await?;
+        let caller = ctx.data_opt::<Caller>().unwrap_or(&Caller::Anonymous);
+        let state = ctx.data_opt::<Arc<AppState>>();
+        for (_, operation) in document.operations.iter() {
+            let kind = operation.node.ty;
+            let mut fields = Vec::new();
+            root_fields(
+                &operation.node.selection_set.node,
+                &document.fragments,
+                &mut HashSet::new(),
+                &mut fields,
+            );
+            for field in fields {
+                check(kind, &field, caller, state)?;
+            }
+        }
+        Ok(document)
+    }
+}
+
+/// The root fields a selection set selects, through fragments; introspection excluded.
+fn root_fields(
+    selection_set: &SelectionSet,
+    fragments: &std::collections::HashMap<Name, Positioned<FragmentDefinition>>,
+    visited: &mut HashSet<Name>,
+    out: &mut Vec<Positioned<Name>>,
+) {
+    for selection in &selection_set.items {
+        match &selection.node {
+            Selection::Field(field) => {
+                if !field.node.name.node.starts_with("__") {
+                    out.push(field.node.name.clone());
+                }
+            }
+            Selection::InlineFragment(fragment) => {
+                root_fields(&fragment.node.selection_set.node, fragments, visited, out);
+            }
+            Selection::FragmentSpread(spread) => {
+                let name = &spread.node.fragment_name.node;
+                if visited.insert(name.clone())
+                    && let Some(fragment) = fragments.get(name)
+                {
+                    root_fields(&fragment.node.selection_set.node, fragments, visited, out);
+                }
+            }
+        }
+    }
+}
+
+fn check(
+    kind: OperationType,
+    field: &Positioned<Name>,
+    caller: &Caller,
+    state: Option<&Arc<AppState>>,
+) -> ServerResult<()> {
+    let refuse = |code: &str, message: String| {
+        Err(async_graphql::Error::new(message)
+            .extend_with(|_, e| e.set("code", code))
+            .into_server_error(field.pos))
+    };
+    let Some(access) = required(kind, &field.node) else {
+        tracing::error!(operation = %field.node, "operation without an access declaration refused");
+        return refuse(
+            "FORBIDDEN",
+            format!(
+                "L'operazione {} non dichiara i permessi richiesti",
+                field.node
+            ),
+        );
+    };
+    let claims = match (access, caller) {
+        (Public, _) => return Ok(()),
+        (_, Caller::Authenticated(claims)) => claims,
+        (_, Caller::Rejected(error)) => return refuse("UNAUTHENTICATED", error.to_string()),
+        (_, Caller::Anonymous) => {
+            return refuse("UNAUTHENTICATED", "Autenticazione richiesta".into());
+        }
+    };
+    let Resource(resource) = access else {
+        return Ok(());
+    };
+    let allowed = state.is_some_and(|state| state.access.allows(&claims.email, resource));
+    if allowed {
+        Ok(())
+    } else {
+        refuse("FORBIDDEN", format!("Permesso negato: {resource}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The root fields of the schema, by operation type, read from its SDL.
+    fn schema_root_fields() -> Vec<(OperationType, String)> {
+        let sdl = crate::graphql::sdl();
+        let document = async_graphql::parser::parse_schema(&sdl).expect("the SDL parses");
+        let mut fields = Vec::new();
+        for definition in document.definitions {
+            let async_graphql::parser::types::TypeSystemDefinition::Type(ty) = definition else {
+                continue;
+            };
+            let kind = match ty.node.name.node.as_str() {
+                "Query" => Query,
+                "Mutation" => Mutation,
+                "Subscription" => Subscription,
+                _ => continue,
+            };
+            if let async_graphql::parser::types::TypeKind::Object(object) = &ty.node.kind {
+                for field in &object.fields {
+                    fields.push((kind, field.node.name.node.to_string()));
+                }
+            }
+        }
+        fields
+    }
+
+    #[test]
+    fn every_operation_declares_its_access() {
+        let undeclared: Vec<String> = schema_root_fields()
+            .into_iter()
+            .filter(|(kind, name)| required(*kind, name).is_none())
+            .map(|(kind, name)| format!("{kind} {name}"))
+            .collect();
+        assert!(
+            undeclared.is_empty(),
+            "declare the access of these operations in api/src/graphql/access.rs: {undeclared:?}"
+        );
+    }
+
+    #[test]
+    fn every_declaration_names_an_operation_once() {
+        let fields = schema_root_fields();
+        let mut seen = HashSet::new();
+        for (kind, name, _) in OPERATIONS {
+            assert!(
+                fields.iter().any(|(k, n)| k == kind && n == name),
+                "{kind} {name} is declared in access.rs but is not in the schema"
+            );
+            assert!(
+                seen.insert((kind.to_string(), *name)),
+                "{kind} {name} is declared twice"
+            );
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Data tables (operations spec §2 "Data tables", §3, §5, §7): `dataTables`,
+//! `createDataTable`, `updateDataTable`, `deleteDataTable`. Addressed by name; content travels
+//! as JSON text and must parse ('Json non valido'); a table a rule uses cannot be deleted.
+
+use std::sync::Arc;
+
+use async_graphql::{Context, InputObject, Object, SimpleObject};
+use chrono::{DateTime, Utc};
+use shared::db::models::types::DataTable as DataTableRow;
+use shared::db::repo::data_tables::{self as repo, DataTableEdit};
+
+use super::errors::{bad_input, internal};
+use super::types::{db_error, edit_error, paging};
+use crate::state::AppState;
+
+/// A data table; `content` is its JSON as text.
+#[derive(SimpleObject)]
+pub struct DataTable {
+    pub name: String,
+    pub ordinamento: i32,
+    pub content: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<DataTableRow> for DataTable {
+    fn from(row: DataTableRow) -> Self {
+        Self {
+            name: row.name,
+            ordinamento: row.ordinamento,
+            content: row.content.to_string(),
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// A new data table.
+#[derive(InputObject)]
+pub struct CreateDataTableInput {
+    pub name: Option<String>,
+    /// JSON text.
+    pub content: Option<String>,
+    /// Sort order (default 0).
+    pub ordinamento: Option<i32>,
+}
+
+/// Changes of a data table; a field left out stays as it is.
+#[derive(InputObject)]
+pub struct UpdateDataTableInput {
+    pub name: Option<String>,
+    pub ordinamento: Option<i32>,
+    /// JSON text.
+    pub content: Option<String>,
+}
+
+#[derive(Default)]
+pub struct DataTablesQuery;
+
+#[Object]
+impl DataTablesQuery {
+    /// Data tables by `ordinamento`, then name (at most `limit`, default and maximum 1000,
+    /// from `offset`).
+    async fn data_tables(
+        &self,
+        ctx: &Context<'_>,
+        limit: Option<i32>,
+        offset: Option<i32>,
+    ) -> async_graphql::Result<Vec<DataTable>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let (limit, offset) = paging(limit, offset);
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rows = repo::list_data_tables(&mut conn, limit, offset)
+            .await
+            .map_err(db_error)?;
+        Ok(rows.into_iter().map(DataTable::from).collect())
+    }
+}
+
+#[derive(Default)]
+pub struct DataTablesMutation;
+
+#[Object]
+impl DataTablesMutation {
+    /// Creates a data table.
+    async fn create_data_table(
+        &self,
+        ctx: &Context<'_>,
+        input: CreateDataTableInput,
+    ) -> async_graphql::Result<DataTable> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let Some(content) = input.content else {
+            return Err(bad_input("content", repo::INVALID_JSON));
+        };
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let row = repo::create_data_table(
+            &mut conn,
+            input.name.as_deref().unwrap_or(""),
+            &content,
+            input.ordinamento.unwrap_or(0),
+        )
+        .await
+        .map_err(edit_error)?;
+        Ok(row.into())
+    }
+
+    /// Changes a data table (name, sort order, content).
+    async fn update_data_table(
+        &self,
+        ctx: &Context<'_>,
+        name: String,
+        input: UpdateDataTableInput,
+    ) -> async_graphql::Result<DataTable> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let row = repo::update_data_table(
+            &mut conn,
+            &name,
+            DataTableEdit {
+                name: input.name,
+                ordinamento: input.ordinamento,
+                content: input.content,
+            },
+        )
+        .await
+        .map_err(edit_error)?;
+        Ok(row.into())
+    }
+
+    /// Deletes a data table; refused while a rule uses it.
+    async fn delete_data_table(
+        &self,
+        ctx: &Context<'_>,
+        name: String,
+    ) -> async_graphql::Result<bool> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        repo::delete_data_table(&mut conn, &name)
+            .await
+            .map_err(edit_error)?;
+        Ok(true)
+    }
+}

@@ -1,0 +1,580 @@
+//! Document operations (operations spec §2 "Dossiers" document detail, §3, §4, §7, §8):
+//! `documentsByDossier`, `documentsNameForDossier`, `documentsInfo` (the run dialogs' list),
+//! `document`, `downloadDocument`, `deleteDocument`, `replaceDocumentMetas`,
+//! `runDocumentRules`, `runDocumentRule`, `getRulesByDocument`, `getLogsByDocument`.
+//!
+//! A document's extraction output (rawText, tables, words with geometry, form data) is one
+//! JSON object in object storage, megabytes for long documents: only `document(id)` reads it,
+//! once per request and only when one of those fields is asked for; lists never do.
+//! `metas` travels as JSON text (an object), like the other JSON fields of the spec.
+
+use std::sync::Arc;
+
+use async_graphql::{ComplexObject, Context, ID, Object, SimpleObject};
+use base64::Engine;
+use chrono::{DateTime, Utc};
+use serde_json::{Map, Value};
+use shared::db::models::DocumentState;
+use shared::db::models::dossiers::{Document as DocumentRow, DocumentLog as DocumentLogRow};
+use shared::db::repo::documents::{self as repo, DocumentView};
+use shared::db::repo::{pipeline, rules as rules_repo};
+use shared::jobs::pipeline::RunDocumentRules;
+use tokio::sync::OnceCell;
+use uuid::Uuid;
+
+use super::caller::claims;
+use super::dossiers::{DownloadResult, dossier_id};
+use super::errors::{bad_input, conflict, internal, not_found};
+use super::rules::DocumentRule;
+use super::session::actor;
+use super::types::{NamedRef, chain, db_error};
+use crate::state::AppState;
+
+const DOCUMENT_NOT_FOUND: &str = "Documento non trovato";
+/// The run dialogs' list: default and largest page.
+const DOCUMENTS_INFO_DEFAULT_LIMIT: i32 = 50;
+
+fn document_id(id: &ID) -> async_graphql::Result<Uuid> {
+    Uuid::parse_str(id.trim()).map_err(|_| not_found(DOCUMENT_NOT_FOUND))
+}
+
+/// The stored extraction output under `key` as a JSON object; `None` when nothing is stored
+/// there (any other storage failure is an error).
+pub(super) async fn read_extraction(
+    state: &AppState,
+    key: &str,
+) -> async_graphql::Result<Option<Map<String, Value>>> {
+    match state.storage.get(key).await {
+        Ok(bytes) => match serde_json::from_slice::<Value>(&bytes) {
+            Ok(Value::Object(object)) => Ok(Some(object)),
+            Ok(_) | Err(_) => Err(internal(format!(
+                "the extraction output at {key} is not a JSON object"
+            ))),
+        },
+        Err(error) if error.is_not_found() => Ok(None),
+        Err(error) => Err(internal(chain(&error))),
+    }
+}
+
+/// A dossier as a document refers to it.
+#[derive(SimpleObject, Clone)]
+pub struct DossierRef {
+    pub id: ID,
+    pub description: Option<String>,
+}
+
+/// A document as the lists show it (no extraction output).
+#[derive(SimpleObject)]
+pub struct DocumentSummary {
+    pub id: ID,
+    /// File name inside the imported archive.
+    pub name: String,
+    pub description: Option<String>,
+    /// `uploaded`, `extracted`, `processed` or `cannot process`.
+    pub state: String,
+    /// JSON text of the tags (an object).
+    pub metas: String,
+    pub document_type: Option<NamedRef>,
+    pub dossier_id: ID,
+    pub error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl DocumentSummary {
+    fn new(row: DocumentRow, document_type: Option<String>) -> Self {
+        Self {
+            id: ID(row.id.to_string()),
+            name: row.name,
+            description: row.description,
+            state: row.state.as_str().to_owned(),
+            metas: row.metas.to_string(),
+            document_type: document_type.map(|name| NamedRef { name }),
+            dossier_id: ID(row.dossier_id.to_string()),
+            error: row.error,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// A document in full: the detail tabs (generale, modifica, formdata, tables,
+/// textwithgeometry, rawtext) and the PDF viewer.
+#[derive(SimpleObject)]
+#[graphql(complex)]
+pub struct Document {
+    pub id: ID,
+    pub name: String,
+    pub description: Option<String>,
+    pub state: String,
+    /// JSON text of the tags (an object).
+    pub metas: String,
+    pub dossier: DossierRef,
+    pub document_type: Option<NamedRef>,
+    pub error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// JSON text of the AcroForm field values (null until extracted).
+    pub form_data: Option<String>,
+    #[graphql(skip)]
+    row: DocumentRow,
+    #[graphql(skip)]
+    extraction: OnceCell<Option<Map<String, Value>>>,
+}
+
+impl From<DocumentView> for Document {
+    fn from(view: DocumentView) -> Self {
+        let row = view.document;
+        Self {
+            id: ID(row.id.to_string()),
+            name: row.name.clone(),
+            description: row.description.clone(),
+            state: row.state.as_str().to_owned(),
+            metas: row.metas.to_string(),
+            dossier: DossierRef {
+                id: ID(row.dossier_id.to_string()),
+                description: view.dossier_description,
+            },
+            document_type: view.document_type.map(|name| NamedRef { name }),
+            error: row.error.clone(),
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+            form_data: row.form_data.as_ref().map(Value::to_string),
+            row,
+            extraction: OnceCell::new(),
+        }
+    }
+}
+
+impl Document {
+    /// One field of the stored extraction output (read once per request).
+    async fn extracted(
+        &self,
+        ctx: &Context<'_>,
+        field: &str,
+    ) -> async_graphql::Result<Option<Value>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let extraction = self
+            .extraction
+            .get_or_try_init(|| async {
+                match &self.row.raw_text_key {
+                    Some(key) => read_extraction(state, key).await,
+                    None => Ok(None),
+                }
+            })
+            .await?;
+        Ok(extraction.as_ref().and_then(|e| e.get(field)).cloned())
+    }
+}
+
+#[ComplexObject]
+impl Document {
+    /// The text of every page (pages separated by form feeds); null until extracted.
+    async fn raw_text(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<String>> {
+        Ok(self.extracted(ctx, "rawText").await?.map(|v| match v {
+            Value::String(text) => text,
+            other => other.to_string(),
+        }))
+    }
+
+    /// JSON text: every word with its page and box.
+    async fn raw_text_with_geometry(
+        &self,
+        ctx: &Context<'_>,
+    ) -> async_graphql::Result<Option<String>> {
+        Ok(self
+            .extracted(ctx, "rawTextWithGeometry")
+            .await?
+            .map(|v| v.to_string()))
+    }
+
+    /// JSON text: the tables found, as cell grids.
+    async fn tables(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<String>> {
+        Ok(self.extracted(ctx, "tables").await?.map(|v| v.to_string()))
+    }
+
+    /// JSON text: the data tables the rules of its type use, name → content.
+    async fn data_tables(&self, ctx: &Context<'_>) -> async_graphql::Result<String> {
+        let Some(type_id) = self.row.document_type_id else {
+            return Ok("{}".into());
+        };
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let tables = repo::data_tables_of_type(&mut conn, type_id)
+            .await
+            .map_err(db_error)?;
+        Ok(Value::Object(tables).to_string())
+    }
+
+    /// The PDF as a data URL (`data:application/pdf;base64,…`) for the viewer.
+    async fn base64(&self, ctx: &Context<'_>) -> async_graphql::Result<String> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        Ok(format!(
+            "data:application/pdf;base64,{}",
+            pdf_base64(state, &self.row).await?
+        ))
+    }
+}
+
+/// The document's PDF in base64.
+async fn pdf_base64(state: &AppState, row: &DocumentRow) -> async_graphql::Result<String> {
+    let bytes = state.storage.get(&row.pdf_key).await.map_err(|error| {
+        if error.is_not_found() {
+            not_found("Il file del documento non è disponibile")
+        } else {
+            internal(chain(&error))
+        }
+    })?;
+    Ok(base64::engine::general_purpose::STANDARD.encode(&bytes))
+}
+
+/// A document as the rule run dialogs list it.
+#[derive(SimpleObject)]
+pub struct DocumentInfo {
+    pub id: ID,
+    pub name: String,
+    pub description: Option<String>,
+    pub dossier: DossierRef,
+}
+
+/// Id and file name of a document.
+#[derive(SimpleObject)]
+pub struct DocumentName {
+    pub id: ID,
+    pub name: String,
+}
+
+/// An event of a document's life.
+#[derive(SimpleObject)]
+pub struct DocumentLog {
+    pub id: ID,
+    pub event: String,
+    /// Unix seconds.
+    pub timestamp: i64,
+}
+
+impl From<DocumentLogRow> for DocumentLog {
+    fn from(row: DocumentLogRow) -> Self {
+        Self {
+            id: ID(row.id.to_string()),
+            event: row.event,
+            timestamp: row.created_at.timestamp(),
+        }
+    }
+}
+
+async fn find(state: &AppState, id: Uuid) -> async_graphql::Result<DocumentView> {
+    let mut conn = state.db.get().await.map_err(internal)?;
+    repo::find_document_view(&mut conn, id)
+        .await
+        .map_err(db_error)?
+        .ok_or_else(|| not_found(DOCUMENT_NOT_FOUND))
+}
+
+/// Why the rules of `document` cannot run now, if they cannot.
+fn refuse_rules(document: &DocumentRow) -> Option<async_graphql::Error> {
+    match document.state {
+        DocumentState::Processed => None,
+        DocumentState::Uploaded => Some(conflict(
+            "Il documento non è ancora stato estratto: le regole partiranno al termine dell'estrazione",
+        )),
+        DocumentState::Extracted => Some(conflict("Regole già in esecuzione sul documento")),
+        DocumentState::CannotProcess => Some(conflict(format!(
+            "Il documento non è stato estratto: {}",
+            document.error.as_deref().unwrap_or("errore sconosciuto")
+        ))),
+    }
+}
+
+async fn enqueue_rules(
+    state: &AppState,
+    document_id: Uuid,
+    rule_id: Option<Uuid>,
+) -> async_graphql::Result<bool> {
+    state
+        .queues
+        .push(RunDocumentRules {
+            document_id,
+            rule_id,
+            rerun: true,
+        })
+        .await
+        .map_err(|e| internal(chain(&e)))?;
+    state
+        .metrics
+        .jobs_enqueued
+        .with_label_values(&[<RunDocumentRules as shared::jobs::Job>::QUEUE])
+        .inc();
+    Ok(true)
+}
+
+#[derive(Default)]
+pub struct DocumentsQuery;
+
+#[Object]
+impl DocumentsQuery {
+    /// The documents of a dossier, in import order (without extraction output).
+    async fn documents_by_dossier(
+        &self,
+        ctx: &Context<'_>,
+        dossier: ID,
+    ) -> async_graphql::Result<Vec<DocumentSummary>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let dossier = dossier_id(&dossier)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rows = repo::documents_of_dossier(&mut conn, dossier)
+            .await
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(row, document_type)| DocumentSummary::new(row, document_type))
+            .collect())
+    }
+
+    /// Id and file name of each document of a dossier.
+    async fn documents_name_for_dossier(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+    ) -> async_graphql::Result<Vec<DocumentName>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let dossier = dossier_id(&id)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rows = repo::document_names(&mut conn, dossier)
+            .await
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name)| DocumentName {
+                id: ID(id.to_string()),
+                name,
+            })
+            .collect())
+    }
+
+    /// Documents newest first for the rule run dialogs: optionally of one `dossier`, or whose
+    /// file name contains `search`; `limit` (default and at most 50) from `offset`.
+    async fn documents_info(
+        &self,
+        ctx: &Context<'_>,
+        search: Option<String>,
+        dossier: Option<ID>,
+        limit: Option<i32>,
+        offset: Option<i32>,
+    ) -> async_graphql::Result<Vec<DocumentInfo>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let dossier = match &dossier {
+            Some(id) => Some(dossier_id(id)?),
+            None => None,
+        };
+        let limit = limit
+            .unwrap_or(DOCUMENTS_INFO_DEFAULT_LIMIT)
+            .clamp(1, DOCUMENTS_INFO_DEFAULT_LIMIT);
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rows = repo::documents_info(
+            &mut conn,
+            dossier,
+            search.as_deref(),
+            i64::from(limit),
+            i64::from(offset.unwrap_or(0)),
+        )
+        .await
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|row| DocumentInfo {
+                id: ID(row.id.to_string()),
+                name: row.name,
+                description: row.description,
+                dossier: DossierRef {
+                    id: ID(row.dossier_id.to_string()),
+                    description: row.dossier_description,
+                },
+            })
+            .collect())
+    }
+
+    /// A document in full (extraction output read from storage when asked for).
+    async fn document(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<Document> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        Ok(find(state, document_id(&id)?).await?.into())
+    }
+
+    /// The PDF of a document.
+    async fn download_document(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+    ) -> async_graphql::Result<DownloadResult> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let view = find(state, document_id(&id)?).await?;
+        let row = view.document;
+        let base64 = pdf_base64(state, &row).await?;
+        let (filename, extension) = match row.name.rsplit_once('.') {
+            Some((stem, ext)) if !stem.is_empty() => (stem.to_owned(), ext.to_ascii_lowercase()),
+            _ => (row.name.clone(), "pdf".to_owned()),
+        };
+        Ok(DownloadResult {
+            id: ID(row.id.to_string()),
+            name: row.name,
+            filename,
+            extension,
+            base64,
+        })
+    }
+
+    /// The rules of the document's type.
+    async fn get_rules_by_document(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+    ) -> async_graphql::Result<Vec<DocumentRule>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let view = find(state, document_id(&id)?).await?;
+        let Some(type_id) = view.document.document_type_id else {
+            return Ok(Vec::new());
+        };
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rules = rules_repo::list_document_rules(&mut conn, Some(&[type_id]), None, None)
+            .await
+            .map_err(db_error)?;
+        Ok(rules.into_iter().map(DocumentRule::from).collect())
+    }
+
+    /// The events of a document's life, newest first.
+    async fn get_logs_by_document(
+        &self,
+        ctx: &Context<'_>,
+        document: ID,
+    ) -> async_graphql::Result<Vec<DocumentLog>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let id = document_id(&document)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        if pipeline::find_document(&mut conn, id)
+            .await
+            .map_err(db_error)?
+            .is_none()
+        {
+            return Err(not_found(DOCUMENT_NOT_FOUND));
+        }
+        let rows = repo::document_logs(&mut conn, id).await.map_err(db_error)?;
+        Ok(rows.into_iter().map(DocumentLog::from).collect())
+    }
+}
+
+#[derive(Default)]
+pub struct DocumentsMutation;
+
+#[Object]
+impl DocumentsMutation {
+    /// Deletes a document with its history and rule logs, and its stored files. Refused while
+    /// the pipeline is still extracting or running it.
+    async fn delete_document(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let actor = actor(claims(ctx)?);
+        let id = document_id(&id)?;
+        let view = find(state, id).await?;
+        if matches!(
+            view.document.state,
+            DocumentState::Uploaded | DocumentState::Extracted
+        ) {
+            return Err(conflict(
+                "Impossibile eliminare il documento: è ancora in elaborazione",
+            ));
+        }
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let row = repo::delete_document(&mut conn, id, Some(&actor))
+            .await
+            .map_err(db_error)?
+            .ok_or_else(|| not_found(DOCUMENT_NOT_FOUND))?;
+        drop(conn);
+        let mut keys = vec![row.pdf_key.clone()];
+        for key in [
+            &row.raw_text_key,
+            &row.text_with_geometry_key,
+            &row.tables_key,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if !keys.contains(key) {
+                keys.push(key.clone());
+            }
+        }
+        for key in keys {
+            if let Err(error) = state.storage.delete(&key).await {
+                tracing::error!(document_id = %id, key, error = chain(&error), "document deleted but a stored file was not removed");
+            }
+        }
+        Ok(true)
+    }
+
+    /// Replaces a document's tags with `metas`, the JSON text of an object (meta name →
+    /// value).
+    async fn replace_document_metas(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        metas: String,
+    ) -> async_graphql::Result<Document> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let actor = actor(claims(ctx)?);
+        let id = document_id(&id)?;
+        let metas = match serde_json::from_str::<Value>(&metas) {
+            Ok(Value::Object(object)) => object,
+            Ok(_) => {
+                return Err(bad_input(
+                    "metas",
+                    "I tag devono essere un oggetto JSON (nome → valore)",
+                ));
+            }
+            Err(_) => return Err(bad_input("metas", "Json non valido")),
+        };
+        let mut conn = state.db.get().await.map_err(internal)?;
+        repo::replace_metas(&mut conn, id, &metas, Some(&actor))
+            .await
+            .map_err(db_error)?
+            .ok_or_else(|| not_found(DOCUMENT_NOT_FOUND))?;
+        drop(conn);
+        Ok(find(state, id).await?.into())
+    }
+
+    /// Runs the active rules of the document's type on it again (a processed document only).
+    async fn run_document_rules(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let view = find(state, document_id(&id)?).await?;
+        if let Some(error) = refuse_rules(&view.document) {
+            return Err(error);
+        }
+        enqueue_rules(state, view.document.id, None).await
+    }
+
+    /// Runs one rule of the document's type on it (a processed document only).
+    async fn run_document_rule(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        rule_id: ID,
+    ) -> async_graphql::Result<bool> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let view = find(state, document_id(&id)?).await?;
+        let rule_not_found = || not_found(format!("Regola {} non trovata", rule_id.as_str()));
+        let rule = Uuid::parse_str(rule_id.trim()).map_err(|_| rule_not_found())?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let found = rules_repo::find_document_rule(&mut conn, rule)
+            .await
+            .map_err(db_error)?
+            .ok_or_else(rule_not_found)?;
+        drop(conn);
+        if Some(found.rule.document_type_id) != view.document.document_type_id {
+            return Err(bad_input(
+                "ruleId",
+                "La regola non appartiene alla tipologia del documento",
+            ));
+        }
+        if let Some(error) = refuse_rules(&view.document) {
+            return Err(error);
+        }
+        enqueue_rules(state, view.document.id, Some(rule)).await
+    }
+}

@@ -1,0 +1,727 @@
+//! Rule management (operations spec §7 "Rules", authoring-and-access spec §3, §5, §7
+//! "Document rules", "Dossier rules", "Helper file"): document rules, dossier rules (with the
+//! code search, the validity lists and the zip import) and their `helper.js`.
+//!
+//! Compile on save: a save that changes a rule's code or helper first has a worker compile it
+//! (a [`RuleRunJob::Check`] on the high-priority `rule-runs` queue, awaited with the bounded
+//! `job_wait_timeout`), so that a syntax error reaches the author at once — refused with
+//! `BAD_USER_INPUT` 'Errore di sintassi alla riga L, colonna C: …' and nothing saved. The API
+//! itself never compiles.
+
+use std::sync::Arc;
+
+use async_graphql::{
+    Context, ErrorExtensions, ID, InputObject, MaybeUndefined, Object, SimpleObject,
+};
+use chrono::{DateTime, Utc};
+use shared::db::repo::helper_code;
+use shared::db::repo::rules::{
+    self as repo, CodeCheck, DocumentRuleEdit, DocumentRuleInput, DocumentRuleView,
+    DossierRuleEdit, DossierRuleFilter, DossierRuleInput, DossierRuleView, PreparedImport,
+};
+use shared::jobs::rules::{CheckReply, CheckRule, RuleRunJob};
+use shared::jobs::{Job, JobError, replies};
+use shared::rules::{DEFAULT_HELPER_CODE, archive};
+use uuid::Uuid;
+
+use super::errors::{bad_input, internal, not_found};
+use super::types::{NamedRef, db_error, edit_error, paging};
+use crate::state::AppState;
+
+/// How many imported rules are compiled at once.
+const IMPORT_CHECKS_AT_ONCE: usize = 4;
+
+/// A document rule.
+#[derive(SimpleObject, Clone)]
+pub struct DocumentRule {
+    pub id: ID,
+    pub description: String,
+    pub state: String,
+    pub active: bool,
+    pub nota: String,
+    pub code: String,
+    #[graphql(name = "packageJSON")]
+    pub package_json: String,
+    pub document_type: NamedRef,
+    pub data_tables: Vec<NamedRef>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<DocumentRuleView> for DocumentRule {
+    fn from(view: DocumentRuleView) -> Self {
+        let rule = view.rule;
+        Self {
+            id: ID(rule.id.to_string()),
+            description: rule.description,
+            state: rule.state,
+            active: rule.active,
+            nota: rule.nota,
+            code: rule.code,
+            package_json: rule.package_json,
+            document_type: NamedRef {
+                name: view.document_type,
+            },
+            data_tables: view
+                .data_tables
+                .into_iter()
+                .map(|name| NamedRef { name })
+                .collect(),
+            created_at: rule.created_at,
+            updated_at: rule.updated_at,
+        }
+    }
+}
+
+/// A dossier rule.
+#[derive(SimpleObject, Clone)]
+pub struct DossierRule {
+    pub id: ID,
+    pub description: String,
+    pub istituto_appartenenza: String,
+    pub code: String,
+    #[graphql(name = "packageJSON")]
+    pub package_json: String,
+    pub must_contain: Vec<String>,
+    pub not_contain: Vec<String>,
+    pub nota: String,
+    pub gruppo: Vec<String>,
+    /// The dossier type it is restricted to; null: every type.
+    pub dossier_type: Option<NamedRef>,
+    pub data_tables: Vec<NamedRef>,
+    pub active: bool,
+    /// False once a validation found the institute's new document breaks it (NON VALIDA).
+    pub valid: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<DossierRuleView> for DossierRule {
+    fn from(view: DossierRuleView) -> Self {
+        let rule = view.rule;
+        Self {
+            id: ID(rule.id.to_string()),
+            description: rule.description,
+            istituto_appartenenza: rule.istituto_appartenenza,
+            code: rule.code,
+            package_json: rule.package_json,
+            must_contain: rule.must_contain,
+            not_contain: rule.not_contain,
+            nota: rule.nota,
+            gruppo: rule.gruppo,
+            dossier_type: view.dossier_type.map(|name| NamedRef { name }),
+            data_tables: view
+                .data_tables
+                .into_iter()
+                .map(|name| NamedRef { name })
+                .collect(),
+            active: rule.active,
+            valid: rule.valid,
+            created_at: rule.created_at,
+            updated_at: rule.updated_at,
+        }
+    }
+}
+
+/// `helper.js` of a rule; `id` is the rule's id.
+#[derive(SimpleObject)]
+pub struct HelperCode {
+    pub id: ID,
+    pub description: String,
+    pub code: String,
+}
+
+/// A new document rule. Empty `code` / `packageJSON`: the default template / package.json.
+#[derive(InputObject)]
+pub struct CreateDocumentRuleInput {
+    pub document_type: Option<String>,
+    pub description: Option<String>,
+    pub code: Option<String>,
+    /// Names of the data tables the rule receives.
+    pub data_tables: Option<Vec<String>>,
+    #[graphql(name = "packageJSON")]
+    pub package_json: Option<String>,
+    pub nota: Option<String>,
+}
+
+/// Changes of a document rule; a field left out stays as it is.
+#[derive(InputObject)]
+pub struct UpdateDocumentRuleInput {
+    pub description: Option<String>,
+    pub code: Option<String>,
+    #[graphql(name = "packageJSON")]
+    pub package_json: Option<String>,
+    /// Replaces the linked data tables (names).
+    pub data_tables: Option<Vec<String>>,
+    pub document_type: Option<String>,
+    pub nota: Option<String>,
+}
+
+/// A new dossier rule. Empty `code` / `packageJSON`: the default template / package.json.
+#[derive(InputObject)]
+pub struct CreateDossierRuleInput {
+    pub description: Option<String>,
+    pub istituto_appartenenza: Option<String>,
+    pub code: Option<String>,
+    #[graphql(name = "packageJSON")]
+    pub package_json: Option<String>,
+    pub must_contain: Option<Vec<String>>,
+    pub not_contain: Option<Vec<String>>,
+    pub nota: Option<String>,
+    pub gruppo: Option<Vec<String>>,
+    /// Name of the only dossier type it runs on; null: every type.
+    pub dossier_type: Option<String>,
+    pub data_tables: Option<Vec<String>>,
+}
+
+/// Changes of a dossier rule; a field left out stays as it is.
+#[derive(InputObject)]
+pub struct UpdateDossierRuleInput {
+    pub istituto_appartenenza: Option<String>,
+    pub description: Option<String>,
+    pub code: Option<String>,
+    #[graphql(name = "packageJSON")]
+    pub package_json: Option<String>,
+    pub must_contain: Option<Vec<String>>,
+    pub not_contain: Option<Vec<String>>,
+    pub nota: Option<String>,
+    pub gruppo: Option<Vec<String>>,
+    /// Name of the only dossier type it runs on; null lifts the restriction.
+    pub dossier_type: MaybeUndefined<String>,
+}
+
+/// The rule id of an argument.
+fn rule_id(id: &ID) -> async_graphql::Result<Uuid> {
+    Uuid::parse_str(id.trim()).map_err(|_| not_found(format!("Regola {} non trovata", id.as_str())))
+}
+
+/// Has a worker compile `check`; a syntax error (or any compile failure) refuses the save.
+/// Sends `job` on the `rule-runs` queue and awaits its reply (bounded by `job_wait_timeout`).
+/// No reply in time is `UNAVAILABLE`, the message starting with `unavailable`.
+pub(super) async fn await_rule_run<R: serde::de::DeserializeOwned>(
+    state: &AppState,
+    job: RuleRunJob,
+    unavailable: &str,
+) -> async_graphql::Result<R> {
+    let id = job.id();
+    state
+        .queues
+        .push(job)
+        .await
+        .map_err(|e| internal(chain_job(&e)))?;
+    state
+        .metrics
+        .jobs_enqueued
+        .with_label_values(&[RuleRunJob::QUEUE])
+        .inc();
+    match replies::wait(&state.redis, id, state.config.job_wait_timeout).await {
+        Ok(reply) => Ok(reply),
+        Err(error @ JobError::NoReply { .. }) => {
+            tracing::warn!(%error, "no worker answered a rule run");
+            Err(async_graphql::Error::new(format!("{unavailable}: {error}"))
+                .extend_with(|_, e| e.set("code", "UNAVAILABLE")))
+        }
+        Err(error) => Err(internal(chain_job(&error))),
+    }
+}
+
+async fn check_code(state: &AppState, check: &CodeCheck) -> async_graphql::Result<()> {
+    let job = RuleRunJob::Check(CheckRule {
+        id: Uuid::now_v7(),
+        code: check.code.clone(),
+        helper: check.helper.clone(),
+        kind: check.kind,
+    });
+    let reply: CheckReply =
+        await_rule_run(state, job, "Impossibile verificare il codice della regola").await?;
+    match reply {
+        CheckReply::Ok => Ok(()),
+        CheckReply::Syntax {
+            file,
+            line,
+            column,
+            message,
+        } => {
+            let (field, place) = if file == archive::HELPER_FILE {
+                ("helper", format!(" di {file}"))
+            } else {
+                ("code", String::new())
+            };
+            Err(bad_input(
+                field,
+                format!("Errore di sintassi alla riga {line}, colonna {column}{place}: {message}"),
+            )
+            .extend_with(move |_, e| {
+                e.set("file", file.as_str());
+                e.set("line", line);
+                e.set("column", column);
+            }))
+        }
+        CheckReply::Failed { message } => Err(bad_input(
+            "code",
+            format!("Impossibile compilare la regola: {message}"),
+        )),
+    }
+}
+
+/// [`check_code`] for one rule of an import; the message names the rule.
+async fn check_imported(state: &AppState, rule: &PreparedImport) -> async_graphql::Result<()> {
+    check_code(state, &rule.check()).await.map_err(|error| {
+        let prefix = format!("Regola {} ({}): ", rule.id(), rule.description());
+        async_graphql::Error {
+            message: format!("{prefix}{}", error.message),
+            ..error
+        }
+    })
+}
+
+fn chain_job(error: &JobError) -> String {
+    super::types::chain(error)
+}
+
+async fn check_if_needed(state: &AppState, check: Option<&CodeCheck>) -> async_graphql::Result<()> {
+    match check {
+        Some(check) => check_code(state, check).await,
+        None => Ok(()),
+    }
+}
+
+async fn load_document_rule(state: &AppState, id: Uuid) -> async_graphql::Result<DocumentRule> {
+    let mut conn = state.db.get().await.map_err(internal)?;
+    repo::find_document_rule(&mut conn, id)
+        .await
+        .map_err(db_error)?
+        .map(DocumentRule::from)
+        .ok_or_else(|| not_found(format!("Regola {id} non trovata")))
+}
+
+async fn load_dossier_rule(state: &AppState, id: Uuid) -> async_graphql::Result<DossierRule> {
+    let mut conn = state.db.get().await.map_err(internal)?;
+    repo::find_dossier_rule(&mut conn, id)
+        .await
+        .map_err(db_error)?
+        .map(DossierRule::from)
+        .ok_or_else(|| not_found(format!("Regola {id} non trovata")))
+}
+
+async fn update_document_rule(
+    state: &AppState,
+    id: Uuid,
+    edit: DocumentRuleEdit,
+) -> async_graphql::Result<DocumentRule> {
+    let mut conn = state.db.get().await.map_err(internal)?;
+    let prepared = repo::prepare_document_rule_update(&mut conn, id, edit)
+        .await
+        .map_err(edit_error)?;
+    drop(conn);
+    check_if_needed(state, prepared.check()).await?;
+    let mut conn = state.db.get().await.map_err(internal)?;
+    let view = repo::apply_document_rule_update(&mut conn, prepared)
+        .await
+        .map_err(edit_error)?;
+    Ok(view.into())
+}
+
+async fn update_dossier_rule(
+    state: &AppState,
+    id: Uuid,
+    edit: DossierRuleEdit,
+) -> async_graphql::Result<DossierRule> {
+    let mut conn = state.db.get().await.map_err(internal)?;
+    let prepared = repo::prepare_dossier_rule_update(&mut conn, id, edit)
+        .await
+        .map_err(edit_error)?;
+    drop(conn);
+    check_if_needed(state, prepared.check()).await?;
+    let mut conn = state.db.get().await.map_err(internal)?;
+    let view = repo::apply_dossier_rule_update(&mut conn, prepared)
+        .await
+        .map_err(edit_error)?;
+    Ok(view.into())
+}
+
+#[derive(Default)]
+pub struct RulesQuery;
+
+#[Object]
+impl RulesQuery {
+    /// Document rules, newest first (at most `limit`, default and maximum 1000, from
+    /// `offset`).
+    async fn document_rules(
+        &self,
+        ctx: &Context<'_>,
+        limit: Option<i32>,
+        offset: Option<i32>,
+    ) -> async_graphql::Result<Vec<DocumentRule>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let (limit, offset) = paging(limit, offset);
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rules = repo::list_document_rules(&mut conn, None, limit, offset)
+            .await
+            .map_err(db_error)?;
+        Ok(rules.into_iter().map(DocumentRule::from).collect())
+    }
+
+    async fn document_rule(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+    ) -> async_graphql::Result<DocumentRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        load_document_rule(state, rule_id(&id)?).await
+    }
+
+    /// Dossier rules, newest first; with `codeToSearch`, those whose code contains it (any
+    /// case). At most `limit` (default and maximum 1000), from `offset`.
+    async fn dossier_rules(
+        &self,
+        ctx: &Context<'_>,
+        code_to_search: Option<String>,
+        limit: Option<i32>,
+        offset: Option<i32>,
+    ) -> async_graphql::Result<Vec<DossierRule>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let (limit, offset) = paging(limit, offset);
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rules = repo::list_dossier_rules(
+            &mut conn,
+            DossierRuleFilter {
+                code_contains: code_to_search,
+                ..DossierRuleFilter::default()
+            },
+            limit,
+            offset,
+        )
+        .await
+        .map_err(db_error)?;
+        Ok(rules.into_iter().map(DossierRule::from).collect())
+    }
+
+    async fn dossier_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<DossierRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        load_dossier_rule(state, rule_id(&id)?).await
+    }
+
+    /// The dossier rules marked NON VALIDA by a validation.
+    async fn not_valid_dossier_rules(
+        &self,
+        ctx: &Context<'_>,
+        limit: Option<i32>,
+        offset: Option<i32>,
+    ) -> async_graphql::Result<Vec<DossierRule>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let (limit, offset) = paging(limit, offset);
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rules = repo::list_dossier_rules(
+            &mut conn,
+            DossierRuleFilter {
+                only_invalid: true,
+                ..DossierRuleFilter::default()
+            },
+            limit,
+            offset,
+        )
+        .await
+        .map_err(db_error)?;
+        Ok(rules.into_iter().map(DossierRule::from).collect())
+    }
+
+    /// `helper.js` of the rule `id` (either kind); the default empty helper when it has none.
+    async fn get_helper_code(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+    ) -> async_graphql::Result<HelperCode> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let id = rule_id(&id)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        helper_code::require_owner(&mut conn, id)
+            .await
+            .map_err(edit_error)?;
+        let helper = helper_code::find_helper(&mut conn, id)
+            .await
+            .map_err(db_error)?;
+        Ok(match helper {
+            Some(helper) => HelperCode {
+                id: ID(id.to_string()),
+                description: helper.description,
+                code: helper.code,
+            },
+            None => HelperCode {
+                id: ID(id.to_string()),
+                description: String::new(),
+                code: DEFAULT_HELPER_CODE.to_owned(),
+            },
+        })
+    }
+}
+
+#[derive(Default)]
+pub struct RulesMutation;
+
+#[Object]
+impl RulesMutation {
+    /// Creates a document rule (active); its code is compiled first when given.
+    async fn create_document_rule(
+        &self,
+        ctx: &Context<'_>,
+        input: CreateDocumentRuleInput,
+    ) -> async_graphql::Result<DocumentRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let prepared = repo::prepare_document_rule(
+            &mut conn,
+            DocumentRuleInput {
+                document_type: input.document_type.unwrap_or_default(),
+                description: input.description.unwrap_or_default(),
+                code: input.code,
+                package_json: input.package_json,
+                data_tables: input.data_tables.unwrap_or_default(),
+                nota: input.nota,
+            },
+        )
+        .await
+        .map_err(edit_error)?;
+        drop(conn);
+        check_if_needed(state, prepared.check()).await?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let view = repo::insert_document_rule(&mut conn, prepared)
+            .await
+            .map_err(edit_error)?;
+        Ok(view.into())
+    }
+
+    /// Changes a document rule; new code is compiled (with the rule's helper) first.
+    async fn update_document_rule(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        input: UpdateDocumentRuleInput,
+    ) -> async_graphql::Result<DocumentRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let edit = DocumentRuleEdit {
+            description: input.description,
+            code: input.code,
+            package_json: input.package_json,
+            data_tables: input.data_tables,
+            document_type: input.document_type,
+            nota: input.nota,
+            active: None,
+        };
+        update_document_rule(state, rule_id(&id)?, edit).await
+    }
+
+    /// Pauses (false) or activates (true) a document rule.
+    async fn set_document_rule_active(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        active: bool,
+    ) -> async_graphql::Result<DocumentRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let edit = DocumentRuleEdit {
+            active: Some(active),
+            ..DocumentRuleEdit::default()
+        };
+        update_document_rule(state, rule_id(&id)?, edit).await
+    }
+
+    /// Deletes a document rule (with its helper; its execution logs stay).
+    async fn delete_document_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let id = rule_id(&id)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        repo::delete_document_rule(&mut conn, id)
+            .await
+            .map_err(edit_error)?;
+        Ok(true)
+    }
+
+    /// Creates a dossier rule (active, valid); its code is compiled first when given.
+    async fn create_dossier_rule(
+        &self,
+        ctx: &Context<'_>,
+        input: CreateDossierRuleInput,
+    ) -> async_graphql::Result<DossierRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let prepared = repo::prepare_dossier_rule(
+            &mut conn,
+            DossierRuleInput {
+                description: input.description.unwrap_or_default(),
+                istituto_appartenenza: input.istituto_appartenenza.unwrap_or_default(),
+                code: input.code,
+                package_json: input.package_json,
+                must_contain: input.must_contain.unwrap_or_default(),
+                not_contain: input.not_contain.unwrap_or_default(),
+                nota: input.nota,
+                gruppo: input.gruppo.unwrap_or_default(),
+                dossier_type: input.dossier_type,
+                data_tables: input.data_tables.unwrap_or_default(),
+            },
+        )
+        .await
+        .map_err(edit_error)?;
+        drop(conn);
+        check_if_needed(state, prepared.check()).await?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let view = repo::insert_dossier_rule(&mut conn, prepared)
+            .await
+            .map_err(edit_error)?;
+        Ok(view.into())
+    }
+
+    /// Changes a dossier rule; new code is compiled (with the rule's helper) first.
+    async fn update_dossier_rule(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        input: UpdateDossierRuleInput,
+    ) -> async_graphql::Result<DossierRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let dossier_type = match input.dossier_type {
+            MaybeUndefined::Undefined => None,
+            MaybeUndefined::Null => Some(None),
+            MaybeUndefined::Value(name) => Some(Some(name)),
+        };
+        let edit = DossierRuleEdit {
+            description: input.description,
+            istituto_appartenenza: input.istituto_appartenenza,
+            code: input.code,
+            package_json: input.package_json,
+            must_contain: input.must_contain,
+            not_contain: input.not_contain,
+            nota: input.nota,
+            gruppo: input.gruppo,
+            dossier_type,
+            data_tables: None,
+            active: None,
+        };
+        update_dossier_rule(state, rule_id(&id)?, edit).await
+    }
+
+    /// Pauses (false) or activates (true) a dossier rule.
+    async fn set_dossier_rule_active(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        active: bool,
+    ) -> async_graphql::Result<DossierRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let edit = DossierRuleEdit {
+            active: Some(active),
+            ..DossierRuleEdit::default()
+        };
+        update_dossier_rule(state, rule_id(&id)?, edit).await
+    }
+
+    /// Replaces the strings a new document of the rule's institute must contain.
+    async fn update_must_contain(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        list: Vec<String>,
+    ) -> async_graphql::Result<DossierRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let edit = DossierRuleEdit {
+            must_contain: Some(list),
+            ..DossierRuleEdit::default()
+        };
+        update_dossier_rule(state, rule_id(&id)?, edit).await
+    }
+
+    /// Replaces the strings a new document of the rule's institute must not contain.
+    async fn update_not_contain(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        list: Vec<String>,
+    ) -> async_graphql::Result<DossierRule> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let edit = DossierRuleEdit {
+            not_contain: Some(list),
+            ..DossierRuleEdit::default()
+        };
+        update_dossier_rule(state, rule_id(&id)?, edit).await
+    }
+
+    /// Deletes a dossier rule (with its helper; its executions and logs stay).
+    async fn delete_dossier_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let id = rule_id(&id)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        repo::delete_dossier_rule(&mut conn, id)
+            .await
+            .map_err(edit_error)?;
+        Ok(true)
+    }
+
+    /// Imports dossier rules from a zip (base64) in the format `downloadDossierRule` exports
+    /// (see `shared::rules::archive`): a rule whose id exists is updated, the others created.
+    /// Every rule is compiled first; nothing is saved unless all of them are valid.
+    async fn import_dossier_rules(
+        &self,
+        ctx: &Context<'_>,
+        input: String,
+    ) -> async_graphql::Result<Vec<DossierRule>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let limits = archive::Limits::default();
+        let bytes =
+            archive::from_base64(&input, &limits).map_err(|e| bad_input("input", e.to_string()))?;
+        let rules =
+            archive::read(&bytes, &limits).map_err(|e| bad_input("input", e.to_string()))?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let prepared = repo::prepare_import(&mut conn, rules)
+            .await
+            .map_err(edit_error)?;
+        drop(conn);
+        for chunk in prepared.chunks(IMPORT_CHECKS_AT_ONCE) {
+            let mut pending = Vec::with_capacity(chunk.len());
+            for rule in chunk {
+                pending.push(check_imported(state, rule));
+            }
+            for outcome in futures::future::join_all(pending).await {
+                outcome?;
+            }
+        }
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let views = repo::save_import(&mut conn, prepared)
+            .await
+            .map_err(edit_error)?;
+        Ok(views.into_iter().map(DossierRule::from).collect())
+    }
+
+    /// Saves the `helper.js` of the rule `id` (either kind), after compiling the rule with it.
+    async fn update_helper_code(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        code: String,
+    ) -> async_graphql::Result<HelperCode> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let id = rule_id(&id)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let owner = helper_code::require_owner(&mut conn, id)
+            .await
+            .map_err(edit_error)?;
+        drop(conn);
+        check_code(
+            state,
+            &CodeCheck {
+                kind: owner.kind,
+                code: owner.code,
+                helper: Some(code.clone()),
+            },
+        )
+        .await?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let helper = helper_code::save_helper(&mut conn, owner.kind, id, &code)
+            .await
+            .map_err(db_error)?;
+        Ok(HelperCode {
+            id: ID(id.to_string()),
+            description: helper.description,
+            code: helper.code,
+        })
+    }
+}

@@ -1,0 +1,473 @@
+//! Roles, policies and groups through the real server: validation, deny over allow, changes
+//! enforced at once by ANOTHER API process on the same database and Redis namespace
+//! (`TestServer::sibling`, reloaded through the Redis change notice), impersonation, and the
+//! notification recipients.
+
+mod common;
+
+use std::time::Duration;
+
+use anyhow::Result;
+use common::{ADMIN_EMAIL, Options, TestServer};
+use serde_json::{Value, json};
+
+fn error(body: &Value) -> (&str, &str, &str) {
+    let e = &body["errors"][0];
+    (
+        e["extensions"]["code"].as_str().unwrap_or_default(),
+        e["extensions"]["field"].as_str().unwrap_or_default(),
+        e["message"].as_str().unwrap_or_default(),
+    )
+}
+
+async fn user(server: &TestServer, admin: &str, email: &str) -> Result<String> {
+    let body = server
+        .graphql_as(
+            admin,
+            "mutation($u: CreateUserInput!) { createUser(user: $u) { email } }",
+            json!({ "u": { "email": email, "firstName": "Test", "lastName": "Utente",
+                "password": "segreto1", "confirmPassword": "segreto1" } }),
+        )
+        .await?;
+    anyhow::ensure!(body["errors"].is_null(), "{body}");
+    server.login(email, "segreto1").await
+}
+
+async fn gql(server: &TestServer, token: &str, query: &str) -> Result<Value> {
+    server.graphql_as(token, query, json!({})).await
+}
+
+#[tokio::test]
+async fn roles_policies_and_groups_validate_their_input() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    let body = gql(
+        &server,
+        &admin,
+        "mutation { createRole(name: \" editor \", description: \"Scrive\") { name description } }",
+    )
+    .await?;
+    assert_eq!(
+        body["data"]["createRole"],
+        json!({ "name": "editor", "description": "Scrive" }),
+        "{body}"
+    );
+    let no_description = gql(
+        &server,
+        &admin,
+        "mutation { createRole(name: \"lettore\") { description } }",
+    )
+    .await?;
+    assert_eq!(
+        no_description["data"]["createRole"]["description"], "",
+        "{no_description}"
+    );
+    for (query, field, message) in [
+        (
+            "mutation { createRole(name: \"\") { name } }",
+            "name",
+            "Campo obbligatorio",
+        ),
+        (
+            "mutation { createRole(name: \"abcdefghijklmnopqrstu\") { name } }",
+            "name",
+            "Lunghezza massima: 20 caratteri",
+        ),
+        (
+            &format!(
+                "mutation {{ createRole(name: \"x\", description: \"{}\") {{ name }} }}",
+                "d".repeat(41)
+            ),
+            "description",
+            "Lunghezza massima: 40 caratteri",
+        ),
+        (
+            "mutation { createRole(name: \"EDITOR\") { name } }",
+            "name",
+            "Esiste già un ruolo con questo nome",
+        ),
+        (
+            "mutation { AddPolicy(subject: \"nessuno\", object: \"users\", action: \"allow\") { subject } }",
+            "subject",
+            "Ruolo inesistente",
+        ),
+        (
+            "mutation { AddPolicy(subject: \"editor\", object: \"\", action: \"allow\") { subject } }",
+            "object",
+            "Campo obbligatorio",
+        ),
+        (
+            &format!(
+                "mutation {{ AddPolicy(subject: \"editor\", object: \"{}\", action: \"allow\") {{ subject }} }}",
+                "o".repeat(61)
+            ),
+            "object",
+            "Lunghezza massima: 60 caratteri",
+        ),
+        (
+            "mutation { AddPolicy(subject: \"editor\", object: \"users\", action: \"maybe\") { subject } }",
+            "action",
+            "Azione non valida: allow o deny",
+        ),
+        (
+            "mutation { AddGroup(subject: \"ghost@example.com\", role: \"editor\") { subject } }",
+            "subject",
+            "Utente non trovato",
+        ),
+        (
+            "mutation { AddGroup(subject: \"admin@test.local\", role: \"nessuno\") { subject } }",
+            "role",
+            "Ruolo inesistente",
+        ),
+    ] {
+        let body = gql(&server, &admin, query).await?;
+        assert_eq!(
+            error(&body),
+            ("BAD_USER_INPUT", field, message),
+            "{query}: {body}"
+        );
+    }
+
+    let policy = gql(&server, &admin, "mutation { AddPolicy(subject: \"Editor\", object: \"users\", action: \"ALLOW\") { subject domain object action } }").await?;
+    assert_eq!(
+        policy["data"]["AddPolicy"],
+        json!({ "subject": "editor", "domain": "*", "object": "users", "action": "allow" }),
+        "{policy}"
+    );
+    let again = gql(&server, &admin, "mutation { AddPolicy(subject: \"editor\", object: \"users\", action: \"allow\") { subject } }").await?;
+    assert_eq!(error(&again).0, "CONFLICT", "{again}");
+    let group = gql(&server, &admin, "mutation { AddGroup(subject: \"ADMIN@test.local\", role: \"editor\") { subject domain role } }").await?;
+    assert_eq!(
+        group["data"]["AddGroup"],
+        json!({ "subject": ADMIN_EMAIL, "domain": "*", "role": "editor" }),
+        "{group}"
+    );
+    let in_use = gql(&server, &admin, "mutation { deleteRole(name: \"editor\") }").await?;
+    assert_eq!(error(&in_use).0, "CONFLICT", "{in_use}");
+
+    let policies = gql(&server, &admin, "{ getPolicies { subject object action } }").await?;
+    assert_eq!(
+        policies["data"]["getPolicies"],
+        json!([{ "subject": "admin", "object": "*", "action": "allow" },
+               { "subject": "editor", "object": "users", "action": "allow" }]),
+        "{policies}"
+    );
+    let roles = gql(&server, &admin, "{ roles { name } }").await?;
+    assert_eq!(
+        roles["data"]["roles"],
+        json!([{ "name": "admin" }, { "name": "editor" }, { "name": "lettore" }])
+    );
+
+    for query in [
+        "mutation { deletePolicy(subject: \"editor\", object: \"users\", action: \"allow\") }",
+        "mutation { deleteGroup(subject: \"admin@test.local\", role: \"editor\") }",
+        "mutation { deleteRole(name: \"editor\") }",
+    ] {
+        let body = gql(&server, &admin, query).await?;
+        assert_eq!(body["errors"], Value::Null, "{query}: {body}");
+    }
+    let gone = gql(
+        &server,
+        &admin,
+        "mutation { deletePolicy(subject: \"editor\", object: \"users\", action: \"allow\") }",
+    )
+    .await?;
+    assert_eq!(error(&gone).0, "NOT_FOUND", "{gone}");
+
+    let mut conn = server.db.pool.get().await?;
+    let actions: Vec<String> = shared::db::repo::audit::latest(&mut conn, 50)
+        .await?
+        .into_iter()
+        .map(|e| e.action)
+        .collect();
+    for action in [
+        "role.create",
+        "policy.add",
+        "group.add",
+        "policy.delete",
+        "group.delete",
+        "role.delete",
+    ] {
+        assert!(
+            actions.contains(&action.to_owned()),
+            "{action} in {actions:?}"
+        );
+    }
+    Ok(())
+}
+
+/// Polls `check` on the other process until it holds (the change notice travels through
+/// Redis pub/sub), for at most 5 s.
+async fn eventually(mut check: impl AsyncFnMut() -> Result<bool>) -> Result<bool> {
+    for _ in 0..50 {
+        if check().await? {
+            return Ok(true);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Ok(false)
+}
+
+#[tokio::test]
+async fn policy_changes_apply_at_once_in_another_process_and_deny_wins() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let other = server.sibling().await?;
+    let admin = server.admin_token().await?;
+    let anna = user(&server, &admin, "anna@example.com").await?;
+    let users_query = "{ users { email } }";
+
+    // No role: refused everything but the operations of any logged-in user.
+    let refused = other.graphql_as(&anna, users_query, json!({})).await?;
+    assert_eq!(error(&refused).0, "FORBIDDEN", "{refused}");
+    let me = other
+        .graphql_as(&anna, "{ loggedUser { email } }", json!({}))
+        .await?;
+    assert_eq!(
+        me["data"]["loggedUser"]["email"], "anna@example.com",
+        "{me}"
+    );
+
+    // Granted through the first process: the second enforces it.
+    for query in [
+        "mutation { createRole(name: \"lettori\") { name } }",
+        "mutation { AddPolicy(subject: \"lettori\", object: \"users\", action: \"allow\") { subject } }",
+        "mutation { AddGroup(subject: \"anna@example.com\", role: \"lettori\") { subject } }",
+    ] {
+        let body = gql(&server, &admin, query).await?;
+        assert_eq!(body["errors"], Value::Null, "{query}: {body}");
+    }
+    let allowed = eventually(async || {
+        let body = other.graphql_as(&anna, users_query, json!({})).await?;
+        Ok(body["errors"].is_null())
+    })
+    .await?;
+    assert!(allowed, "the other process applies the new policy");
+    let still_refused = other
+        .graphql_as(&anna, "{ roles { name } }", json!({}))
+        .await?;
+    assert_eq!(
+        error(&still_refused).0,
+        "FORBIDDEN",
+        "only the granted resource"
+    );
+
+    // Deny wins over allow, even over `*`.
+    for query in [
+        "mutation { AddPolicy(subject: \"lettori\", object: \"*\", action: \"allow\") { subject } }",
+        "mutation { AddPolicy(subject: \"lettori\", object: \"USERS\", action: \"deny\") { subject } }",
+    ] {
+        let body = gql(&server, &admin, query).await?;
+        assert_eq!(body["errors"], Value::Null, "{query}: {body}");
+    }
+    let denied = eventually(async || {
+        let body = other.graphql_as(&anna, users_query, json!({})).await?;
+        Ok(error(&body).0 == "FORBIDDEN")
+    })
+    .await?;
+    assert!(denied, "deny wins over allow in the other process");
+    let roles = other
+        .graphql_as(&anna, "{ roles { name } }", json!({}))
+        .await?;
+    assert_eq!(roles["errors"], Value::Null, "allowed by `*`: {roles}");
+
+    // Removing the group takes everything away again.
+    let body = gql(
+        &server,
+        &admin,
+        "mutation { deleteGroup(subject: \"anna@example.com\", role: \"lettori\") }",
+    )
+    .await?;
+    assert_eq!(body["data"]["deleteGroup"], true, "{body}");
+    let revoked = eventually(async || {
+        let body = other
+            .graphql_as(&anna, "{ roles { name } }", json!({}))
+            .await?;
+        Ok(error(&body).0 == "FORBIDDEN")
+    })
+    .await?;
+    assert!(revoked, "the other process drops the revoked group");
+    Ok(())
+}
+
+#[tokio::test]
+async fn impersonation_marks_the_session_and_ends_with_a_fresh_one() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    user(&server, &admin, "bruno@example.com").await?;
+    // Bruno may impersonate too, to show an impersonation cannot nest.
+    for query in [
+        "mutation { createRole(name: \"vice\") { name } }",
+        "mutation { AddPolicy(subject: \"vice\", object: \"impersonates\", action: \"allow\") { subject } }",
+        "mutation { AddGroup(subject: \"bruno@example.com\", role: \"vice\") { subject } }",
+    ] {
+        let body = gql(&server, &admin, query).await?;
+        assert_eq!(body["errors"], Value::Null, "{query}: {body}");
+    }
+    let session = "logged accessToken refreshToken user { email } permissions { resource action } impersonated impersonatedBy { email }";
+
+    let myself = gql(
+        &server,
+        &admin,
+        &format!("mutation {{ impersonates(email: \"{ADMIN_EMAIL}\") {{ logged }} }}"),
+    )
+    .await?;
+    assert_eq!(error(&myself).0, "CONFLICT", "{myself}");
+    let ghost = gql(
+        &server,
+        &admin,
+        "mutation { impersonates(email: \"ghost@example.com\") { logged } }",
+    )
+    .await?;
+    assert_eq!(error(&ghost).0, "NOT_FOUND", "{ghost}");
+
+    let body = gql(
+        &server,
+        &admin,
+        &format!("mutation {{ impersonates(email: \"BRUNO@example.com\") {{ {session} }} }}"),
+    )
+    .await?;
+    let imp = &body["data"]["impersonates"];
+    assert_eq!(imp["user"]["email"], "bruno@example.com", "{body}");
+    assert_eq!(imp["impersonated"], true);
+    assert_eq!(imp["impersonatedBy"]["email"], ADMIN_EMAIL);
+    assert_eq!(
+        imp["permissions"],
+        json!([{ "resource": "impersonates", "action": "allow" }]),
+        "the target's permissions"
+    );
+    let token = imp["accessToken"].as_str().unwrap_or_default().to_owned();
+    let refresh = imp["refreshToken"].as_str().unwrap_or_default().to_owned();
+
+    // Acting as bruno, with bruno's (empty) permissions.
+    let me = gql(&server, &token, "{ loggedUser { email } }").await?;
+    assert_eq!(me["data"]["loggedUser"]["email"], "bruno@example.com");
+    let refused = gql(&server, &token, "{ users { email } }").await?;
+    assert_eq!(error(&refused).0, "FORBIDDEN");
+    // A refresh keeps the impersonation.
+    let refreshed = server
+        .graphql(
+            &format!(
+                "mutation($t: String!) {{ getNewAccessToken(refreshToken: $t) {{ {session} }} }}"
+            ),
+            json!({ "t": refresh }),
+        )
+        .await?;
+    let refreshed = &refreshed["data"]["getNewAccessToken"];
+    assert_eq!(refreshed["impersonated"], true, "{refreshed}");
+    assert_eq!(refreshed["impersonatedBy"]["email"], ADMIN_EMAIL);
+    let token = refreshed["accessToken"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let refresh = refreshed["refreshToken"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+
+    // No impersonation inside an impersonation, even with the permission.
+    let nested = gql(
+        &server,
+        &token,
+        &format!("mutation {{ impersonates(email: \"{ADMIN_EMAIL}\") {{ logged }} }}"),
+    )
+    .await?;
+    assert_eq!(error(&nested).0, "CONFLICT", "{nested}");
+
+    let ended = gql(
+        &server,
+        &token,
+        &format!("mutation {{ endImpersonation {{ {session} }} }}"),
+    )
+    .await?;
+    let back = &ended["data"]["endImpersonation"];
+    assert_eq!(back["user"]["email"], ADMIN_EMAIL, "{ended}");
+    assert_eq!(back["impersonated"], false);
+    assert_eq!(back["impersonatedBy"], Value::Null);
+    assert_eq!(
+        back["permissions"],
+        json!([{ "resource": "*", "action": "allow" }])
+    );
+    // The impersonation session is over.
+    let dead = server
+        .graphql(
+            "mutation($t: String!) { getNewAccessToken(refreshToken: $t) { logged } }",
+            json!({ "t": refresh }),
+        )
+        .await?;
+    assert_eq!(dead["data"]["getNewAccessToken"]["logged"], false, "{dead}");
+    let admin_again = back["accessToken"].as_str().unwrap_or_default();
+    let not_impersonating = gql(
+        &server,
+        admin_again,
+        "mutation { endImpersonation { logged } }",
+    )
+    .await?;
+    assert_eq!(
+        error(&not_impersonating).0,
+        "CONFLICT",
+        "{not_impersonating}"
+    );
+
+    let mut conn = server.db.pool.get().await?;
+    let entries = shared::db::repo::audit::latest(&mut conn, 20).await?;
+    let start = entries.iter().find(|e| e.action == "impersonation.start");
+    let end = entries.iter().find(|e| e.action == "impersonation.end");
+    assert_eq!(
+        start.and_then(|e| e.actor_email.as_deref()),
+        Some(ADMIN_EMAIL)
+    );
+    assert_eq!(
+        start.and_then(|e| e.target_id.as_deref()),
+        Some("bruno@example.com")
+    );
+    assert_eq!(
+        end.and_then(|e| e.actor_email.as_deref()),
+        Some("bruno@example.com")
+    );
+    assert!(end.is_some_and(|e| e.impersonator_id.is_some()), "{end:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn notification_receivers_are_a_sorted_list_of_addresses() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    let add = "mutation($r: String!) { addNotificationReceiver(receiver: $r) { id } }";
+    let empty = server.graphql_as(&admin, add, json!({ "r": " " })).await?;
+    assert_eq!(
+        error(&empty),
+        ("BAD_USER_INPUT", "receiver", "Inserisci un indirizzo email")
+    );
+    let invalid = server
+        .graphql_as(&admin, add, json!({ "r": "non-una-email" }))
+        .await?;
+    assert_eq!(
+        error(&invalid),
+        ("BAD_USER_INPUT", "receiver", "Email non valida")
+    );
+    for receiver in ["zeta@example.com", "alfa@example.com", "ALFA@example.com"] {
+        let body = server
+            .graphql_as(&admin, add, json!({ "r": receiver }))
+            .await?;
+        assert_eq!(body["errors"], Value::Null, "{body}");
+    }
+    let list = gql(&server, &admin, "{ notificationReceivers { id } }").await?;
+    assert_eq!(
+        list["data"]["notificationReceivers"],
+        json!([{ "id": "alfa@example.com" }, { "id": "zeta@example.com" }]),
+        "sorted, duplicates harmless: {list}"
+    );
+    let body = server
+        .graphql_as(
+            &admin,
+            "mutation($r: String!) { deleteNotificationReceiver(receiver: $r) { id } }",
+            json!({ "r": "Zeta@Example.com" }),
+        )
+        .await?;
+    assert_eq!(
+        body["data"]["deleteNotificationReceiver"],
+        json!([{ "id": "alfa@example.com" }]),
+        "{body}"
+    );
+    Ok(())
+}

@@ -1,0 +1,655 @@
+//! The dossier pipeline end to end, through the real HTTP API, PostgreSQL, Redis, object
+//! storage and worker processes: a zip of generated PDFs is imported, extracted, run through
+//! document and dossier rules, aggregated and called back to a local receiver.
+
+mod common;
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use base64::Engine;
+use common::{Options, TestServer, WorkerProcess};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use poem::listener::{Acceptor, Listener, TcpListener};
+use serde_json::{Value, json};
+use shared::db::schema::{
+    dossier_callbacks, dossier_rule_executions, dossiers, rule_execution_logs,
+};
+use shared::jobs::pipeline::{DossierRulesScope, ExtractDocument, RunDossierRules};
+use shared::testing::pdf;
+use uuid::Uuid;
+
+/// A document rule: reads the amount and the tax code from the contract text into metas.
+const CONTRACT_RULE: &str = r#"
+export default function ({ rawText }) {
+  const amount = rawText.match(/Importo:\s*(\d+)/);
+  const taxCode = rawText.match(/Codice fiscale:\s*([A-Z0-9]+)/);
+  return {
+    success: amount !== null,
+    metas: { importo: amount ? Number(amount[1]) : null, codiceFiscale: taxCode ? taxCode[1] : null },
+  };
+}
+"#;
+
+/// A dossier rule: the financed amount covers the scenario's minimum.
+const MINIMUM_RULE: &str = r#"
+export default function ({ metas, input }) {
+  const amounts = Object.values(metas).map((m) => m.importo).filter((v) => v != null);
+  console.log(`importi: ${amounts.join(",")}`);
+  return { success: amounts.length > 0 && Math.min(...amounts) >= input.minimo };
+}
+"#;
+
+/// Records every request it receives and answers with the next status of its script (200
+/// once the script is over).
+struct Receiver {
+    url: String,
+    bodies: Arc<Mutex<Vec<String>>>,
+    _server: tokio::task::JoinHandle<()>,
+}
+
+impl Receiver {
+    async fn start(script: &[u16]) -> Result<Self> {
+        let acceptor = TcpListener::bind("127.0.0.1:0").into_acceptor().await?;
+        let port = acceptor
+            .local_addr()
+            .into_iter()
+            .find_map(|a| a.as_socket_addr().copied())
+            .context("receiver address")?
+            .port();
+        let bodies = Arc::new(Mutex::new(Vec::new()));
+        let statuses = Arc::new(Mutex::new(
+            script.iter().copied().collect::<VecDeque<u16>>(),
+        ));
+        let app = {
+            let bodies = bodies.clone();
+            poem::endpoint::make(move |request: poem::Request| {
+                let bodies = bodies.clone();
+                let statuses = statuses.clone();
+                async move {
+                    let body = request.into_body().into_string().await.unwrap_or_default();
+                    bodies.lock().expect("lock").push(body);
+                    let status = statuses.lock().expect("lock").pop_front().unwrap_or(200);
+                    poem::Response::builder()
+                        .status(poem::http::StatusCode::from_u16(status).expect("status"))
+                        .body("ricevuto")
+                }
+            })
+        };
+        let server = tokio::spawn(async move {
+            let _ = poem::Server::new_with_acceptor(acceptor).run(app).await;
+        });
+        Ok(Self {
+            url: format!("http://127.0.0.1:{port}/callback"),
+            bodies,
+            _server: server,
+        })
+    }
+
+    fn bodies(&self) -> Vec<String> {
+        self.bodies.lock().expect("lock").clone()
+    }
+}
+
+fn zip_of(files: &[(&str, Vec<u8>)]) -> Result<String> {
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        writer.start_file(*name, zip::write::SimpleFileOptions::default())?;
+        writer.write_all(bytes)?;
+    }
+    let bytes = writer.finish()?.into_inner();
+    Ok(base64::engine::general_purpose::STANDARD.encode(bytes))
+}
+
+fn contract(amount: u32, tax_code: &str) -> Vec<u8> {
+    pdf::text_pdf(&[&format!(
+        "Contratto di cessione del quinto\nImporto: {amount}\nCodice fiscale: {tax_code}\nLa Società finanziatrice"
+    )])
+}
+
+/// The catalogue of these tests: document type `contratto` with its rule, the minimum rule,
+/// and (optionally) more dossier rules.
+async fn set_up_rules(server: &TestServer, dossier_rules: &[(&str, &str)]) -> Result<()> {
+    let mut conn = server.db.pool.get().await?;
+    diesel::sql_query("INSERT INTO document_types (name) VALUES ('contratto')")
+        .execute(&mut conn)
+        .await?;
+    diesel::sql_query(
+        "INSERT INTO document_rules (id, document_type_id, description, code, package_json) \
+         SELECT $1, id, 'Importo del contratto', $2, '{}' FROM document_types WHERE name = 'contratto'",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(Uuid::now_v7())
+    .bind::<diesel::sql_types::Text, _>(CONTRACT_RULE)
+    .execute(&mut conn)
+    .await?;
+    for (name, code) in [("Importo minimo", MINIMUM_RULE)]
+        .iter()
+        .chain(dossier_rules)
+    {
+        diesel::sql_query(
+            "INSERT INTO dossier_rules (id, description, istituto_appartenenza, code, package_json) \
+             VALUES ($1, $2, 'Banca Test', $3, '{}')",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(Uuid::now_v7())
+        .bind::<diesel::sql_types::Text, _>(*name)
+        .bind::<diesel::sql_types::Text, _>(*code)
+        .execute(&mut conn)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn import(
+    server: &TestServer,
+    token: &str,
+    files: &[(&str, Vec<u8>)],
+    callback_url: &str,
+) -> Result<Uuid> {
+    let listed: Vec<Value> = files
+        .iter()
+        .map(|(name, _)| json!({ "nomeFile": name, "tipoDocumento": "contratto" }))
+        .collect();
+    let response = server
+        .client
+        .post(server.url("/import_dossier"))
+        .bearer_auth(token)
+        .json(&json!({
+            "idValutazione": "VAL-1",
+            "base64zip": zip_of(files)?,
+            "files": listed,
+            "input": r#"[{"minimo": 100}, {"minimo": 5000}]"#,
+            "callbackUrl": callback_url,
+        }))
+        .send()
+        .await?;
+    let status = response.status();
+    let body: Value = response.json().await?;
+    anyhow::ensure!(status.is_success(), "import refused: {status} {body}");
+    Ok(body["id"]
+        .as_str()
+        .context("the import answers the dossier id")?
+        .parse()?)
+}
+
+/// Waits until the dossier reaches `state` (failing on a different final state).
+async fn wait_for_state(server: &TestServer, dossier_id: Uuid, state: &str) -> Result<()> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
+    loop {
+        let mut conn = server.db.pool.get().await?;
+        let (current, error): (String, Option<String>) = dossiers::table
+            .find(dossier_id)
+            .select((dossiers::state, dossiers::error))
+            .first(&mut conn)
+            .await?;
+        if current == state {
+            return Ok(());
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "dossier {dossier_id} still `{current}` (error {error:?}), expected `{state}`"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+async fn callbacks(
+    server: &TestServer,
+    dossier_id: Uuid,
+) -> Result<Vec<(i32, bool, Option<String>)>> {
+    let mut conn = server.db.pool.get().await?;
+    Ok(dossier_callbacks::table
+        .filter(dossier_callbacks::dossier_id.eq(dossier_id))
+        .order(dossier_callbacks::created_at)
+        .select((
+            dossier_callbacks::attempt,
+            dossier_callbacks::success,
+            dossier_callbacks::error_description,
+        ))
+        .load(&mut conn)
+        .await?)
+}
+
+async fn wait_for_callbacks(
+    server: &TestServer,
+    dossier_id: Uuid,
+    count: usize,
+) -> Result<Vec<(i32, bool, Option<String>)>> {
+    for _ in 0..150 {
+        let recorded = callbacks(server, dossier_id).await?;
+        if recorded.len() >= count {
+            return Ok(recorded);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    anyhow::bail!(
+        "fewer than {count} callbacks recorded: {:?}",
+        callbacks(server, dossier_id).await?
+    )
+}
+
+async fn worker(server: &TestServer, extra: &[(&str, &str)]) -> Result<WorkerProcess> {
+    let mut env = vec![
+        ("ISTRUTTORIA_CALLBACK_ALLOWLIST", "127.0.0.1"),
+        ("ISTRUTTORIA_CALLBACK_BACKOFF_MS", "100"),
+        ("ISTRUTTORIA_RULE_TIMEOUT_MS", "500"),
+    ];
+    env.extend_from_slice(extra);
+    server.spawn_worker_with(&env).await
+}
+
+#[tokio::test]
+async fn an_imported_dossier_is_processed_aggregated_and_called_back() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[]).await?;
+
+    let files = [
+        ("contratto.pdf", contract(1000, "RSSMRA80A01H501U")),
+        ("allegato.pdf", contract(1000, "RSSMRA80A01H501U")),
+    ];
+    let dossier_id = import(&server, &token, &files, &receiver.url).await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+
+    let mut conn = server.db.pool.get().await?;
+    let aggregate: Option<Value> = dossiers::table
+        .find(dossier_id)
+        .select(dossiers::aggregate_result)
+        .first(&mut conn)
+        .await?;
+    let aggregate = aggregate.context("the aggregate is written")?;
+    assert_eq!(aggregate[0]["Input"], json!({"minimo": 100}), "{aggregate}");
+    assert_eq!(aggregate[0]["AggregateResult"], json!(true), "{aggregate}");
+    assert_eq!(aggregate[1]["AggregateResult"], json!(false), "{aggregate}");
+    let document_logs: i64 = rule_execution_logs::table
+        .inner_join(shared::db::schema::documents::table)
+        .filter(shared::db::schema::documents::dossier_id.eq(dossier_id))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    assert_eq!(document_logs, 2, "one document rule run per document");
+    let metas: Vec<Value> = shared::db::schema::documents::table
+        .filter(shared::db::schema::documents::dossier_id.eq(dossier_id))
+        .select(shared::db::schema::documents::metas)
+        .load(&mut conn)
+        .await?;
+    assert!(
+        metas.iter().all(|m| m["importo"] == json!(1000)),
+        "{metas:?}"
+    );
+
+    let recorded = wait_for_callbacks(&server, dossier_id, 1).await?;
+    assert!(recorded[0].1, "{recorded:?}");
+    let bodies = receiver.bodies();
+    assert_eq!(bodies.len(), 1);
+    let sent: Value = serde_json::from_str(&bodies[0])?;
+    assert_eq!(sent["idValutazione"], "VAL-1");
+    assert_eq!(sent["aggregateResult"], aggregate);
+    Ok(())
+}
+
+#[tokio::test]
+async fn failing_and_endless_rules_are_execution_errors_and_the_item_fails() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(
+        &server,
+        &[
+            (
+                "Lancia un errore",
+                "export default () => { throw new Error('dato mancante'); }",
+            ),
+            ("Non termina", "export default () => { while (true) {} }"),
+        ],
+    )
+    .await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[]).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(9000, "RSSMRA80A01H501U"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+
+    let mut conn = server.db.pool.get().await?;
+    let executions: Vec<(String, String, Option<String>)> = dossier_rule_executions::table
+        .filter(dossier_rule_executions::dossier_id.eq(dossier_id))
+        .select((
+            dossier_rule_executions::rule_name,
+            dossier_rule_executions::state,
+            dossier_rule_executions::error,
+        ))
+        .load(&mut conn)
+        .await?;
+    assert_eq!(executions.len(), 6, "3 rules × 2 items: {executions:?}");
+    for (name, state, error) in &executions {
+        match name.as_str() {
+            "Importo minimo" => assert_eq!(state, "executed"),
+            "Lancia un errore" => {
+                assert_eq!(state, "error");
+                assert!(
+                    error
+                        .as_deref()
+                        .unwrap_or_default()
+                        .contains("dato mancante"),
+                    "{error:?}"
+                );
+            }
+            _ => {
+                assert_eq!(state, "error");
+                assert!(error.is_some(), "the timeout is the execution's error");
+            }
+        }
+    }
+    let aggregate: Option<Value> = dossiers::table
+        .find(dossier_id)
+        .select(dossiers::aggregate_result)
+        .first(&mut conn)
+        .await?;
+    let aggregate = aggregate.context("aggregate")?;
+    assert_eq!(aggregate[0]["AggregateResult"], json!(false), "{aggregate}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_failed_callback_is_retried_until_it_succeeds() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[503, 500]).await?;
+    let _worker = worker(&server, &[]).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(1000, "X"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+    let recorded = wait_for_callbacks(&server, dossier_id, 3).await?;
+    let outcomes: Vec<(i32, bool)> = recorded.iter().map(|(a, s, _)| (*a, *s)).collect();
+    assert_eq!(outcomes, vec![(1, false), (2, false), (3, true)]);
+    assert!(recorded[0].2.as_deref().unwrap_or_default().contains("503"));
+    assert_eq!(receiver.bodies().len(), 3);
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_callback_to_a_private_address_is_refused_without_the_allowlist() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = server
+        .spawn_worker_with(&[("ISTRUTTORIA_CALLBACK_BACKOFF_MS", "100")])
+        .await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(1000, "X"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+    let recorded = wait_for_callbacks(&server, dossier_id, 1).await?;
+    assert_eq!(
+        recorded.len(),
+        1,
+        "a refused address is not retried: {recorded:?}"
+    );
+    assert!(!recorded[0].1);
+    assert!(
+        recorded[0]
+            .2
+            .as_deref()
+            .unwrap_or_default()
+            .contains("non consentito"),
+        "{recorded:?}"
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(receiver.bodies().is_empty(), "nothing reached the receiver");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_corrupt_pdf_fails_alone_and_the_dossier_goes_on() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[]).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[
+            ("contratto.pdf", contract(1000, "X")),
+            ("rotto.pdf", pdf::corrupt_pdf()),
+        ],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+    let mut conn = server.db.pool.get().await?;
+    let states: Vec<(String, String, Option<String>)> = shared::db::schema::documents::table
+        .filter(shared::db::schema::documents::dossier_id.eq(dossier_id))
+        .order(shared::db::schema::documents::name)
+        .select((
+            shared::db::schema::documents::name,
+            shared::db::schema::documents::state,
+            shared::db::schema::documents::error,
+        ))
+        .load(&mut conn)
+        .await?;
+    assert_eq!(states[0].1, "processed", "{states:?}");
+    assert_eq!(states[1].1, "cannot process", "{states:?}");
+    assert!(
+        states[1].2.as_deref().unwrap_or_default().contains("PDF"),
+        "{states:?}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn documents_that_disagree_put_the_dossier_in_conflicts() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[]).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[
+            ("contratto.pdf", contract(1000, "RSSMRA80A01H501U")),
+            ("copia.pdf", contract(2000, "RSSMRA80A01H501U")),
+        ],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "conflicts").await?;
+    let check = server
+        .graphql_as(
+            &token,
+            "query($id: ID!) { metasCheck(id: $id) { valid conflicts { name values { value count } } missingRequired } }",
+            json!({ "id": dossier_id }),
+        )
+        .await?;
+    let check = &check["data"]["metasCheck"];
+    assert_eq!(check["valid"], false, "{check}");
+    assert_eq!(check["conflicts"][0]["name"], "importo", "{check}");
+    assert_eq!(
+        check["conflicts"][0]["values"].as_array().map(Vec::len),
+        Some(2)
+    );
+
+    // The operator picks the right amount: every document gets it and the pipeline goes on.
+    let fixed = server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!) { fixMetas(id: $id, metas: [{ name: \"importo\", value: \"1000\" }]) { valid } }",
+            json!({ "id": dossier_id }),
+        )
+        .await?;
+    assert_eq!(fixed["data"]["fixMetas"]["valid"], true, "{fixed}");
+    wait_for_state(&server, dossier_id, "processed").await?;
+    wait_for_callbacks(&server, dossier_id, 1).await?;
+    Ok(())
+}
+
+/// A document rule that reads the table and the form of the documents it runs on.
+const TABLE_AND_FORM_RULE: &str = r#"
+export default function ({ tables, formData, rawText }) {
+  const rows = tables.flatMap((t) => t.rows);
+  const rate = rows.find((r) => r[0] === "Rata mensile");
+  return {
+    success: true,
+    metas: {
+      rata: rate ? rate[1] : (formData.rata ?? null),
+      privacy: formData.privacy ?? null,
+    },
+    righe: rows.length,
+  };
+}
+"#;
+
+#[tokio::test]
+async fn tables_and_form_fields_reach_the_rules() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    {
+        let mut conn = server.db.pool.get().await?;
+        diesel::sql_query("UPDATE document_rules SET code = $1")
+            .bind::<diesel::sql_types::Text, _>(TABLE_AND_FORM_RULE)
+            .execute(&mut conn)
+            .await?;
+        // Every scenario passes: this test is about what the document rule sees.
+        diesel::sql_query(
+            "UPDATE dossier_rules SET code = 'export default () => ({ success: true })'",
+        )
+        .execute(&mut conn)
+        .await?;
+    }
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[]).await?;
+    let table = pdf::table_pdf(&[
+        vec!["Voce", "Valore"],
+        vec!["Rata mensile", "250"],
+        vec!["Durata", "96"],
+    ]);
+    let form = pdf::form_pdf(&[
+        ("rata", pdf::FieldValue::Text("250")),
+        ("privacy", pdf::FieldValue::Checkbox(true)),
+    ]);
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("piano.pdf", table), ("modulo.pdf", form)],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+    let mut conn = server.db.pool.get().await?;
+    let rows: Vec<(String, Value, Option<Value>)> = shared::db::schema::documents::table
+        .filter(shared::db::schema::documents::dossier_id.eq(dossier_id))
+        .order(shared::db::schema::documents::name)
+        .select((
+            shared::db::schema::documents::name,
+            shared::db::schema::documents::metas,
+            shared::db::schema::documents::form_data,
+        ))
+        .load(&mut conn)
+        .await?;
+    let (_, form_metas, form_data) = &rows[0];
+    assert_eq!(form_metas["rata"], "250", "{rows:?}");
+    assert_eq!(form_metas["privacy"], true, "{rows:?}");
+    assert_eq!(
+        form_data.as_ref().map(|f| &f["privacy"]),
+        Some(&json!(true))
+    );
+    let (_, table_metas, _) = &rows[1];
+    assert_eq!(table_metas["rata"], "250", "{rows:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn jobs_delivered_twice_leave_one_result() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let worker_process = worker(&server, &[]).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(1000, "X"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+    wait_for_callbacks(&server, dossier_id, 1).await?;
+
+    // Deliver every job of the pipeline again, as after a worker crash.
+    let mut conn = server.db.pool.get().await?;
+    let (run_id, document_id): (Option<Uuid>, Uuid) = dossiers::table
+        .inner_join(shared::db::schema::documents::table)
+        .filter(dossiers::id.eq(dossier_id))
+        .select((dossiers::rules_run_id, shared::db::schema::documents::id))
+        .first(&mut conn)
+        .await?;
+    let queues = &server.state.queues;
+    queues.push(ExtractDocument { document_id }).await?;
+    queues
+        .push(shared::jobs::pipeline::RunDocumentRules {
+            document_id,
+            rule_id: None,
+            rerun: false,
+        })
+        .await?;
+    queues
+        .push(RunDossierRules {
+            dossier_id,
+            run_id: run_id.context("run")?,
+            scope: DossierRulesScope::All,
+        })
+        .await?;
+    queues
+        .push(shared::jobs::pipeline::SendCallback { dossier_id })
+        .await?;
+    tokio::time::sleep(Duration::from_secs(4)).await;
+
+    let executions: i64 = dossier_rule_executions::table
+        .filter(dossier_rule_executions::dossier_id.eq(dossier_id))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    assert_eq!(executions, 2, "one execution per rule and item");
+    let logs: i64 = shared::db::schema::dossier_rule_execution_logs::table
+        .filter(shared::db::schema::dossier_rule_execution_logs::dossier_id.eq(dossier_id))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    assert_eq!(logs, 2, "one log per execution");
+    let document_logs: i64 = rule_execution_logs::table
+        .filter(rule_execution_logs::document_id.eq(document_id))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    assert_eq!(document_logs, 1, "one document rule run");
+    assert_eq!(
+        callbacks(&server, dossier_id).await?.len(),
+        1,
+        "one callback"
+    );
+    assert_eq!(receiver.bodies().len(), 1);
+    drop(worker_process);
+    Ok(())
+}

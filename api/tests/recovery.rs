@@ -1,0 +1,356 @@
+//! Password recovery and rate limits through the real server: the code is read from the
+//! server's outbox directory (`TestServer::outbox`); single use, expiry, attempts, unknown
+//! e-mails answered the same; login and recovery limits per (account, address) that do not
+//! lock the account out for other addresses (the client address is set with
+//! `X-Forwarded-For`, believed because the test server trusts 127.0.0.1 as a proxy).
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use common::{Options, TestServer};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use serde_json::{Value, json};
+
+const RECOVER: &str = "mutation($e: String!) { recoverPassword(email: $e) }";
+const RESET: &str = "mutation($e: String!, $c: String!, $p: String!) { resetPassword(email: $e, code: $c, newPassword: $p) { logged message accessToken user { email } } }";
+const LOGIN: &str = "mutation($u: String!, $p: String!) { basicLogin(username: $u, password: $p) { logged message } }";
+
+async fn server() -> Result<TestServer> {
+    let server = TestServer::start(Options {
+        trusted_proxies: "127.0.0.1",
+        ..Options::default()
+    })
+    .await?;
+    server.admin_token().await?;
+    let admin = server.admin_token().await?;
+    let body = server
+        .graphql_as(
+            &admin,
+            "mutation($u: CreateUserInput!) { createUser(user: $u) { email } }",
+            json!({ "u": { "email": "carla@example.com", "firstName": "Carla", "lastName": "Neri",
+                "password": "vecchia-pw", "confirmPassword": "vecchia-pw" } }),
+        )
+        .await?;
+    anyhow::ensure!(body["errors"].is_null(), "{body}");
+    Ok(server)
+}
+
+/// POSTs an anonymous operation as if from client address `from`.
+async fn from(server: &TestServer, from: &str, query: &str, variables: Value) -> Result<Value> {
+    Ok(server
+        .client
+        .post(server.url("/graphql"))
+        .header("x-forwarded-for", from)
+        .json(&json!({ "query": query, "variables": variables }))
+        .send()
+        .await?
+        .json()
+        .await?)
+}
+
+fn error_code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"]
+        .as_str()
+        .unwrap_or_default()
+}
+
+fn messages(outbox: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(outbox) else {
+        return Vec::new();
+    };
+    let mut names: Vec<_> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .collect()
+}
+
+/// Waits for the `n`-th message of the outbox (sending happens in the background).
+async fn nth_message(outbox: &Path, n: usize) -> Result<String> {
+    for _ in 0..100 {
+        if let Some(message) = messages(outbox).into_iter().nth(n - 1) {
+            return Ok(message);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    anyhow::bail!("no message #{n} in {}", outbox.display())
+}
+
+/// The only 6-digit number of the message body (quoted-printable keeps digits as they are).
+fn code_of(message: &str) -> Result<String> {
+    let body = message
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body)
+        .context("a body")?
+        .replace("=\r\n", "");
+    let numbers: Vec<&str> = body
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|part| part.len() == 6)
+        .collect();
+    anyhow::ensure!(numbers.len() == 1, "one 6-digit number in: {body}");
+    Ok(numbers[0].to_owned())
+}
+
+async fn request_code(server: &TestServer, n: usize) -> Result<String> {
+    let body = server
+        .graphql(RECOVER, json!({ "e": "Carla@Example.com" }))
+        .await?;
+    assert_eq!(body["data"]["recoverPassword"], true, "{body}");
+    let message = nth_message(&server.outbox, n).await?;
+    assert!(message.contains("To: carla@example.com"), "{message}");
+    assert!(message.contains("reimpostare") && message.contains("reset"));
+    code_of(&message)
+}
+
+async fn reset(server: &TestServer, code: &str, password: &str) -> Result<Value> {
+    let body = server
+        .graphql(
+            RESET,
+            json!({ "e": "carla@example.com", "c": code, "p": password }),
+        )
+        .await?;
+    Ok(body["data"]["resetPassword"].clone())
+}
+
+fn wrong(code: &str) -> String {
+    format!("{:06}", (code.parse::<u32>().unwrap_or(0) + 1) % 1_000_000)
+}
+
+#[tokio::test]
+async fn a_mailed_code_resets_the_password_once() -> Result<()> {
+    let server = server().await?;
+    let old_session = server.login("carla@example.com", "vecchia-pw").await?;
+    let _ = old_session;
+    let code = request_code(&server, 1).await?;
+
+    let refused = reset(&server, &wrong(&code), "nuova-password").await?;
+    assert_eq!(refused["logged"], false);
+    assert_eq!(refused["message"], "Codice non valido o scaduto");
+
+    let session = reset(&server, &code, "nuova-password").await?;
+    assert_eq!(session["logged"], true, "{session}");
+    assert_eq!(session["user"]["email"], "carla@example.com");
+    let token = session["accessToken"].as_str().unwrap_or_default();
+    let me = server
+        .graphql_as(token, "{ loggedUser { email } }", json!({}))
+        .await?;
+    assert_eq!(me["data"]["loggedUser"]["email"], "carla@example.com");
+    server.login("carla@example.com", "nuova-password").await?;
+    assert!(
+        server
+            .login("carla@example.com", "vecchia-pw")
+            .await
+            .is_err()
+    );
+
+    let reused = reset(&server, &code, "altra-password").await?;
+    assert_eq!(reused["logged"], false, "single use: {reused}");
+
+    // Validation of the reset's own fields.
+    for (variables, field, message) in [
+        (
+            json!({ "e": "", "c": "123456", "p": "nuova-password" }),
+            "email",
+            "Email obbligatoria",
+        ),
+        (
+            json!({ "e": "carla", "c": "123456", "p": "nuova-password" }),
+            "email",
+            "Email non valida",
+        ),
+        (
+            json!({ "e": "carla@example.com", "c": "", "p": "nuova-password" }),
+            "code",
+            "Codice obbligatorio",
+        ),
+        (
+            json!({ "e": "carla@example.com", "c": "123456", "p": "corta" }),
+            "newPassword",
+            "Lunghezza minima: 7 caratteri",
+        ),
+    ] {
+        let body = server.graphql(RESET, variables).await?;
+        assert_eq!(error_code(&body), "BAD_USER_INPUT", "{body}");
+        assert_eq!(body["errors"][0]["extensions"]["field"], field);
+        assert_eq!(body["errors"][0]["message"], message);
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn codes_expire_allow_five_attempts_and_a_new_one_replaces_the_old() -> Result<()> {
+    let server = server().await?;
+    let first = request_code(&server, 1).await?;
+    let second = request_code(&server, 2).await?;
+    if first != second {
+        let replaced = reset(&server, &first, "nuova-password").await?;
+        assert_eq!(replaced["logged"], false, "the older code died");
+    }
+
+    // Expiry: move the latest code's expiry into the past.
+    {
+        use shared::db::schema::password_reset_codes::dsl::*;
+        let mut conn = server.db.pool.get().await?;
+        diesel::update(password_reset_codes)
+            .filter(used_at.is_null())
+            .set(expires_at.eq(chrono::Utc::now() - chrono::Duration::seconds(1)))
+            .execute(&mut conn)
+            .await?;
+    }
+    let expired = reset(&server, &second, "nuova-password").await?;
+    assert_eq!(expired["logged"], false, "expired: {expired}");
+
+    // Five wrong attempts kill a code (attempts come from several addresses, so the
+    // per-address limit is not what stops them).
+    let third = request_code(&server, 3).await?;
+    for i in 0..5 {
+        let body = from(
+            &server,
+            &format!("192.0.2.{i}"),
+            RESET,
+            json!({ "e": "carla@example.com", "c": wrong(&third), "p": "nuova-password" }),
+        )
+        .await?;
+        assert_eq!(body["data"]["resetPassword"]["logged"], false, "{body}");
+    }
+    let after = from(
+        &server,
+        "192.0.2.99",
+        RESET,
+        json!({ "e": "carla@example.com", "c": third, "p": "nuova-password" }),
+    )
+    .await?;
+    assert_eq!(
+        after["data"]["resetPassword"]["logged"], false,
+        "the right code after 5 wrong attempts: {after}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn an_unknown_email_gets_the_same_answers_and_no_mail() -> Result<()> {
+    let server = server().await?;
+    let body = server
+        .graphql(RECOVER, json!({ "e": "nessuno@example.com" }))
+        .await?;
+    assert_eq!(body, json!({ "data": { "recoverPassword": true } }));
+    let reset = server
+        .graphql(
+            RESET,
+            json!({ "e": "nessuno@example.com", "c": "123456", "p": "nuova-password" }),
+        )
+        .await?;
+    assert_eq!(
+        reset["data"]["resetPassword"],
+        json!({ "logged": false, "message": "Codice non valido o scaduto", "accessToken": null, "user": null })
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(messages(&server.outbox).is_empty());
+    Ok(())
+}
+
+#[tokio::test]
+async fn login_failures_block_the_address_not_the_account() -> Result<()> {
+    let server = server().await?;
+    let attacker = "198.51.100.7";
+    for _ in 0..5 {
+        let body = from(
+            &server,
+            attacker,
+            LOGIN,
+            json!({ "u": "carla@example.com", "p": "sbagliata" }),
+        )
+        .await?;
+        assert_eq!(body["data"]["basicLogin"]["logged"], false, "{body}");
+    }
+    let blocked = from(
+        &server,
+        attacker,
+        LOGIN,
+        json!({ "u": "carla@example.com", "p": "vecchia-pw" }),
+    )
+    .await?;
+    assert_eq!(error_code(&blocked), "TOO_MANY_REQUESTS", "{blocked}");
+    assert_eq!(
+        blocked["errors"][0]["message"],
+        "Troppi tentativi: riprova fra qualche minuto"
+    );
+    // The owner, from another address, still logs in.
+    let owner = from(
+        &server,
+        "203.0.113.20",
+        LOGIN,
+        json!({ "u": "carla@example.com", "p": "vecchia-pw" }),
+    )
+    .await?;
+    assert_eq!(owner["data"]["basicLogin"]["logged"], true, "{owner}");
+    // The attacker's address may still try other accounts (until its own limit).
+    let other_account = from(
+        &server,
+        attacker,
+        LOGIN,
+        json!({ "u": common::ADMIN_EMAIL, "p": "sbagliata" }),
+    )
+    .await?;
+    assert_eq!(
+        other_account["data"]["basicLogin"]["logged"], false,
+        "{other_account}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn recovery_requests_are_limited() -> Result<()> {
+    let server = server().await?;
+    let address = "198.51.100.8";
+    for _ in 0..3 {
+        let body = from(
+            &server,
+            address,
+            RECOVER,
+            json!({ "e": "carla@example.com" }),
+        )
+        .await?;
+        assert_eq!(body["data"]["recoverPassword"], true, "{body}");
+    }
+    let limited = from(
+        &server,
+        address,
+        RECOVER,
+        json!({ "e": "carla@example.com" }),
+    )
+    .await?;
+    assert_eq!(error_code(&limited), "TOO_MANY_REQUESTS", "{limited}");
+    // The same for an e-mail without an account: the limit reveals nothing.
+    for _ in 0..3 {
+        from(
+            &server,
+            address,
+            RECOVER,
+            json!({ "e": "nessuno@example.com" }),
+        )
+        .await?;
+    }
+    let limited = from(
+        &server,
+        address,
+        RECOVER,
+        json!({ "e": "nessuno@example.com" }),
+    )
+    .await?;
+    assert_eq!(error_code(&limited), "TOO_MANY_REQUESTS", "{limited}");
+    let invalid = server
+        .graphql(RECOVER, json!({ "e": "non-una-email" }))
+        .await?;
+    assert_eq!(error_code(&invalid), "BAD_USER_INPUT", "{invalid}");
+    Ok(())
+}

@@ -1,0 +1,5 @@
+DROP INDEX dossier_rule_executions_created_at_idx;
+DROP INDEX dossier_rule_execution_logs_executed_at_idx;
+DROP INDEX documents_name_trgm_idx;
+DROP INDEX documents_created_at_idx;
+DROP INDEX dossiers_description_idx;

@@ -1,0 +1,221 @@
+//! Access control: casbin RBAC with domains and deny-override, over the policies and groups
+//! stored in `casbin_rule`.
+//!
+//! - policy `p`: (role, domain, resource, action, effect) — effect `allow` or `deny`; a
+//!   matching `deny` wins over any `allow`. `*` matches every domain, resource or action.
+//! - group `g`: (user e-mail, role, domain).
+//!
+//! Every API operation names the resource it needs (see `api::graphql::access`) and asks
+//! [`AccessControl::allows`]. Names compare case-insensitively (the web app receives them
+//! lowercased). The table is small, so each process keeps the whole policy in memory and
+//! reloads it when any process changes it: [`AccessControl::changed`] publishes on a Redis
+//! channel that [`AccessControl::listen`] follows, with a periodic reload as a safety net for
+//! messages missed while Redis was unreachable.
+
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use casbin::{CoreApi, DefaultModel, Enforcer, MemoryAdapter, MgmtApi};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use futures::StreamExt;
+
+use crate::db::schema::casbin_rule;
+use crate::db::{DbError, Pool, QueryContext};
+use crate::jobs::Redis;
+
+/// The only domain requests are made in; policies and groups default to it.
+pub const ANY_DOMAIN: &str = "*";
+
+const MODEL: &str = r#"
+[request_definition]
+r = sub, dom, obj, act
+
+[policy_definition]
+p = sub, dom, obj, act, eft
+
+[role_definition]
+g = _, _, _
+
+[policy_effect]
+e = some(where (p.eft == allow)) && !some(where (p.eft == deny))
+
+[matchers]
+m = (g(r.sub, p.sub, r.dom) || g(r.sub, p.sub, "*")) && (p.dom == "*" || p.dom == r.dom) && (p.obj == "*" || p.obj == r.obj) && (p.act == "*" || p.act == r.act)
+"#;
+
+/// The action every operation check asks for; policies grant `*` (the spec's policies have no
+/// action besides their effect).
+const ACCESS_ACTION: &str = "access";
+
+/// How often the policy is reloaded even without a change notice.
+const RELOAD_EVERY: Duration = Duration::from_secs(60);
+
+#[derive(Debug, thiserror::Error)]
+pub enum AccessError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("the access-control model or policy is invalid: {0}")]
+    Casbin(#[from] casbin::Error),
+    #[error("cannot publish the access-control change: {0}")]
+    Publish(#[source] redis::RedisError),
+}
+
+/// The policy of this process, shared by every request.
+pub struct AccessControl {
+    pool: Pool,
+    enforcer: RwLock<Arc<Enforcer>>,
+}
+
+impl AccessControl {
+    /// Reads the policy from PostgreSQL.
+    pub async fn load(pool: Pool) -> Result<Self, AccessError> {
+        let enforcer = build_enforcer(&pool).await?;
+        Ok(Self {
+            pool,
+            enforcer: RwLock::new(Arc::new(enforcer)),
+        })
+    }
+
+    /// Whether the user with e-mail `subject` may use `resource`.
+    pub fn allows(&self, subject: &str, resource: &str) -> bool {
+        let enforcer = self.current();
+        let request = (
+            subject.to_lowercase(),
+            ANY_DOMAIN.to_owned(),
+            resource.to_lowercase(),
+            ACCESS_ACTION.to_owned(),
+        );
+        match enforcer.enforce(request) {
+            Ok(allowed) => allowed,
+            Err(error) => {
+                tracing::error!(%error, subject, resource, "access check failed; refusing");
+                false
+            }
+        }
+    }
+
+    /// Reads the policy again from PostgreSQL.
+    pub async fn reload(&self) -> Result<(), AccessError> {
+        let enforcer = Arc::new(build_enforcer(&self.pool).await?);
+        *self
+            .enforcer
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = enforcer;
+        Ok(())
+    }
+
+    /// After a change of policies or groups: reloads here and tells every other process.
+    pub async fn changed(&self, redis: &Redis) -> Result<(), AccessError> {
+        self.reload().await?;
+        redis::cmd("PUBLISH")
+            .arg(channel(redis))
+            .arg("changed")
+            .query_async::<i64>(&mut redis.connection.clone())
+            .await
+            .map_err(AccessError::Publish)?;
+        Ok(())
+    }
+
+    /// Follows the change notices of other processes (and reloads periodically) until the
+    /// returned task is aborted.
+    pub fn listen(self: &Arc<Self>, redis: Redis) -> tokio::task::JoinHandle<()> {
+        let this = Arc::clone(self);
+        tokio::spawn(async move {
+            loop {
+                if let Err(error) = this.follow(&redis).await {
+                    tracing::warn!(error = %error, "access-control change notices interrupted; retrying");
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        })
+    }
+
+    async fn follow(&self, redis: &Redis) -> Result<(), AccessError> {
+        let mut pubsub = redis
+            .client
+            .get_async_pubsub()
+            .await
+            .map_err(AccessError::Publish)?;
+        pubsub
+            .subscribe(channel(redis))
+            .await
+            .map_err(AccessError::Publish)?;
+        // Whatever changed while we were not subscribed.
+        self.reload().await?;
+        let mut messages = pubsub.on_message();
+        loop {
+            match tokio::time::timeout(RELOAD_EVERY, messages.next()).await {
+                Ok(Some(_)) | Err(_) => {
+                    if let Err(error) = self.reload().await {
+                        tracing::error!(error = %error, "cannot reload the access-control policy");
+                    }
+                }
+                Ok(None) => return Ok(()),
+            }
+        }
+    }
+
+    fn current(&self) -> Arc<Enforcer> {
+        Arc::clone(
+            &self
+                .enforcer
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+}
+
+fn channel(redis: &Redis) -> String {
+    format!("{}:access-changed", redis.namespace)
+}
+
+async fn build_enforcer(pool: &Pool) -> Result<Enforcer, AccessError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let rows: Vec<(String, String, String, String, String, String)> = casbin_rule::table
+        .filter(casbin_rule::ptype.eq_any(["p", "g"]))
+        .select((
+            casbin_rule::ptype,
+            casbin_rule::v0,
+            casbin_rule::v1,
+            casbin_rule::v2,
+            casbin_rule::v3,
+            casbin_rule::v4,
+        ))
+        .load(&mut conn)
+        .await
+        .context("reading the access-control policy")?;
+    drop(conn);
+    let mut policies = Vec::new();
+    let mut groups = Vec::new();
+    for (ptype, v0, v1, v2, v3, v4) in rows {
+        if ptype == "p" {
+            policies.push(vec![
+                v0.to_lowercase(),
+                or_any(v1),
+                or_any(v2).to_lowercase(),
+                or_any(v3).to_lowercase(),
+                v4.to_lowercase(),
+            ]);
+        } else {
+            groups.push(vec![v0.to_lowercase(), v1.to_lowercase(), or_any(v2)]);
+        }
+    }
+    let model = DefaultModel::from_str(MODEL).await?;
+    let mut enforcer = Enforcer::new(model, MemoryAdapter::default()).await?;
+    if !policies.is_empty() {
+        enforcer.add_policies(policies).await?;
+    }
+    if !groups.is_empty() {
+        enforcer.add_grouping_policies(groups).await?;
+    }
+    Ok(enforcer)
+}
+
+fn or_any(value: String) -> String {
+    if value.is_empty() {
+        ANY_DOMAIN.to_owned()
+    } else {
+        value
+    }
+}

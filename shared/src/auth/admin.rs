@@ -1,0 +1,310 @@
+//! Administration of access control: roles, policies and groups, with the limits of the spec
+//! (§5: role name ≤ 20, description ≤ 40; policy subject and resource ≤ 60; group subject ≤ 60,
+//! role ≤ 40). Every change is one transaction with its audit-log entry, then
+//! [`AccessControl::changed`] so every API process enforces it at once.
+
+use diesel_async::AsyncConnection;
+
+use super::access::{ANY_DOMAIN, AccessControl};
+use crate::accounts::{AdminError, FieldError, USER_NOT_FOUND, required_text, too_long};
+use crate::db::models::accounts::{NewRole, Role};
+use crate::db::repo::access::{Group, Policy};
+use crate::db::repo::audit::{Actor, Entry};
+use crate::db::{DbError, Pool, repo};
+use crate::jobs::Redis;
+
+pub const MAX_ROLE_NAME: usize = 20;
+pub const MAX_ROLE_DESCRIPTION: usize = 40;
+pub const MAX_POLICY_SUBJECT: usize = 60;
+pub const MAX_POLICY_OBJECT: usize = 60;
+pub const MAX_GROUP_SUBJECT: usize = 60;
+pub const MAX_GROUP_ROLE: usize = 40;
+pub const MAX_DOMAIN: usize = 40;
+pub const UNKNOWN_ROLE: &str = "Ruolo inesistente";
+
+/// What every change needs: the database, the enforcer to reload and Redis to tell the others.
+pub struct AccessAdmin<'a> {
+    pub pool: &'a Pool,
+    pub access: &'a AccessControl,
+    pub redis: &'a Redis,
+}
+
+fn domain(value: Option<&str>) -> Result<String, FieldError> {
+    match value.map(str::trim).filter(|d| !d.is_empty()) {
+        None => Ok(ANY_DOMAIN.to_owned()),
+        Some(d) if d.chars().count() > MAX_DOMAIN => {
+            Err(FieldError::new("domain", too_long(MAX_DOMAIN)))
+        }
+        Some(d) => Ok(d.to_owned()),
+    }
+}
+
+/// `allow` or `deny`, any case, stored lowercase.
+fn effect(value: &str) -> Result<String, FieldError> {
+    let value = required_text("action", value, 10)
+        .map_err(|_| FieldError::new("action", "Azione non valida: allow o deny"))?
+        .to_lowercase();
+    match value.as_str() {
+        "allow" | "deny" => Ok(value),
+        _ => Err(FieldError::new("action", "Azione non valida: allow o deny")),
+    }
+}
+
+impl AccessAdmin<'_> {
+    async fn conn(
+        &self,
+    ) -> Result<
+        diesel_async::pooled_connection::deadpool::Object<diesel_async::AsyncPgConnection>,
+        AdminError,
+    > {
+        Ok(self.pool.get().await.map_err(DbError::Checkout)?)
+    }
+
+    async fn changed(&self) -> Result<(), AdminError> {
+        Ok(self.access.changed(self.redis).await?)
+    }
+
+    async fn existing_role(
+        conn: &mut diesel_async::AsyncPgConnection,
+        field: &'static str,
+        name: &str,
+    ) -> Result<Role, AdminError> {
+        repo::roles::find(conn, name)
+            .await?
+            .ok_or_else(|| FieldError::new(field, UNKNOWN_ROLE).into())
+    }
+
+    pub async fn create_role(
+        &self,
+        actor: &Actor,
+        name: &str,
+        description: Option<&str>,
+    ) -> Result<Role, AdminError> {
+        let name = required_text("name", name, MAX_ROLE_NAME)?.to_owned();
+        let description = description.unwrap_or("").trim().to_owned();
+        if description.chars().count() > MAX_ROLE_DESCRIPTION {
+            return Err(FieldError::new("description", too_long(MAX_ROLE_DESCRIPTION)).into());
+        }
+        let mut conn = self.conn().await?;
+        if repo::roles::find(&mut conn, &name).await?.is_some() {
+            return Err(FieldError::new("name", "Esiste già un ruolo con questo nome").into());
+        }
+        let created = conn
+            .transaction(async |conn| -> Result<Role, DbError> {
+                let role = repo::roles::create(conn, NewRole { name, description }).await?;
+                repo::audit::record(
+                    conn,
+                    Some(actor),
+                    Entry {
+                        action: "role.create",
+                        target_type: "role",
+                        target_id: &role.name,
+                        details: serde_json::json!({ "description": role.description }),
+                    },
+                )
+                .await?;
+                Ok(role)
+            })
+            .await;
+        match created {
+            Ok(role) => Ok(role),
+            Err(error) if error.is_unique_violation() => {
+                Err(FieldError::new("name", "Esiste già un ruolo con questo nome").into())
+            }
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// Deletes a role no policy or group uses.
+    pub async fn delete_role(&self, actor: &Actor, name: &str) -> Result<(), AdminError> {
+        let mut conn = self.conn().await?;
+        let role = repo::roles::find(&mut conn, name.trim())
+            .await?
+            .ok_or_else(|| AdminError::NotFound("Ruolo non trovato".into()))?;
+        conn.transaction(async |conn| -> Result<Result<(), AdminError>, DbError> {
+            let usage = repo::roles::usage(conn, &role.name).await?;
+            if usage > 0 {
+                return Ok(Err(AdminError::Conflict(
+                    "Il ruolo è in uso: elimina prima le policy e i gruppi che lo usano".into(),
+                )));
+            }
+            repo::roles::delete(conn, &role.name).await?;
+            repo::audit::record(
+                conn,
+                Some(actor),
+                Entry {
+                    action: "role.delete",
+                    target_type: "role",
+                    target_id: &role.name,
+                    details: serde_json::json!({}),
+                },
+            )
+            .await?;
+            Ok(Ok(()))
+        })
+        .await?
+    }
+
+    /// Adds the policy `subject` (a role) `action` (allow/deny) `object` within `domain`.
+    pub async fn add_policy(
+        &self,
+        actor: &Actor,
+        subject: &str,
+        object: &str,
+        action: &str,
+        domain_: Option<&str>,
+    ) -> Result<Policy, AdminError> {
+        let subject = required_text("subject", subject, MAX_POLICY_SUBJECT)?;
+        let object = required_text("object", object, MAX_POLICY_OBJECT)?.to_owned();
+        let effect = effect(action)?;
+        let domain = domain(domain_)?;
+        let mut conn = self.conn().await?;
+        let role = Self::existing_role(&mut conn, "subject", subject).await?;
+        let policy = Policy {
+            subject: role.name,
+            domain,
+            object,
+            effect,
+        };
+        let added = conn
+            .transaction(async |conn| -> Result<bool, DbError> {
+                let added = repo::access::add_policy(conn, &policy).await?;
+                if added {
+                    repo::audit::record(conn, Some(actor), policy_entry("policy.add", &policy))
+                        .await?;
+                }
+                Ok(added)
+            })
+            .await?;
+        if !added {
+            return Err(AdminError::Conflict("La policy esiste già".into()));
+        }
+        self.changed().await?;
+        Ok(policy)
+    }
+
+    pub async fn delete_policy(
+        &self,
+        actor: &Actor,
+        subject: &str,
+        object: &str,
+        action: &str,
+        domain_: Option<&str>,
+    ) -> Result<(), AdminError> {
+        let policy = Policy {
+            subject: required_text("subject", subject, MAX_POLICY_SUBJECT)?.to_owned(),
+            object: required_text("object", object, MAX_POLICY_OBJECT)?.to_owned(),
+            effect: effect(action)?,
+            domain: domain(domain_)?,
+        };
+        let mut conn = self.conn().await?;
+        let removed = conn
+            .transaction(async |conn| -> Result<usize, DbError> {
+                let removed = repo::access::delete_policy(conn, &policy).await?;
+                if removed > 0 {
+                    repo::audit::record(conn, Some(actor), policy_entry("policy.delete", &policy))
+                        .await?;
+                }
+                Ok(removed)
+            })
+            .await?;
+        if removed == 0 {
+            return Err(AdminError::NotFound("Policy non trovata".into()));
+        }
+        self.changed().await
+    }
+
+    /// Gives the user with e-mail `subject` the role `role` within `domain`.
+    pub async fn add_group(
+        &self,
+        actor: &Actor,
+        subject: &str,
+        role: &str,
+        domain_: Option<&str>,
+    ) -> Result<Group, AdminError> {
+        let subject = required_text("subject", subject, MAX_GROUP_SUBJECT)?;
+        let role = required_text("role", role, MAX_GROUP_ROLE)?;
+        let domain = domain(domain_)?;
+        let mut conn = self.conn().await?;
+        let user = repo::users::find_user_by_email(&mut conn, subject)
+            .await?
+            .ok_or_else(|| FieldError::new("subject", USER_NOT_FOUND))?;
+        let role = Self::existing_role(&mut conn, "role", role).await?;
+        let group = Group {
+            subject: user.email,
+            role: role.name,
+            domain,
+        };
+        let added = conn
+            .transaction(async |conn| -> Result<bool, DbError> {
+                let added = repo::access::add_group(conn, &group).await?;
+                if added {
+                    repo::audit::record(conn, Some(actor), group_entry("group.add", &group))
+                        .await?;
+                }
+                Ok(added)
+            })
+            .await?;
+        if !added {
+            return Err(AdminError::Conflict("Il gruppo esiste già".into()));
+        }
+        self.changed().await?;
+        Ok(group)
+    }
+
+    pub async fn delete_group(
+        &self,
+        actor: &Actor,
+        subject: &str,
+        role: &str,
+        domain_: Option<&str>,
+    ) -> Result<(), AdminError> {
+        let group = Group {
+            subject: required_text("subject", subject, MAX_GROUP_SUBJECT)?.to_owned(),
+            role: required_text("role", role, MAX_GROUP_ROLE)?.to_owned(),
+            domain: domain(domain_)?,
+        };
+        let mut conn = self.conn().await?;
+        let removed = conn
+            .transaction(async |conn| -> Result<usize, DbError> {
+                let removed = repo::access::delete_group(conn, &group).await?;
+                if removed > 0 {
+                    repo::audit::record(conn, Some(actor), group_entry("group.delete", &group))
+                        .await?;
+                }
+                Ok(removed)
+            })
+            .await?;
+        if removed == 0 {
+            return Err(AdminError::NotFound("Gruppo non trovato".into()));
+        }
+        self.changed().await
+    }
+}
+
+fn policy_entry<'a>(action: &'a str, policy: &'a Policy) -> Entry<'a> {
+    Entry {
+        action,
+        target_type: "policy",
+        target_id: &policy.subject,
+        details: serde_json::json!({
+            "subject": policy.subject,
+            "domain": policy.domain,
+            "object": policy.object,
+            "action": policy.effect,
+        }),
+    }
+}
+
+fn group_entry<'a>(action: &'a str, group: &'a Group) -> Entry<'a> {
+    Entry {
+        action,
+        target_type: "group",
+        target_id: &group.subject,
+        details: serde_json::json!({
+            "subject": group.subject,
+            "role": group.role,
+            "domain": group.domain,
+        }),
+    }
+}

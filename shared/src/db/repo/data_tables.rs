@@ -1,0 +1,204 @@
+//! Data tables: named JSON handed to rules as `dataTables`, addressed by name, listed by
+//! `ordinamento`. Their content arrives as JSON text and must parse ('Json non valido').
+
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use super::types::{EditError, REQUIRED, page};
+use crate::db::models::types::{DataTable, DataTableChanges, NewDataTable};
+use crate::db::schema::{
+    data_tables, document_rule_data_tables, document_rules, dossier_rule_data_tables, dossier_rules,
+};
+use crate::db::{DbError, DbResult, QueryContext};
+
+/// The operations spec's message for content that is not JSON.
+pub const INVALID_JSON: &str = "Json non valido";
+
+/// A data table's content, parsed.
+pub fn parse_content(content: &str) -> Result<serde_json::Value, EditError> {
+    serde_json::from_str(content).map_err(|_| EditError::invalid("content", INVALID_JSON))
+}
+
+fn check_name(name: &str) -> Result<String, EditError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(EditError::invalid("name", REQUIRED));
+    }
+    Ok(name.to_owned())
+}
+
+fn name_taken(error: DbError, name: &str) -> EditError {
+    if error.is_unique_violation() {
+        EditError::invalid("name", format!("Esiste già una datatable di nome «{name}»"))
+    } else {
+        error.into()
+    }
+}
+
+pub async fn create_data_table(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+    content: &str,
+    ordinamento: i32,
+) -> Result<DataTable, EditError> {
+    let name = check_name(name)?;
+    let content = parse_content(content)?;
+    diesel::insert_into(data_tables::table)
+        .values(NewDataTable {
+            name: name.clone(),
+            ordinamento,
+            content,
+        })
+        .returning(DataTable::as_returning())
+        .get_result(conn)
+        .await
+        .context("creating a data table")
+        .map_err(|e| name_taken(e, &name))
+}
+
+/// Data tables by `ordinamento`, then name.
+pub async fn list_data_tables(
+    conn: &mut AsyncPgConnection,
+    limit: Option<i64>,
+    offset: Option<i64>,
+) -> DbResult<Vec<DataTable>> {
+    let (limit, offset) = page(limit, offset);
+    data_tables::table
+        .select(DataTable::as_select())
+        .order((data_tables::ordinamento, data_tables::name))
+        .limit(limit)
+        .offset(offset)
+        .load(conn)
+        .await
+        .context("listing data tables")
+}
+
+pub async fn find_data_table(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> DbResult<Option<DataTable>> {
+    data_tables::table
+        .filter(data_tables::name.eq(name.trim()))
+        .select(DataTable::as_select())
+        .first(conn)
+        .await
+        .optional()
+        .context("finding a data table")
+}
+
+/// The ids of the data tables `names` (duplicates once); an unknown name is an error of the
+/// input field `field`.
+pub async fn resolve_names(
+    conn: &mut AsyncPgConnection,
+    field: &'static str,
+    names: &[String],
+) -> Result<Vec<i64>, EditError> {
+    let mut wanted: Vec<String> = names.iter().map(|n| n.trim().to_owned()).collect();
+    wanted.sort();
+    wanted.dedup();
+    let found: Vec<(i64, String)> = data_tables::table
+        .filter(data_tables::name.eq_any(&wanted))
+        .select((data_tables::id, data_tables::name))
+        .load(conn)
+        .await
+        .context("resolving data table names")?;
+    let missing: Vec<&str> = wanted
+        .iter()
+        .filter(|name| !found.iter().any(|(_, n)| n == *name))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        return Err(EditError::invalid(
+            field,
+            format!("Datatable non trovata: {}", missing.join(", ")),
+        ));
+    }
+    Ok(found.into_iter().map(|(id, _)| id).collect())
+}
+
+/// Changes of a data table; `None` leaves a field alone.
+#[derive(Debug, Clone, Default)]
+pub struct DataTableEdit {
+    pub name: Option<String>,
+    pub ordinamento: Option<i32>,
+    pub content: Option<String>,
+}
+
+pub async fn update_data_table(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+    edit: DataTableEdit,
+) -> Result<DataTable, EditError> {
+    let changes = DataTableChanges {
+        name: edit.name.as_deref().map(check_name).transpose()?,
+        ordinamento: edit.ordinamento,
+        content: edit.content.as_deref().map(parse_content).transpose()?,
+    };
+    let Some(found) = find_data_table(conn, name).await? else {
+        return Err(EditError::NotFound(format!(
+            "Datatable «{name}» non trovata"
+        )));
+    };
+    if changes.name.is_none() && changes.ordinamento.is_none() && changes.content.is_none() {
+        return Ok(found);
+    }
+    let new_name = changes.name.clone().unwrap_or_else(|| found.name.clone());
+    diesel::update(data_tables::table.find(found.id))
+        .set(changes)
+        .returning(DataTable::as_returning())
+        .get_result(conn)
+        .await
+        .context("updating a data table")
+        .map_err(|e| name_taken(e, &new_name))
+}
+
+/// Deletes a data table, refused while a rule uses it (the message names the rules).
+pub async fn delete_data_table(conn: &mut AsyncPgConnection, name: &str) -> Result<(), EditError> {
+    let Some(found) = find_data_table(conn, name).await? else {
+        return Err(EditError::NotFound(format!(
+            "Datatable «{name}» non trovata"
+        )));
+    };
+    let mut users: Vec<String> = document_rule_data_tables::table
+        .inner_join(document_rules::table)
+        .filter(document_rule_data_tables::data_table_id.eq(found.id))
+        .select(document_rules::description)
+        .limit(10)
+        .load(conn)
+        .await
+        .context("finding the document rules of a data table")?;
+    users.extend(
+        dossier_rule_data_tables::table
+            .inner_join(dossier_rules::table)
+            .filter(dossier_rule_data_tables::data_table_id.eq(found.id))
+            .select(dossier_rules::description)
+            .limit(10)
+            .load::<String>(conn)
+            .await
+            .context("finding the dossier rules of a data table")?,
+    );
+    if !users.is_empty() {
+        return Err(in_use(&found.name, &users));
+    }
+    diesel::delete(data_tables::table.find(found.id))
+        .execute(conn)
+        .await
+        .context("deleting a data table")
+        .map_err(|e| {
+            if e.is_foreign_key_violation() {
+                in_use(&found.name, &[])
+            } else {
+                e.into()
+            }
+        })?;
+    Ok(())
+}
+
+fn in_use(name: &str, rules: &[String]) -> EditError {
+    let mut message =
+        format!("Impossibile eliminare la datatable «{name}»: è usata da delle regole");
+    if !rules.is_empty() {
+        message.push_str(&format!(" ({})", rules.join(", ")));
+    }
+    EditError::Conflict(message)
+}

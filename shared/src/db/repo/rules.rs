@@ -1,0 +1,972 @@
+//! Document and dossier rules with their type and data tables (by name), and the dossier
+//! rule import.
+//!
+//! Saving a rule's code compiles it first (a job on the `rule-runs` queue, awaited by the
+//! API), and that must not happen inside a transaction nor before the cheap validations. So
+//! every save is two steps: `prepare_…` validates the input and resolves names into ids
+//! (answering validation errors at once), and says which code to compile
+//! ([`CodeCheck`]); the caller compiles it; `insert_…` / `apply_…` writes.
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use super::data_tables::resolve_names;
+use super::helper_code;
+use super::types::{EditError, page};
+use crate::db::models::new_id;
+use crate::db::models::rules::{
+    DocumentRule, DocumentRuleChanges, DossierRule, DossierRuleChanges, NewDocumentRule,
+    NewDocumentRuleDataTable, NewDossierRule, NewDossierRuleDataTable,
+};
+use crate::db::schema::{
+    data_tables, document_rule_data_tables, document_rules, document_types,
+    dossier_rule_data_tables, dossier_rules, dossier_types,
+};
+use crate::db::{DbError, DbResult, QueryContext};
+use crate::rules::archive::ArchivedRule;
+use crate::rules::{DEFAULT_PACKAGE_JSON, RuleKind, rule_template, validate_package_json};
+
+/// Message of a new document rule missing its description or type (authoring spec §5).
+pub const ALL_FIELDS_REQUIRED: &str = "Tutti i campi sono obbligatori";
+/// Message of a dossier rule without a name (authoring spec §5).
+pub const NAME_REQUIRED: &str = "Nome regola obbligatorio";
+/// Message of a dossier rule without an institute.
+pub const INSTITUTE_REQUIRED: &str = "Istituto di appartenenza obbligatorio";
+
+fn rule_not_found(id: Uuid) -> EditError {
+    EditError::NotFound(format!("Regola {id} non trovata"))
+}
+
+/// Code to compile before a save: the rule's code and the helper it will run with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CodeCheck {
+    pub kind: RuleKind,
+    pub code: String,
+    pub helper: Option<String>,
+}
+
+fn package_json_or_default(text: Option<String>) -> Result<String, EditError> {
+    match text.filter(|t| !t.trim().is_empty()) {
+        None => Ok(DEFAULT_PACKAGE_JSON.to_owned()),
+        Some(text) => {
+            validate_package_json(&text).map_err(|m| EditError::invalid("packageJSON", m))?;
+            Ok(text)
+        }
+    }
+}
+
+fn checked_package_json(text: Option<String>) -> Result<Option<String>, EditError> {
+    text.map(|t| {
+        validate_package_json(&t).map_err(|m| EditError::invalid("packageJSON", m))?;
+        Ok(t)
+    })
+    .transpose()
+}
+
+/// `value` with the LIKE wildcards and the escape character escaped.
+fn escape_like(value: &str) -> String {
+    let mut escaped = String::with_capacity(value.len());
+    for c in value.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+/// A list of strings to search for, without the empty ones.
+fn strings(list: Vec<String>) -> Vec<String> {
+    list.into_iter().filter(|s| !s.trim().is_empty()).collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// Document rules.
+
+/// A document rule with its type's name and its data tables' names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocumentRuleView {
+    pub rule: DocumentRule,
+    pub document_type: String,
+    pub data_tables: Vec<String>,
+}
+
+async fn document_rule_tables(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> DbResult<HashMap<Uuid, Vec<String>>> {
+    let rows: Vec<(Uuid, String)> = document_rule_data_tables::table
+        .inner_join(data_tables::table)
+        .filter(document_rule_data_tables::document_rule_id.eq_any(ids))
+        .select((
+            document_rule_data_tables::document_rule_id,
+            data_tables::name,
+        ))
+        .order(data_tables::name)
+        .load(conn)
+        .await
+        .context("loading the data tables of document rules")?;
+    let mut by_rule: HashMap<Uuid, Vec<String>> = HashMap::new();
+    for (id, name) in rows {
+        by_rule.entry(id).or_default().push(name);
+    }
+    Ok(by_rule)
+}
+
+async fn document_views(
+    conn: &mut AsyncPgConnection,
+    rows: Vec<(DocumentRule, String)>,
+) -> DbResult<Vec<DocumentRuleView>> {
+    let ids: Vec<Uuid> = rows.iter().map(|(rule, _)| rule.id).collect();
+    let mut tables = document_rule_tables(conn, &ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(rule, document_type)| DocumentRuleView {
+            data_tables: tables.remove(&rule.id).unwrap_or_default(),
+            rule,
+            document_type,
+        })
+        .collect())
+}
+
+/// Document rules, newest first; with `document_type_ids`, only the rules of those types.
+pub async fn list_document_rules(
+    conn: &mut AsyncPgConnection,
+    document_type_ids: Option<&[i64]>,
+    limit: Option<i64>,
+    offset: Option<i64>,
+) -> DbResult<Vec<DocumentRuleView>> {
+    let (limit, offset) = page(limit, offset);
+    let mut query = document_rules::table
+        .inner_join(document_types::table)
+        .select((DocumentRule::as_select(), document_types::name))
+        .order((document_rules::created_at.desc(), document_rules::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .into_boxed();
+    if let Some(type_ids) = document_type_ids {
+        query = query.filter(document_rules::document_type_id.eq_any(type_ids.to_vec()));
+    }
+    let rows = query.load(conn).await.context("listing document rules")?;
+    document_views(conn, rows).await
+}
+
+pub async fn find_document_rule(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> DbResult<Option<DocumentRuleView>> {
+    let row: Option<(DocumentRule, String)> = document_rules::table
+        .inner_join(document_types::table)
+        .filter(document_rules::id.eq(id))
+        .select((DocumentRule::as_select(), document_types::name))
+        .first(conn)
+        .await
+        .optional()
+        .context("finding a document rule")?;
+    Ok(document_views(conn, row.into_iter().collect()).await?.pop())
+}
+
+async fn document_type_id(conn: &mut AsyncPgConnection, name: &str) -> Result<i64, EditError> {
+    super::types::find_document_type(conn, name)
+        .await?
+        .map(|t| t.id)
+        .ok_or_else(|| {
+            EditError::invalid(
+                "documentType",
+                format!("Tipologia «{}» non trovata", name.trim()),
+            )
+        })
+}
+
+/// A new document rule as the API receives it.
+#[derive(Debug, Clone, Default)]
+pub struct DocumentRuleInput {
+    pub document_type: String,
+    pub description: String,
+    /// Empty or `None`: the default template.
+    pub code: Option<String>,
+    /// Empty or `None`: the default `package.json`.
+    pub package_json: Option<String>,
+    pub data_tables: Vec<String>,
+    pub nota: Option<String>,
+}
+
+/// A validated new document rule, ready to insert once its code compiles.
+#[derive(Debug, Clone)]
+pub struct PreparedDocumentRule {
+    row: NewDocumentRule,
+    data_table_ids: Vec<i64>,
+    check: Option<CodeCheck>,
+}
+
+impl PreparedDocumentRule {
+    /// The code to compile before inserting (`None`: the default template, known to compile).
+    pub fn check(&self) -> Option<&CodeCheck> {
+        self.check.as_ref()
+    }
+}
+
+pub async fn prepare_document_rule(
+    conn: &mut AsyncPgConnection,
+    input: DocumentRuleInput,
+) -> Result<PreparedDocumentRule, EditError> {
+    let description = input.description.trim().to_owned();
+    if description.is_empty() {
+        return Err(EditError::invalid("description", ALL_FIELDS_REQUIRED));
+    }
+    if input.document_type.trim().is_empty() {
+        return Err(EditError::invalid("documentType", ALL_FIELDS_REQUIRED));
+    }
+    let package_json = package_json_or_default(input.package_json)?;
+    let document_type_id = document_type_id(conn, &input.document_type).await?;
+    let data_table_ids = resolve_names(conn, "dataTables", &input.data_tables).await?;
+    let (code, check) = match input.code.filter(|c| !c.trim().is_empty()) {
+        Some(code) => (
+            code.clone(),
+            Some(CodeCheck {
+                kind: RuleKind::Document,
+                code,
+                helper: None,
+            }),
+        ),
+        None => (rule_template(RuleKind::Document).to_owned(), None),
+    };
+    Ok(PreparedDocumentRule {
+        row: NewDocumentRule {
+            id: new_id(),
+            document_type_id,
+            description,
+            code,
+            package_json,
+            nota: input.nota.unwrap_or_default(),
+            active: true,
+            state: String::new(),
+        },
+        data_table_ids,
+        check,
+    })
+}
+
+pub async fn insert_document_rule(
+    conn: &mut AsyncPgConnection,
+    prepared: PreparedDocumentRule,
+) -> Result<DocumentRuleView, EditError> {
+    let id = prepared.row.id;
+    conn.transaction::<_, DbError, _>(async |conn| {
+        diesel::insert_into(document_rules::table)
+            .values(&prepared.row)
+            .execute(conn)
+            .await
+            .context("creating a document rule")?;
+        link_document_tables(conn, id, &prepared.data_table_ids).await
+    })
+    .await
+    .map_err(foreign_key_as_input)?;
+    find_document_rule(conn, id)
+        .await?
+        .ok_or_else(|| rule_not_found(id))
+}
+
+/// A type or data table deleted between prepare and write.
+fn foreign_key_as_input(error: DbError) -> EditError {
+    if error.is_foreign_key_violation() {
+        EditError::invalid(
+            "dataTables",
+            "Una tipologia o una datatable indicata è stata eliminata nel frattempo",
+        )
+    } else {
+        error.into()
+    }
+}
+
+async fn link_document_tables(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    table_ids: &[i64],
+) -> DbResult<()> {
+    diesel::delete(
+        document_rule_data_tables::table.filter(document_rule_data_tables::document_rule_id.eq(id)),
+    )
+    .execute(conn)
+    .await
+    .context("unlinking the data tables of a document rule")?;
+    let links: Vec<NewDocumentRuleDataTable> = table_ids
+        .iter()
+        .map(|&data_table_id| NewDocumentRuleDataTable {
+            document_rule_id: id,
+            data_table_id,
+        })
+        .collect();
+    diesel::insert_into(document_rule_data_tables::table)
+        .values(&links)
+        .execute(conn)
+        .await
+        .context("linking data tables to a document rule")?;
+    Ok(())
+}
+
+/// Changes of a document rule; `None` leaves a field alone.
+#[derive(Debug, Clone, Default)]
+pub struct DocumentRuleEdit {
+    pub description: Option<String>,
+    pub code: Option<String>,
+    pub package_json: Option<String>,
+    pub data_tables: Option<Vec<String>>,
+    pub document_type: Option<String>,
+    pub nota: Option<String>,
+    pub active: Option<bool>,
+}
+
+/// Validated changes of a document rule, ready to apply once its code compiles.
+#[derive(Debug, Clone)]
+pub struct PreparedDocumentRuleUpdate {
+    id: Uuid,
+    changes: DocumentRuleChanges,
+    data_table_ids: Option<Vec<i64>>,
+    check: Option<CodeCheck>,
+}
+
+impl PreparedDocumentRuleUpdate {
+    /// The code to compile before applying (`None`: the code does not change).
+    pub fn check(&self) -> Option<&CodeCheck> {
+        self.check.as_ref()
+    }
+}
+
+pub async fn prepare_document_rule_update(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    edit: DocumentRuleEdit,
+) -> Result<PreparedDocumentRuleUpdate, EditError> {
+    let description = edit.description.map(|d| d.trim().to_owned());
+    if description.as_deref() == Some("") {
+        return Err(EditError::invalid("description", ALL_FIELDS_REQUIRED));
+    }
+    if edit.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
+        return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
+    }
+    let package_json = checked_package_json(edit.package_json)?;
+    if !document_rules::table
+        .find(id)
+        .count()
+        .get_result::<i64>(conn)
+        .await
+        .context("finding a document rule")?
+        > 0
+    {
+        return Err(rule_not_found(id));
+    }
+    let document_type_id = match edit.document_type {
+        Some(name) if name.trim().is_empty() => {
+            return Err(EditError::invalid("documentType", ALL_FIELDS_REQUIRED));
+        }
+        Some(name) => Some(document_type_id(conn, &name).await?),
+        None => None,
+    };
+    let data_table_ids = match edit.data_tables {
+        Some(names) => Some(resolve_names(conn, "dataTables", &names).await?),
+        None => None,
+    };
+    let check = match &edit.code {
+        Some(code) => Some(CodeCheck {
+            kind: RuleKind::Document,
+            code: code.clone(),
+            helper: helper_code::helper_of(conn, id).await?,
+        }),
+        None => None,
+    };
+    Ok(PreparedDocumentRuleUpdate {
+        id,
+        changes: DocumentRuleChanges {
+            document_type_id,
+            description,
+            code: edit.code,
+            package_json,
+            nota: edit.nota,
+            active: edit.active,
+            state: None,
+        },
+        data_table_ids,
+        check,
+    })
+}
+
+pub async fn apply_document_rule_update(
+    conn: &mut AsyncPgConnection,
+    prepared: PreparedDocumentRuleUpdate,
+) -> Result<DocumentRuleView, EditError> {
+    let id = prepared.id;
+    let changes = prepared.changes;
+    let has_changes = changes.document_type_id.is_some()
+        || changes.description.is_some()
+        || changes.code.is_some()
+        || changes.package_json.is_some()
+        || changes.nota.is_some()
+        || changes.active.is_some();
+    conn.transaction::<_, DbError, _>(async |conn| {
+        if has_changes {
+            diesel::update(document_rules::table.find(id))
+                .set(changes)
+                .execute(conn)
+                .await
+                .context("updating a document rule")?;
+        }
+        if let Some(table_ids) = &prepared.data_table_ids {
+            link_document_tables(conn, id, table_ids).await?;
+        }
+        Ok(())
+    })
+    .await
+    .map_err(foreign_key_as_input)?;
+    find_document_rule(conn, id)
+        .await?
+        .ok_or_else(|| rule_not_found(id))
+}
+
+/// Deletes a document rule (its data table links and helper go with it; its execution logs
+/// stay, without the link).
+pub async fn delete_document_rule(conn: &mut AsyncPgConnection, id: Uuid) -> Result<(), EditError> {
+    let removed = diesel::delete(document_rules::table.find(id))
+        .execute(conn)
+        .await
+        .context("deleting a document rule")?;
+    if removed == 0 {
+        return Err(rule_not_found(id));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Dossier rules.
+
+/// A dossier rule with its dossier type's name and its data tables' names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DossierRuleView {
+    pub rule: DossierRule,
+    pub dossier_type: Option<String>,
+    pub data_tables: Vec<String>,
+}
+
+async fn dossier_views(
+    conn: &mut AsyncPgConnection,
+    rows: Vec<(DossierRule, Option<String>)>,
+) -> DbResult<Vec<DossierRuleView>> {
+    let ids: Vec<Uuid> = rows.iter().map(|(rule, _)| rule.id).collect();
+    let links: Vec<(Uuid, String)> = dossier_rule_data_tables::table
+        .inner_join(data_tables::table)
+        .filter(dossier_rule_data_tables::dossier_rule_id.eq_any(&ids))
+        .select((dossier_rule_data_tables::dossier_rule_id, data_tables::name))
+        .order(data_tables::name)
+        .load(conn)
+        .await
+        .context("loading the data tables of dossier rules")?;
+    let mut tables: HashMap<Uuid, Vec<String>> = HashMap::new();
+    for (id, name) in links {
+        tables.entry(id).or_default().push(name);
+    }
+    Ok(rows
+        .into_iter()
+        .map(|(rule, dossier_type)| DossierRuleView {
+            data_tables: tables.remove(&rule.id).unwrap_or_default(),
+            rule,
+            dossier_type,
+        })
+        .collect())
+}
+
+/// Which dossier rules a list shows.
+#[derive(Debug, Clone, Default)]
+pub struct DossierRuleFilter {
+    /// Only rules whose code contains this text (any case; the trigram index serves it).
+    pub code_contains: Option<String>,
+    /// Only the rules marked NON VALIDA.
+    pub only_invalid: bool,
+    /// Only the rules restricted to one of these dossier types.
+    pub dossier_type_ids: Option<Vec<i64>>,
+}
+
+/// Dossier rules, newest first.
+pub async fn list_dossier_rules(
+    conn: &mut AsyncPgConnection,
+    filter: DossierRuleFilter,
+    limit: Option<i64>,
+    offset: Option<i64>,
+) -> DbResult<Vec<DossierRuleView>> {
+    let (limit, offset) = page(limit, offset);
+    let mut query = dossier_rules::table
+        .left_join(dossier_types::table)
+        .select((DossierRule::as_select(), dossier_types::name.nullable()))
+        .order((dossier_rules::created_at.desc(), dossier_rules::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .into_boxed();
+    if let Some(text) = filter
+        .code_contains
+        .as_deref()
+        .filter(|t| !t.trim().is_empty())
+    {
+        query = query.filter(dossier_rules::code.ilike(format!("%{}%", escape_like(text))));
+    }
+    if filter.only_invalid {
+        query = query.filter(dossier_rules::valid.eq(false));
+    }
+    if let Some(type_ids) = filter.dossier_type_ids {
+        query = query.filter(dossier_rules::dossier_type_id.eq_any(type_ids));
+    }
+    let rows = query.load(conn).await.context("listing dossier rules")?;
+    dossier_views(conn, rows).await
+}
+
+pub async fn find_dossier_rule(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> DbResult<Option<DossierRuleView>> {
+    let row: Option<(DossierRule, Option<String>)> = dossier_rules::table
+        .left_join(dossier_types::table)
+        .filter(dossier_rules::id.eq(id))
+        .select((DossierRule::as_select(), dossier_types::name.nullable()))
+        .first(conn)
+        .await
+        .optional()
+        .context("finding a dossier rule")?;
+    Ok(dossier_views(conn, row.into_iter().collect()).await?.pop())
+}
+
+async fn dossier_type_id(conn: &mut AsyncPgConnection, name: &str) -> Result<i64, EditError> {
+    super::types::find_dossier_type(conn, name)
+        .await?
+        .map(|t| t.id)
+        .ok_or_else(|| {
+            EditError::invalid(
+                "dossierType",
+                format!("Tipologia «{}» non trovata", name.trim()),
+            )
+        })
+}
+
+/// A new dossier rule as the API receives it.
+#[derive(Debug, Clone, Default)]
+pub struct DossierRuleInput {
+    pub description: String,
+    pub istituto_appartenenza: String,
+    /// Empty or `None`: the default template.
+    pub code: Option<String>,
+    /// Empty or `None`: the default `package.json`.
+    pub package_json: Option<String>,
+    pub must_contain: Vec<String>,
+    pub not_contain: Vec<String>,
+    pub nota: Option<String>,
+    pub gruppo: Vec<String>,
+    /// By name; `None` (or empty): every dossier type.
+    pub dossier_type: Option<String>,
+    pub data_tables: Vec<String>,
+}
+
+/// A validated new dossier rule, ready to insert once its code compiles.
+#[derive(Debug, Clone)]
+pub struct PreparedDossierRule {
+    row: NewDossierRule,
+    data_table_ids: Vec<i64>,
+    check: Option<CodeCheck>,
+}
+
+impl PreparedDossierRule {
+    /// The code to compile before inserting (`None`: the default template, known to compile).
+    pub fn check(&self) -> Option<&CodeCheck> {
+        self.check.as_ref()
+    }
+}
+
+fn required_name(description: &str) -> Result<String, EditError> {
+    let description = description.trim();
+    if description.is_empty() {
+        return Err(EditError::invalid("description", NAME_REQUIRED));
+    }
+    Ok(description.to_owned())
+}
+
+fn required_institute(institute: &str) -> Result<String, EditError> {
+    let institute = institute.trim();
+    if institute.is_empty() {
+        return Err(EditError::invalid(
+            "istitutoAppartenenza",
+            INSTITUTE_REQUIRED,
+        ));
+    }
+    Ok(institute.to_owned())
+}
+
+pub async fn prepare_dossier_rule(
+    conn: &mut AsyncPgConnection,
+    input: DossierRuleInput,
+) -> Result<PreparedDossierRule, EditError> {
+    let description = required_name(&input.description)?;
+    let istituto_appartenenza = required_institute(&input.istituto_appartenenza)?;
+    let package_json = package_json_or_default(input.package_json)?;
+    let dossier_type_id = match input.dossier_type.filter(|t| !t.trim().is_empty()) {
+        Some(name) => Some(dossier_type_id(conn, &name).await?),
+        None => None,
+    };
+    let data_table_ids = resolve_names(conn, "dataTables", &input.data_tables).await?;
+    let (code, check) = match input.code.filter(|c| !c.trim().is_empty()) {
+        Some(code) => (
+            code.clone(),
+            Some(CodeCheck {
+                kind: RuleKind::Dossier,
+                code,
+                helper: None,
+            }),
+        ),
+        None => (rule_template(RuleKind::Dossier).to_owned(), None),
+    };
+    Ok(PreparedDossierRule {
+        row: NewDossierRule {
+            id: new_id(),
+            description,
+            istituto_appartenenza,
+            code,
+            package_json,
+            must_contain: strings(input.must_contain),
+            not_contain: strings(input.not_contain),
+            nota: input.nota.unwrap_or_default(),
+            gruppo: strings(input.gruppo),
+            dossier_type_id,
+            active: true,
+            valid: true,
+        },
+        data_table_ids,
+        check,
+    })
+}
+
+pub async fn insert_dossier_rule(
+    conn: &mut AsyncPgConnection,
+    prepared: PreparedDossierRule,
+) -> Result<DossierRuleView, EditError> {
+    let id = prepared.row.id;
+    conn.transaction::<_, DbError, _>(async |conn| {
+        diesel::insert_into(dossier_rules::table)
+            .values(&prepared.row)
+            .execute(conn)
+            .await
+            .context("creating a dossier rule")?;
+        link_dossier_tables(conn, id, &prepared.data_table_ids).await
+    })
+    .await
+    .map_err(foreign_key_as_input)?;
+    find_dossier_rule(conn, id)
+        .await?
+        .ok_or_else(|| rule_not_found(id))
+}
+
+async fn link_dossier_tables(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    table_ids: &[i64],
+) -> DbResult<()> {
+    diesel::delete(
+        dossier_rule_data_tables::table.filter(dossier_rule_data_tables::dossier_rule_id.eq(id)),
+    )
+    .execute(conn)
+    .await
+    .context("unlinking the data tables of a dossier rule")?;
+    let links: Vec<NewDossierRuleDataTable> = table_ids
+        .iter()
+        .map(|&data_table_id| NewDossierRuleDataTable {
+            dossier_rule_id: id,
+            data_table_id,
+        })
+        .collect();
+    diesel::insert_into(dossier_rule_data_tables::table)
+        .values(&links)
+        .execute(conn)
+        .await
+        .context("linking data tables to a dossier rule")?;
+    Ok(())
+}
+
+/// Changes of a dossier rule; `None` leaves a field alone.
+#[derive(Debug, Clone, Default)]
+pub struct DossierRuleEdit {
+    pub description: Option<String>,
+    pub istituto_appartenenza: Option<String>,
+    pub code: Option<String>,
+    pub package_json: Option<String>,
+    pub must_contain: Option<Vec<String>>,
+    pub not_contain: Option<Vec<String>>,
+    pub nota: Option<String>,
+    pub gruppo: Option<Vec<String>>,
+    /// `Some(None)` (or an empty name) lifts the restriction to a dossier type.
+    pub dossier_type: Option<Option<String>>,
+    pub data_tables: Option<Vec<String>>,
+    pub active: Option<bool>,
+}
+
+/// Validated changes of a dossier rule, ready to apply once its code compiles.
+#[derive(Debug, Clone)]
+pub struct PreparedDossierRuleUpdate {
+    id: Uuid,
+    changes: DossierRuleChanges,
+    data_table_ids: Option<Vec<i64>>,
+    check: Option<CodeCheck>,
+}
+
+impl PreparedDossierRuleUpdate {
+    /// The code to compile before applying (`None`: the code does not change).
+    pub fn check(&self) -> Option<&CodeCheck> {
+        self.check.as_ref()
+    }
+}
+
+pub async fn prepare_dossier_rule_update(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    edit: DossierRuleEdit,
+) -> Result<PreparedDossierRuleUpdate, EditError> {
+    let description = edit.description.as_deref().map(required_name).transpose()?;
+    let istituto_appartenenza = edit
+        .istituto_appartenenza
+        .as_deref()
+        .map(required_institute)
+        .transpose()?;
+    if edit.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
+        return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
+    }
+    let package_json = checked_package_json(edit.package_json)?;
+    if !dossier_rules::table
+        .find(id)
+        .count()
+        .get_result::<i64>(conn)
+        .await
+        .context("finding a dossier rule")?
+        > 0
+    {
+        return Err(rule_not_found(id));
+    }
+    let dossier_type_id = match edit.dossier_type {
+        None => None,
+        Some(name) => match name.filter(|n| !n.trim().is_empty()) {
+            None => Some(None),
+            Some(name) => Some(Some(dossier_type_id(conn, &name).await?)),
+        },
+    };
+    let data_table_ids = match edit.data_tables {
+        Some(names) => Some(resolve_names(conn, "dataTables", &names).await?),
+        None => None,
+    };
+    let check = match &edit.code {
+        Some(code) => Some(CodeCheck {
+            kind: RuleKind::Dossier,
+            code: code.clone(),
+            helper: helper_code::helper_of(conn, id).await?,
+        }),
+        None => None,
+    };
+    Ok(PreparedDossierRuleUpdate {
+        id,
+        changes: DossierRuleChanges {
+            description,
+            istituto_appartenenza,
+            code: edit.code,
+            package_json,
+            must_contain: edit.must_contain.map(strings),
+            not_contain: edit.not_contain.map(strings),
+            nota: edit.nota,
+            gruppo: edit.gruppo.map(strings),
+            dossier_type_id,
+            active: edit.active,
+            valid: None,
+        },
+        data_table_ids,
+        check,
+    })
+}
+
+pub async fn apply_dossier_rule_update(
+    conn: &mut AsyncPgConnection,
+    prepared: PreparedDossierRuleUpdate,
+) -> Result<DossierRuleView, EditError> {
+    let id = prepared.id;
+    let changes = prepared.changes;
+    let has_changes = changes.description.is_some()
+        || changes.istituto_appartenenza.is_some()
+        || changes.code.is_some()
+        || changes.package_json.is_some()
+        || changes.must_contain.is_some()
+        || changes.not_contain.is_some()
+        || changes.nota.is_some()
+        || changes.gruppo.is_some()
+        || changes.dossier_type_id.is_some()
+        || changes.active.is_some()
+        || changes.valid.is_some();
+    conn.transaction::<_, DbError, _>(async |conn| {
+        if has_changes {
+            diesel::update(dossier_rules::table.find(id))
+                .set(changes)
+                .execute(conn)
+                .await
+                .context("updating a dossier rule")?;
+        }
+        if let Some(table_ids) = &prepared.data_table_ids {
+            link_dossier_tables(conn, id, table_ids).await?;
+        }
+        Ok(())
+    })
+    .await
+    .map_err(foreign_key_as_input)?;
+    find_dossier_rule(conn, id)
+        .await?
+        .ok_or_else(|| rule_not_found(id))
+}
+
+/// Deletes a dossier rule (links and helper go with it; executions and logs stay, without
+/// the link).
+pub async fn delete_dossier_rule(conn: &mut AsyncPgConnection, id: Uuid) -> Result<(), EditError> {
+    let removed = diesel::delete(dossier_rules::table.find(id))
+        .execute(conn)
+        .await
+        .context("deleting a dossier rule")?;
+    if removed == 0 {
+        return Err(rule_not_found(id));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Import (the format of `crate::rules::archive`).
+
+/// One rule of an archive, validated and resolved, ready to save once its code compiles.
+#[derive(Debug, Clone)]
+pub struct PreparedImport {
+    row: NewDossierRule,
+    helper: Option<String>,
+    data_table_ids: Vec<i64>,
+}
+
+impl PreparedImport {
+    pub fn id(&self) -> Uuid {
+        self.row.id
+    }
+
+    pub fn description(&self) -> &str {
+        &self.row.description
+    }
+
+    /// The code to compile before saving: the rule with its helper.
+    pub fn check(&self) -> CodeCheck {
+        CodeCheck {
+            kind: RuleKind::Dossier,
+            code: self.row.code.clone(),
+            helper: self.helper.clone(),
+        }
+    }
+}
+
+/// Validates the rules of an archive; errors name the rule.
+pub async fn prepare_import(
+    conn: &mut AsyncPgConnection,
+    rules: Vec<ArchivedRule>,
+) -> Result<Vec<PreparedImport>, EditError> {
+    let mut prepared = Vec::with_capacity(rules.len());
+    for rule in rules {
+        let id = rule.metadata.id;
+        let named = |error: EditError| match error {
+            EditError::Invalid { field, message } => {
+                EditError::invalid(field, format!("Regola {id}: {message}"))
+            }
+            other => other,
+        };
+        let meta = rule.metadata;
+        let description = required_name(&meta.description).map_err(named)?;
+        let istituto_appartenenza =
+            required_institute(&meta.istituto_appartenenza).map_err(named)?;
+        if rule.code.trim().is_empty() {
+            return Err(named(EditError::invalid(
+                "code",
+                "Il codice della regola è vuoto",
+            )));
+        }
+        validate_package_json(&rule.package_json)
+            .map_err(|m| named(EditError::invalid("packageJSON", m)))?;
+        let dossier_type_id = match meta.dossier_type.filter(|t| !t.trim().is_empty()) {
+            Some(name) => Some(dossier_type_id(conn, &name).await.map_err(named)?),
+            None => None,
+        };
+        let data_table_ids = resolve_names(conn, "dataTables", &meta.data_tables)
+            .await
+            .map_err(named)?;
+        prepared.push(PreparedImport {
+            row: NewDossierRule {
+                id,
+                description,
+                istituto_appartenenza,
+                code: rule.code,
+                package_json: rule.package_json,
+                must_contain: strings(meta.must_contain),
+                not_contain: strings(meta.not_contain),
+                nota: meta.nota,
+                gruppo: strings(meta.gruppo),
+                dossier_type_id,
+                active: meta.active,
+                valid: meta.valid,
+            },
+            helper: rule.helper,
+            data_table_ids,
+        });
+    }
+    Ok(prepared)
+}
+
+/// Saves imported rules in one transaction: a rule whose id exists is updated (its data
+/// tables and helper replaced by the archive's), the others are created.
+pub async fn save_import(
+    conn: &mut AsyncPgConnection,
+    rules: Vec<PreparedImport>,
+) -> Result<Vec<DossierRuleView>, EditError> {
+    let ids: Vec<Uuid> = rules.iter().map(PreparedImport::id).collect();
+    conn.transaction::<_, DbError, _>(async |conn| {
+        for rule in &rules {
+            let row = &rule.row;
+            diesel::insert_into(dossier_rules::table)
+                .values(row)
+                .on_conflict(dossier_rules::id)
+                .do_update()
+                .set(DossierRuleChanges {
+                    description: Some(row.description.clone()),
+                    istituto_appartenenza: Some(row.istituto_appartenenza.clone()),
+                    code: Some(row.code.clone()),
+                    package_json: Some(row.package_json.clone()),
+                    must_contain: Some(row.must_contain.clone()),
+                    not_contain: Some(row.not_contain.clone()),
+                    nota: Some(row.nota.clone()),
+                    gruppo: Some(row.gruppo.clone()),
+                    dossier_type_id: Some(row.dossier_type_id),
+                    active: Some(row.active),
+                    valid: Some(row.valid),
+                })
+                .execute(conn)
+                .await
+                .context("importing a dossier rule")?;
+            link_dossier_tables(conn, row.id, &rule.data_table_ids).await?;
+            match &rule.helper {
+                Some(code) => {
+                    helper_code::save_helper(conn, RuleKind::Dossier, row.id, code).await?;
+                }
+                None => helper_code::delete_helper(conn, row.id).await?,
+            }
+        }
+        Ok(())
+    })
+    .await
+    .map_err(foreign_key_as_input)?;
+    let mut views = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(view) = find_dossier_rule(conn, id).await? {
+            views.push(view);
+        }
+    }
+    Ok(views)
+}

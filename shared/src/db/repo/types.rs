@@ -1,0 +1,299 @@
+//! Document and dossier types (addressed by name), and the required metas of dossier types.
+//!
+//! Also home of [`EditError`], the error of every catalogue edit (types, data tables, rules,
+//! helper code): a validation message for a field, a missing row, a refusal by the current
+//! state, or a database failure — each one the API turns into its error code.
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+
+use crate::db::models::types::{
+    DocumentType, DossierType, NewDocumentType, NewDossierType, NewDossierTypeRequiredMeta,
+    TYPE_NAME_MAX_CHARS,
+};
+use crate::db::schema::{
+    document_rules, document_types, documents, dossier_type_required_metas, dossier_types,
+};
+use crate::db::{DbError, DbResult, QueryContext};
+
+/// Message of a required field left empty (operations spec §5).
+pub const REQUIRED: &str = "Campo obbligatorio";
+/// Most rows one list returns (types, data tables and rules are in the hundreds).
+pub const MAX_LIST: i64 = 1000;
+
+/// Why a catalogue edit is refused. Messages are for the user (Italian).
+#[derive(Debug, thiserror::Error)]
+pub enum EditError {
+    /// The input field `field` breaks a validation rule.
+    #[error("{message}")]
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
+    /// What the edit names does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// The current state refuses the edit (e.g. a type that still has rules).
+    #[error("{0}")]
+    Conflict(String),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl EditError {
+    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        Self::Invalid {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// `limit` and `offset` of a list, clamped.
+pub(crate) fn page(limit: Option<i64>, offset: Option<i64>) -> (i64, i64) {
+    (
+        limit.unwrap_or(MAX_LIST).clamp(1, MAX_LIST),
+        offset.unwrap_or(0).max(0),
+    )
+}
+
+/// A type name as stored: trimmed, required, at most [`TYPE_NAME_MAX_CHARS`] characters.
+pub fn check_type_name(name: &str) -> Result<String, EditError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(EditError::invalid("name", REQUIRED));
+    }
+    if name.chars().count() > TYPE_NAME_MAX_CHARS {
+        return Err(EditError::invalid(
+            "name",
+            format!("Massimo {TYPE_NAME_MAX_CHARS} caratteri"),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+fn name_taken(error: DbError, name: &str) -> EditError {
+    if error.is_unique_violation() {
+        EditError::invalid("name", format!("Esiste già una tipologia di nome «{name}»"))
+    } else {
+        error.into()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Document types.
+
+pub async fn create_document_type(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> Result<DocumentType, EditError> {
+    let name = check_type_name(name)?;
+    diesel::insert_into(document_types::table)
+        .values(NewDocumentType { name: name.clone() })
+        .returning(DocumentType::as_returning())
+        .get_result(conn)
+        .await
+        .context("creating a document type")
+        .map_err(|e| name_taken(e, &name))
+}
+
+/// Document types, newest first.
+pub async fn list_document_types(
+    conn: &mut AsyncPgConnection,
+    limit: Option<i64>,
+    offset: Option<i64>,
+) -> DbResult<Vec<DocumentType>> {
+    let (limit, offset) = page(limit, offset);
+    document_types::table
+        .select(DocumentType::as_select())
+        .order((document_types::created_at.desc(), document_types::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .load(conn)
+        .await
+        .context("listing document types")
+}
+
+pub async fn find_document_type(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> DbResult<Option<DocumentType>> {
+    document_types::table
+        .filter(document_types::name.eq(name.trim()))
+        .select(DocumentType::as_select())
+        .first(conn)
+        .await
+        .optional()
+        .context("finding a document type")
+}
+
+/// Deletes a document type, refused while rules or documents use it.
+pub async fn delete_document_type(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> Result<(), EditError> {
+    let Some(found) = find_document_type(conn, name).await? else {
+        return Err(EditError::NotFound(format!(
+            "Tipologia «{name}» non trovata"
+        )));
+    };
+    let rules: i64 = document_rules::table
+        .filter(document_rules::document_type_id.eq(found.id))
+        .count()
+        .get_result(conn)
+        .await
+        .context("counting the rules of a document type")?;
+    if rules > 0 {
+        return Err(EditError::Conflict(format!(
+            "Impossibile eliminare la tipologia «{}»: ha {rules} regole associate",
+            found.name
+        )));
+    }
+    let in_use: bool = diesel::select(diesel::dsl::exists(
+        documents::table.filter(documents::document_type_id.eq(found.id)),
+    ))
+    .get_result(conn)
+    .await
+    .context("checking the documents of a document type")?;
+    if in_use {
+        return Err(EditError::Conflict(format!(
+            "Impossibile eliminare la tipologia «{}»: è usata da documenti importati",
+            found.name
+        )));
+    }
+    diesel::delete(document_types::table.find(found.id))
+        .execute(conn)
+        .await
+        .context("deleting a document type")
+        .map_err(|e| {
+            if e.is_foreign_key_violation() {
+                EditError::Conflict(format!(
+                    "Impossibile eliminare la tipologia «{}»: è in uso",
+                    found.name
+                ))
+            } else {
+                e.into()
+            }
+        })?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Dossier types.
+
+pub async fn create_dossier_type(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> Result<DossierType, EditError> {
+    let name = check_type_name(name)?;
+    diesel::insert_into(dossier_types::table)
+        .values(NewDossierType { name: name.clone() })
+        .returning(DossierType::as_returning())
+        .get_result(conn)
+        .await
+        .context("creating a dossier type")
+        .map_err(|e| name_taken(e, &name))
+}
+
+/// Dossier types, newest first.
+pub async fn list_dossier_types(
+    conn: &mut AsyncPgConnection,
+    limit: Option<i64>,
+    offset: Option<i64>,
+) -> DbResult<Vec<DossierType>> {
+    let (limit, offset) = page(limit, offset);
+    dossier_types::table
+        .select(DossierType::as_select())
+        .order((dossier_types::created_at.desc(), dossier_types::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .load(conn)
+        .await
+        .context("listing dossier types")
+}
+
+pub async fn find_dossier_type(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> DbResult<Option<DossierType>> {
+    dossier_types::table
+        .filter(dossier_types::name.eq(name.trim()))
+        .select(DossierType::as_select())
+        .first(conn)
+        .await
+        .optional()
+        .context("finding a dossier type")
+}
+
+/// The required metas of each of `type_ids`, sorted by name.
+pub async fn required_metas(
+    conn: &mut AsyncPgConnection,
+    type_ids: &[i64],
+) -> DbResult<HashMap<i64, Vec<String>>> {
+    let rows: Vec<(i64, String)> = dossier_type_required_metas::table
+        .filter(dossier_type_required_metas::dossier_type_id.eq_any(type_ids))
+        .select((
+            dossier_type_required_metas::dossier_type_id,
+            dossier_type_required_metas::meta_name,
+        ))
+        .order((
+            dossier_type_required_metas::dossier_type_id,
+            dossier_type_required_metas::meta_name,
+        ))
+        .load(conn)
+        .await
+        .context("loading the required metas of dossier types")?;
+    let mut by_type: HashMap<i64, Vec<String>> = HashMap::new();
+    for (type_id, meta) in rows {
+        by_type.entry(type_id).or_default().push(meta);
+    }
+    Ok(by_type)
+}
+
+/// Replaces the required metas of the dossier type `name` with `metas` (trimmed, empty ones
+/// dropped, duplicates once); returns the type.
+pub async fn set_required_metas(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+    metas: &[String],
+) -> Result<DossierType, EditError> {
+    let Some(found) = find_dossier_type(conn, name).await? else {
+        return Err(EditError::NotFound(format!(
+            "Tipologia «{name}» non trovata"
+        )));
+    };
+    let mut wanted: Vec<String> = metas
+        .iter()
+        .map(|m| m.trim().to_owned())
+        .filter(|m| !m.is_empty())
+        .collect();
+    wanted.sort();
+    wanted.dedup();
+    let type_id = found.id;
+    conn.transaction::<_, DbError, _>(async |conn| {
+        diesel::delete(
+            dossier_type_required_metas::table
+                .filter(dossier_type_required_metas::dossier_type_id.eq(type_id)),
+        )
+        .execute(conn)
+        .await
+        .context("clearing the required metas of a dossier type")?;
+        let rows: Vec<NewDossierTypeRequiredMeta> = wanted
+            .into_iter()
+            .map(|meta_name| NewDossierTypeRequiredMeta {
+                dossier_type_id: type_id,
+                meta_name,
+            })
+            .collect();
+        diesel::insert_into(dossier_type_required_metas::table)
+            .values(&rows)
+            .execute(conn)
+            .await
+            .context("setting the required metas of a dossier type")?;
+        Ok(())
+    })
+    .await?;
+    Ok(found)
+}

@@ -1,0 +1,425 @@
+//! Importing a dossier (`POST /import_dossier`, operations spec §3 and §5): the checks of the
+//! request, shared by the API (which refuses a bad request synchronously, before writing
+//! anything) and by the `import` job (which runs them again on the stored archive before
+//! unpacking it), and the rows an import writes.
+//!
+//! Every refusal is an [`ImportError`] whose text is the Italian message the client shows; it
+//! names the file and the limit at fault.
+
+pub mod archive;
+pub mod store;
+
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+
+use crate::config::ImportLimits;
+use crate::db::models::types::TYPE_NAME_MAX_CHARS;
+
+pub use archive::{Archive, ArchiveEntry, is_pdf};
+
+/// The contract type of an import that names none (operations spec §9).
+pub const DEFAULT_CONTRACT_TYPE: &str = "cessione";
+/// The spec's message for an input that is not JSON (§5, §8).
+pub const INPUT_SYNTAX_ERROR: &str = "Errore sintassi nell'input";
+/// Error of a document whose file is not a PDF.
+pub const NOT_A_PDF: &str = "Il file non è un PDF";
+/// Error of a dossier whose archive holds no PDF.
+pub const NO_PDF: &str = "Nessun PDF nell'archivio";
+/// Event of the document log written when a document is created by an import.
+pub const IMPORTED_EVENT: &str = "importato";
+
+/// One file of the request: a name in the archive and the name of its document type.
+/// Stored as given in `dossiers.files` for the `import` job.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportFile {
+    pub nome_file: String,
+    #[serde(default)]
+    pub tipo_documento: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    #[error("Errore nello zip: il contenuto non è base64 valido ({0})")]
+    Base64(String),
+    #[error("Errore nello zip: non è un archivio zip valido ({0})")]
+    NotZip(String),
+    #[error("Errore nello zip: l'archivio pesa {size} byte, oltre il limite di {max} byte")]
+    ArchiveTooLarge { size: u64, max: u64 },
+    #[error("Errore nello zip: l'archivio contiene {count} voci, oltre il limite di {max}")]
+    TooManyEntries { count: usize, max: usize },
+    #[error(
+        "Errore nello zip: i file dell'archivio, estratti, supererebbero il limite di {max} byte"
+    )]
+    TooManyBytes { max: u64 },
+    #[error(
+        "Errore nello zip: il file «{name}» estratto occupa {size} byte, oltre il limite di {max} byte per file"
+    )]
+    FileTooLarge { name: String, size: u64, max: u64 },
+    #[error("Errore nello zip: il percorso «{name}» esce dalla cartella dell'archivio")]
+    UnsafePath { name: String },
+    #[error("Errore nello zip: «{name}» è un collegamento simbolico, non ammesso")]
+    Symlink { name: String },
+    #[error("Errore nello zip: il file «{name}» è cifrato")]
+    Encrypted { name: String },
+    #[error(
+        "Errore nello zip: il file «{name}» usa una compressione non supportata ({method}); ammesse: store, deflate"
+    )]
+    UnsupportedCompression { name: String, method: String },
+    #[error("Errore nello zip: il file «{name}» compare più volte")]
+    Duplicate { name: String },
+    #[error("Errore nello zip: il file «{name}» contiene più dei {declared} byte dichiarati")]
+    SizeMismatch { name: String, declared: u64 },
+    #[error("Errore nello zip: impossibile leggere «{name}»: {detail}")]
+    Corrupt { name: String, detail: String },
+    #[error("Errore nello zip: file elencati ma assenti nell'archivio: {}", .0.join(", "))]
+    MissingFiles(Vec<String>),
+    #[error("Errore sintassi nell'input")]
+    InputSyntax,
+    #[error("Errore sintassi nell'input: deve essere una lista JSON (un elemento per scenario)")]
+    InputNotList,
+    #[error("callbackUrl non valido: serve un URL assoluto http o https ({0})")]
+    CallbackUrl(String),
+    #[error("tipoContratto: massimo {TYPE_NAME_MAX_CHARS} caratteri")]
+    ContractTypeTooLong,
+    #[error("tipoDocumento: massimo {TYPE_NAME_MAX_CHARS} caratteri ({0})")]
+    DocumentTypeTooLong(String),
+    #[error("Tipo documento inesistente: {}", .0.join(", "))]
+    UnknownDocumentTypes(Vec<String>),
+}
+
+/// An import request as received.
+#[derive(Debug, Clone, Copy)]
+pub struct ImportRequest<'a> {
+    pub id_valutazione: &'a str,
+    pub tipo_contratto: &'a str,
+    pub base64zip: &'a str,
+    pub files: &'a [ImportFile],
+    pub input: &'a str,
+    pub callback_url: Option<&'a str>,
+}
+
+/// A request that passed every check that needs no database: what the dossier row gets.
+#[derive(Debug, Clone)]
+pub struct CheckedImport {
+    /// The zip's bytes; its central directory passed [`Archive::open`].
+    pub archive: Vec<u8>,
+    /// Its dossier type (`tipoContratto`, trimmed, default `cessione`).
+    pub dossier_type: String,
+    pub id_valutazione: String,
+    /// The input list.
+    pub input: serde_json::Value,
+    pub callback_url: Option<String>,
+    /// The files of the request, names trimmed.
+    pub files: Vec<ImportFile>,
+}
+
+impl CheckedImport {
+    /// The document type names the request uses (non-empty, without repeats).
+    pub fn document_types(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for file in &self.files {
+            if !file.tipo_documento.is_empty() && !names.contains(&file.tipo_documento) {
+                names.push(file.tipo_documento.clone());
+            }
+        }
+        names
+    }
+}
+
+/// Runs every check of an import that needs no database, cheapest first.
+pub fn check_request(
+    request: &ImportRequest<'_>,
+    limits: &ImportLimits,
+) -> Result<CheckedImport, ImportError> {
+    let input = parse_input(request.input)?;
+    let callback_url = request.callback_url.map(check_callback_url).transpose()?;
+    let dossier_type = contract_type(request.tipo_contratto)?;
+    let files: Vec<ImportFile> = request
+        .files
+        .iter()
+        .map(|f| ImportFile {
+            nome_file: f.nome_file.trim().to_owned(),
+            tipo_documento: f.tipo_documento.trim().to_owned(),
+        })
+        .collect();
+    if let Some(long) = files
+        .iter()
+        .find(|f| f.tipo_documento.chars().count() > TYPE_NAME_MAX_CHARS)
+    {
+        return Err(ImportError::DocumentTypeTooLong(
+            long.tipo_documento.clone(),
+        ));
+    }
+    let archive = decode_base64(request.base64zip, limits)?;
+    {
+        let opened = Archive::open(&archive, limits)?;
+        let missing = opened.missing(files.iter().map(|f| f.nome_file.as_str()));
+        if !missing.is_empty() {
+            return Err(ImportError::MissingFiles(missing));
+        }
+    }
+    Ok(CheckedImport {
+        archive,
+        dossier_type,
+        id_valutazione: request.id_valutazione.trim().to_owned(),
+        input,
+        callback_url,
+        files,
+    })
+}
+
+/// Decodes the archive's base64 (a `data:…;base64,` prefix and whitespace are tolerated),
+/// refusing one that would decode to more than the archive limit before decoding it.
+pub fn decode_base64(text: &str, limits: &ImportLimits) -> Result<Vec<u8>, ImportError> {
+    let text = text.trim();
+    let text = match text.split_once(";base64,") {
+        Some((head, rest)) if head.starts_with("data:") => rest,
+        _ => text,
+    };
+    if text.is_empty() {
+        return Err(ImportError::Base64("nessun archivio".into()));
+    }
+    // 4 characters encode 3 bytes (the last group up to 2 fewer): refuse what is surely too
+    // large without decoding it.
+    let chars = text.bytes().filter(|b| !b.is_ascii_whitespace()).count() as u64;
+    let at_least = (chars / 4 * 3).saturating_sub(2);
+    archive::check_archive_size(at_least, limits).map_err(|_| ImportError::ArchiveTooLarge {
+        size: at_least,
+        max: limits.max_archive_bytes,
+    })?;
+    let compact: String;
+    let text = if text.contains(char::is_whitespace) {
+        compact = text.chars().filter(|c| !c.is_whitespace()).collect();
+        compact.as_str()
+    } else {
+        text
+    };
+    let engine = base64::engine::general_purpose::GeneralPurpose::new(
+        &base64::alphabet::STANDARD,
+        base64::engine::general_purpose::GeneralPurposeConfig::new()
+            .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent),
+    );
+    let bytes = engine
+        .decode(text)
+        .map_err(|e| ImportError::Base64(e.to_string()))?;
+    archive::check_archive_size(bytes.len() as u64, limits)?;
+    Ok(bytes)
+}
+
+/// The input text: a JSON list of scenarios.
+pub fn parse_input(text: &str) -> Result<serde_json::Value, ImportError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|_| ImportError::InputSyntax)?;
+    if !value.is_array() {
+        return Err(ImportError::InputNotList);
+    }
+    Ok(value)
+}
+
+/// A callback URL must be absolute http(s) with a host. (Where it may point is decided when
+/// the callback is sent.)
+pub fn check_callback_url(text: &str) -> Result<String, ImportError> {
+    let text = text.trim();
+    let url = url::Url::parse(text).map_err(|e| ImportError::CallbackUrl(e.to_string()))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(ImportError::CallbackUrl(format!(
+            "schema «{}»",
+            url.scheme()
+        )));
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(ImportError::CallbackUrl("manca l'host".into()));
+    }
+    Ok(text.to_owned())
+}
+
+/// The dossier type of an import: `tipoContratto` trimmed, `cessione` when empty.
+pub fn contract_type(text: &str) -> Result<String, ImportError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(DEFAULT_CONTRACT_TYPE.to_owned());
+    }
+    if text.chars().count() > TYPE_NAME_MAX_CHARS {
+        return Err(ImportError::ContractTypeTooLong);
+    }
+    Ok(text.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Cursor, Write};
+
+    use base64::engine::general_purpose::STANDARD;
+    use zip::write::SimpleFileOptions;
+
+    use super::*;
+
+    fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        for (name, bytes) in entries {
+            writer
+                .start_file(*name, SimpleFileOptions::default())
+                .expect("entry");
+            writer.write_all(bytes).expect("bytes");
+        }
+        writer.finish().expect("zip").into_inner()
+    }
+
+    fn file(name: &str, kind: &str) -> ImportFile {
+        ImportFile {
+            nome_file: name.into(),
+            tipo_documento: kind.into(),
+        }
+    }
+
+    fn request<'a>(
+        base64zip: &'a str,
+        files: &'a [ImportFile],
+        input: &'a str,
+    ) -> ImportRequest<'a> {
+        ImportRequest {
+            id_valutazione: "",
+            tipo_contratto: "",
+            base64zip,
+            files,
+            input,
+            callback_url: None,
+        }
+    }
+
+    #[test]
+    fn a_valid_request_is_checked_and_normalised() {
+        let zip = STANDARD.encode(zip_of(&[("a.pdf", b"%PDF-1.4"), ("b.pdf", b"%PDF-1.4")]));
+        let files = [
+            file(" a.pdf ", "busta paga"),
+            file("b.pdf", ""),
+            file("a.pdf", "busta paga"),
+        ];
+        let mut req = request(&zip, &files, r#"[{"durata_finanziamento": 24}]"#);
+        req.callback_url = Some("https://example.com/cb");
+        req.id_valutazione = " 42 ";
+        let checked = check_request(&req, &ImportLimits::default()).expect("valid");
+        assert_eq!(checked.dossier_type, "cessione");
+        assert_eq!(checked.id_valutazione, "42");
+        assert_eq!(checked.files[0].nome_file, "a.pdf");
+        assert_eq!(checked.document_types(), ["busta paga"]);
+        assert_eq!(
+            checked.callback_url.as_deref(),
+            Some("https://example.com/cb")
+        );
+        assert_eq!(
+            checked.input,
+            serde_json::json!([{"durata_finanziamento": 24}])
+        );
+    }
+
+    #[test]
+    fn each_bad_field_gets_its_message() {
+        let zip = STANDARD.encode(zip_of(&[("a.pdf", b"%PDF-1.4")]));
+        let limits = ImportLimits::default();
+        let none: [ImportFile; 0] = [];
+        let check = |req: ImportRequest<'_>| {
+            check_request(&req, &limits)
+                .expect_err("refused")
+                .to_string()
+        };
+        assert_eq!(
+            check(request(&zip, &none, "[1,")),
+            "Errore sintassi nell'input"
+        );
+        assert!(check(request(&zip, &none, r#"{"a":1}"#)).contains("lista JSON"));
+        let mut req = request(&zip, &none, "[]");
+        for bad in ["ftp://x/y", "/relative", "http://"] {
+            req.callback_url = Some(bad);
+            assert!(check(req).starts_with("callbackUrl non valido"), "{bad}");
+        }
+        let mut req = request(&zip, &none, "[]");
+        req.tipo_contratto = "x234567890123456789012345678901";
+        assert!(check(req).contains("massimo 30 caratteri"));
+        assert!(
+            check(request("***", &none, "[]"))
+                .starts_with("Errore nello zip: il contenuto non è base64")
+        );
+        let not_zip = STANDARD.encode(b"hello");
+        assert!(
+            check(request(&not_zip, &none, "[]"))
+                .starts_with("Errore nello zip: non è un archivio zip")
+        );
+        let files = [file("a.pdf", ""), file("x.pdf", ""), file("y.pdf", "")];
+        assert_eq!(
+            check(request(&zip, &files, "[]")),
+            "Errore nello zip: file elencati ma assenti nell'archivio: x.pdf, y.pdf"
+        );
+    }
+
+    #[test]
+    fn base64_tolerates_data_urls_and_line_breaks_and_checks_the_size_first() {
+        let limits = ImportLimits::default();
+        let bytes = zip_of(&[("a.pdf", b"%PDF-1.4")]);
+        let encoded = STANDARD.encode(&bytes);
+        let wrapped: String = encoded
+            .as_bytes()
+            .chunks(76)
+            .map(|c| format!("{}\r\n", String::from_utf8_lossy(c)))
+            .collect();
+        assert_eq!(decode_base64(&wrapped, &limits).expect("wrapped"), bytes);
+        let data_url = format!("data:application/zip;base64,{encoded}");
+        assert_eq!(decode_base64(&data_url, &limits).expect("data URL"), bytes);
+        let unpadded = encoded.trim_end_matches('=');
+        assert_eq!(decode_base64(unpadded, &limits).expect("unpadded"), bytes);
+
+        let small = ImportLimits {
+            max_archive_bytes: 100,
+            ..limits
+        };
+        let big = "A".repeat(1000);
+        assert!(matches!(
+            decode_base64(&big, &small),
+            Err(ImportError::ArchiveTooLarge { max: 100, .. })
+        ));
+        let exact = STANDARD.encode([0u8; 100]);
+        assert_eq!(
+            decode_base64(&exact, &small).expect("at the limit").len(),
+            100
+        );
+        let over = STANDARD.encode([0u8; 101]);
+        assert!(matches!(
+            decode_base64(&over, &small),
+            Err(ImportError::ArchiveTooLarge {
+                size: 101,
+                max: 100
+            })
+        ));
+        assert!(matches!(
+            decode_base64("  ", &limits),
+            Err(ImportError::Base64(_))
+        ));
+    }
+
+    #[test]
+    fn the_limits_are_configurable() {
+        let vars = crate::config::Vars::from_pairs([
+            ("ISTRUTTORIA_IMPORT_MAX_ARCHIVE_BYTES", "1000"),
+            ("ISTRUTTORIA_IMPORT_MAX_ENTRIES", "5"),
+            ("ISTRUTTORIA_IMPORT_MAX_UNCOMPRESSED_BYTES", "2000"),
+            ("ISTRUTTORIA_IMPORT_MAX_FILE_BYTES", "300"),
+        ]);
+        assert_eq!(
+            ImportLimits::from_vars(&vars).expect("valid"),
+            ImportLimits {
+                max_archive_bytes: 1000,
+                max_entries: 5,
+                max_uncompressed_bytes: 2000,
+                max_file_bytes: 300,
+            }
+        );
+        let defaults =
+            ImportLimits::from_vars(&crate::config::Vars::from_pairs([])).expect("defaults");
+        assert_eq!(defaults.max_archive_bytes, 100 << 20);
+        assert_eq!(defaults.max_entries, 1000);
+        assert_eq!(defaults.max_uncompressed_bytes, 1 << 30);
+        let zero = crate::config::Vars::from_pairs([("ISTRUTTORIA_IMPORT_MAX_ENTRIES", "0")]);
+        assert!(ImportLimits::from_vars(&zero).is_err());
+    }
+}

@@ -1,0 +1,198 @@
+//! The rows an import writes: the dossier (API) and its documents with their first log entry
+//! (the `import` job). Document and log ids are derived from the dossier id and the entry's
+//! path (UUID v5), and every insert is `ON CONFLICT DO NOTHING`, so a job delivered twice
+//! leaves the same rows as one delivery.
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use crate::db::models::dossiers::Dossier;
+use crate::db::models::{DocumentState, DossierState};
+use crate::db::schema::{document_logs, document_types, documents, dossier_types, dossiers};
+use crate::db::{DbResult, QueryContext};
+
+/// A dossier created by `POST /import_dossier`.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = dossiers, check_for_backend(diesel::pg::Pg))]
+pub struct NewImportedDossier {
+    pub id: Uuid,
+    pub state: DossierState,
+    pub dossier_type_id: i64,
+    pub id_valutazione: String,
+    /// A JSON list (CHECK `dossiers_input_check`).
+    pub input: serde_json::Value,
+    pub callback_url: Option<String>,
+    pub archive_key: Option<String>,
+    /// `[{nomeFile, tipoDocumento}]` (CHECK `dossiers_files_check`).
+    pub files: serde_json::Value,
+}
+
+/// A document created by the `import` job.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = documents, check_for_backend(diesel::pg::Pg))]
+pub struct NewImportedDocument {
+    pub id: Uuid,
+    pub dossier_id: Uuid,
+    pub name: String,
+    pub document_type_id: Option<i64>,
+    pub state: DocumentState,
+    pub pdf_key: String,
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = document_logs, check_for_backend(diesel::pg::Pg))]
+struct NewLog<'a> {
+    id: Uuid,
+    document_id: Uuid,
+    event: &'a str,
+}
+
+/// The id of the document an import makes of the archive entry `path` of `dossier_id`.
+pub fn document_id(dossier_id: Uuid, path: &str) -> Uuid {
+    Uuid::new_v5(&dossier_id, path.as_bytes())
+}
+
+/// The id of the log entry `event` of a document that happens once in its life.
+pub fn once_log_id(document_id: Uuid, event: &str) -> Uuid {
+    Uuid::new_v5(&document_id, event.as_bytes())
+}
+
+/// The id of the dossier type `name`, created if it does not exist (an unknown
+/// `tipoContratto` is created on first use).
+pub async fn dossier_type_id(conn: &mut AsyncPgConnection, name: &str) -> DbResult<i64> {
+    diesel::insert_into(dossier_types::table)
+        .values(dossier_types::name.eq(name))
+        .on_conflict(dossier_types::name)
+        .do_nothing()
+        .execute(conn)
+        .await
+        .context("creating the dossier type of an import")?;
+    dossier_types::table
+        .filter(dossier_types::name.eq(name))
+        .select(dossier_types::id)
+        .first(conn)
+        .await
+        .context("finding the dossier type of an import")
+}
+
+/// The ids of the document types among `names` that exist, by name.
+pub async fn document_type_ids(
+    conn: &mut AsyncPgConnection,
+    names: &[String],
+) -> DbResult<HashMap<String, i64>> {
+    if names.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(String, i64)> = document_types::table
+        .filter(document_types::name.eq_any(names))
+        .select((document_types::name, document_types::id))
+        .load(conn)
+        .await
+        .context("finding the document types of an import")?;
+    Ok(rows.into_iter().collect())
+}
+
+pub async fn insert_dossier(
+    conn: &mut AsyncPgConnection,
+    dossier: &NewImportedDossier,
+) -> DbResult<()> {
+    diesel::insert_into(dossiers::table)
+        .values(dossier)
+        .execute(conn)
+        .await
+        .map(drop)
+        .context("creating an imported dossier")
+}
+
+/// Removes a dossier whose import could not be completed (its job could not be enqueued).
+pub async fn delete_dossier(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<()> {
+    diesel::delete(dossiers::table.find(id))
+        .execute(conn)
+        .await
+        .map(drop)
+        .context("removing an incomplete import")
+}
+
+pub async fn find_dossier(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Option<Dossier>> {
+    dossiers::table
+        .find(id)
+        .select(Dossier::as_select())
+        .first(conn)
+        .await
+        .optional()
+        .context("reading the dossier to import")
+}
+
+/// Inserts the document unless it exists, with its `importato` log entry; returns whether it
+/// was new.
+pub async fn insert_document(
+    conn: &mut AsyncPgConnection,
+    document: &NewImportedDocument,
+) -> DbResult<bool> {
+    use diesel_async::AsyncConnection;
+
+    let document = document.clone();
+    conn.transaction(async |conn| -> DbResult<bool> {
+        let inserted = diesel::insert_into(documents::table)
+            .values(&document)
+            .on_conflict(documents::id)
+            .do_nothing()
+            .execute(conn)
+            .await
+            .context("creating an imported document")?;
+        diesel::insert_into(document_logs::table)
+            .values(NewLog {
+                id: once_log_id(document.id, super::IMPORTED_EVENT),
+                document_id: document.id,
+                event: super::IMPORTED_EVENT,
+            })
+            .on_conflict(document_logs::id)
+            .do_nothing()
+            .execute(conn)
+            .await
+            .context("logging an imported document")?;
+        Ok(inserted == 1)
+    })
+    .await
+}
+
+/// The documents of a dossier still waiting for their extraction.
+pub async fn uploaded_documents(
+    conn: &mut AsyncPgConnection,
+    dossier_id: Uuid,
+) -> DbResult<Vec<Uuid>> {
+    documents::table
+        .filter(documents::dossier_id.eq(dossier_id))
+        .filter(documents::state.eq(DocumentState::Uploaded))
+        .order(documents::id)
+        .select(documents::id)
+        .load(conn)
+        .await
+        .context("listing the documents to extract")
+}
+
+/// Moves a dossier that is still `processing` to `cannot process` with `error`; returns
+/// whether it moved.
+pub async fn dossier_cannot_process(
+    conn: &mut AsyncPgConnection,
+    dossier_id: Uuid,
+    error: &str,
+) -> DbResult<bool> {
+    let updated = diesel::update(
+        dossiers::table
+            .find(dossier_id)
+            .filter(dossiers::state.eq(DossierState::Processing)),
+    )
+    .set((
+        dossiers::state.eq(DossierState::CannotProcess),
+        dossiers::error.eq(error),
+    ))
+    .execute(conn)
+    .await
+    .context("marking a dossier that cannot be imported")?;
+    Ok(updated == 1)
+}

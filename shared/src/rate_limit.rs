@@ -1,0 +1,229 @@
+//! Rate limits of the unauthenticated operations that guess or send secrets: `basicLogin`,
+//! `resetPassword` (failures counted) and `recoverPassword` (requests counted).
+//!
+//! Counters live in Redis (`<namespace>:ratelimit:<bucket>:<key>`), so every API process shares
+//! them; each is created with its window as expiry (`SET NX EX` then `INCR`, one atomic
+//! pipeline), i.e. a fixed window starting at the first counted event.
+//!
+//! # Not letting an attacker lock a user out
+//!
+//! What blocks guessing is the counter per **(account, client address)**: a handful of wrong
+//! passwords for one account from one address, then that address must wait. A second counter
+//! per **client address** (all accounts) stops one address from spraying many accounts.
+//! There is deliberately **no blocking counter per account alone**: whoever knows an e-mail
+//! could then lock its owner out from anywhere. Guessing spread over many addresses is still
+//! bounded by (addresses × per-pair limit) per window against argon2id-hashed passwords, and
+//! the failures are logged. A successful login clears its (account, address) counter.
+//!
+//! `recoverPassword` sends e-mail, so it also has a counter per account — its purpose is to
+//! stop mail-bombing a user, and it only delays *new* codes (a code already received keeps
+//! working) — plus per (account, address) and per address counters. Reset codes have their
+//! own bound too: 5 attempts per code (see `auth::recovery`).
+//!
+//! Keys carry the SHA-256 of the lowercased e-mail and of the address, never the values.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+
+use crate::jobs::Redis;
+
+/// At most `max` events per `window`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    pub max: u64,
+    pub window: Duration,
+}
+
+const fn minutes(max: u64, minutes: u64) -> Limit {
+    Limit {
+        max,
+        window: Duration::from_secs(minutes * 60),
+    }
+}
+
+/// Failed logins per (account, address) and per address.
+pub const LOGIN_PER_ACCOUNT_ADDRESS: Limit = minutes(5, 15);
+pub const LOGIN_PER_ADDRESS: Limit = minutes(50, 15);
+/// Failed password resets per (account, address) and per address.
+pub const RESET_PER_ACCOUNT_ADDRESS: Limit = minutes(5, 15);
+pub const RESET_PER_ADDRESS: Limit = minutes(30, 15);
+/// Recovery requests (e-mails sent) per (account, address), per account and per address.
+pub const RECOVER_PER_ACCOUNT_ADDRESS: Limit = minutes(3, 15);
+pub const RECOVER_PER_ACCOUNT: Limit = minutes(6, 60);
+pub const RECOVER_PER_ADDRESS: Limit = minutes(20, 60);
+/// Registrations per address.
+pub const REGISTER_PER_ADDRESS: Limit = minutes(10, 60);
+
+/// The message of a refusal, as the web app shows it.
+pub const TOO_MANY_MESSAGE: &str = "Troppi tentativi: riprova fra qualche minuto";
+
+#[derive(Debug, thiserror::Error)]
+pub enum RateLimitError {
+    #[error("{TOO_MANY_MESSAGE}")]
+    TooMany,
+    #[error("the rate-limit counters are unreachable: {0}")]
+    Redis(#[from] redis::RedisError),
+}
+
+/// One counter: what it counts and for whom.
+#[derive(Debug, Clone)]
+pub struct Counter {
+    key: String,
+    limit: Limit,
+}
+
+impl Counter {
+    /// A counter of `bucket` (e.g. "login") for the account with e-mail `email` (any case)
+    /// and/or the client address `address` (`None`: unknown, counted together).
+    pub fn new(bucket: &str, email: Option<&str>, address: Option<IpAddr>, limit: Limit) -> Self {
+        let mut key = bucket.to_owned();
+        if let Some(email) = email {
+            key.push_str(":a");
+            key.push_str(&digest(&email.trim().to_lowercase()));
+        }
+        if email.is_none() || address.is_some() {
+            let address = address.map_or_else(|| "unknown".to_owned(), |a| a.to_string());
+            key.push_str(":c");
+            key.push_str(&digest(&address));
+        }
+        Self { key, limit }
+    }
+}
+
+fn digest(value: &str) -> String {
+    let hash = Sha256::digest(value.as_bytes());
+    hash[..12].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The counters of one Redis namespace.
+#[derive(Clone)]
+pub struct RateLimiter {
+    redis: Redis,
+}
+
+impl RateLimiter {
+    pub fn new(redis: Redis) -> Self {
+        Self { redis }
+    }
+
+    fn key(&self, counter: &Counter) -> String {
+        format!("{}:ratelimit:{}", self.redis.namespace, counter.key)
+    }
+
+    /// Refuses with [`RateLimitError::TooMany`] when any of `counters` has reached its limit.
+    pub async fn check(&self, counters: &[Counter]) -> Result<(), RateLimitError> {
+        let mut connection = self.redis.connection.clone();
+        for counter in counters {
+            let count: Option<u64> = redis::cmd("GET")
+                .arg(self.key(counter))
+                .query_async(&mut connection)
+                .await?;
+            if count.unwrap_or(0) >= counter.limit.max {
+                return Err(RateLimitError::TooMany);
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts one event on every counter.
+    pub async fn hit(&self, counters: &[Counter]) -> Result<(), RateLimitError> {
+        let mut pipe = redis::pipe();
+        pipe.atomic();
+        for counter in counters {
+            let key = self.key(counter);
+            pipe.cmd("SET")
+                .arg(&key)
+                .arg(0)
+                .arg("NX")
+                .arg("EX")
+                .arg(counter.limit.window.as_secs().max(1))
+                .ignore()
+                .cmd("INCR")
+                .arg(&key)
+                .ignore();
+        }
+        pipe.query_async::<()>(&mut self.redis.connection.clone())
+            .await?;
+        Ok(())
+    }
+
+    /// Counts one event and refuses when that goes over a limit (for requests that are
+    /// counted whether or not they succeed, such as sending a recovery e-mail).
+    pub async fn take(&self, counters: &[Counter]) -> Result<(), RateLimitError> {
+        self.check(counters).await?;
+        self.hit(counters).await
+    }
+
+    /// Forgets `counters` (e.g. the failures of a pair after a successful login).
+    pub async fn clear(&self, counters: &[Counter]) -> Result<(), RateLimitError> {
+        let keys: Vec<String> = counters.iter().map(|c| self.key(c)).collect();
+        redis::cmd("DEL")
+            .arg(keys)
+            .query_async::<i64>(&mut self.redis.connection.clone())
+            .await?;
+        Ok(())
+    }
+}
+
+/// The counters of failed logins of `email` from `address`.
+pub fn login_counters(email: &str, address: Option<IpAddr>) -> [Counter; 2] {
+    [
+        Counter::new("login", Some(email), address, LOGIN_PER_ACCOUNT_ADDRESS),
+        Counter::new("login", None, address, LOGIN_PER_ADDRESS),
+    ]
+}
+
+/// The counters of failed password resets of `email` from `address`.
+pub fn reset_counters(email: &str, address: Option<IpAddr>) -> [Counter; 2] {
+    [
+        Counter::new("reset", Some(email), address, RESET_PER_ACCOUNT_ADDRESS),
+        Counter::new("reset", None, address, RESET_PER_ADDRESS),
+    ]
+}
+
+/// The counters of recovery e-mails requested for `email` from `address`.
+pub fn recover_counters(email: &str, address: Option<IpAddr>) -> [Counter; 3] {
+    [
+        Counter::new("recover", Some(email), address, RECOVER_PER_ACCOUNT_ADDRESS),
+        Counter::new("recover-account", Some(email), None, RECOVER_PER_ACCOUNT),
+        Counter::new("recover", None, address, RECOVER_PER_ADDRESS),
+    ]
+}
+
+/// The counter of registrations from `address`.
+pub fn register_counters(address: Option<IpAddr>) -> [Counter; 1] {
+    [Counter::new(
+        "register",
+        None,
+        address,
+        REGISTER_PER_ADDRESS,
+    )]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_separate_accounts_and_addresses_without_revealing_them() {
+        let home = Some(IpAddr::from([10, 0, 0, 1]));
+        let other = Some(IpAddr::from([10, 0, 0, 2]));
+        let [pair, address] = login_counters("Mario@Example.com", home);
+        assert_eq!(pair.key, login_counters("mario@example.com", home)[0].key);
+        assert_ne!(pair.key, login_counters("mario@example.com", other)[0].key);
+        assert_ne!(pair.key, address.key);
+        assert_eq!(
+            address.key,
+            login_counters("luigi@example.com", home)[1].key
+        );
+        assert!(!pair.key.contains("mario") && !pair.key.contains("10.0.0.1"));
+        let account = &recover_counters("mario@example.com", home)[1];
+        assert_eq!(
+            account.key,
+            recover_counters("mario@example.com", other)[1].key,
+            "the per-account counter ignores the address"
+        );
+    }
+}

@@ -1,0 +1,44 @@
+//! What the API and the workers both need to know about rules besides their rows: the code a
+//! new rule starts from ([`templates`]), the checks every saved `package.json` passes
+//! ([`validate_package_json`]), and the zip format dossier rules travel in between
+//! environments ([`archive`]: `importDossierRules` reads it, `downloadDossierRule` writes it).
+
+pub mod archive;
+pub mod playground;
+pub mod templates;
+
+pub use templates::{
+    DEFAULT_HELPER_CODE, DEFAULT_PACKAGE_JSON, DOCUMENT_RULE_TEMPLATE, DOSSIER_RULE_TEMPLATE,
+    RuleKind, rule_template,
+};
+
+/// Why a `package.json` is refused: it must be a JSON object (what npm and node expect).
+pub fn validate_package_json(text: &str) -> Result<(), String> {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(_)) => Ok(()),
+        Ok(_) => Err("package.json non valido: deve essere un oggetto JSON".into()),
+        Err(error) => Err(format!(
+            "package.json non valido: {error} (riga {}, colonna {})",
+            error.line(),
+            error.column()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn package_json_must_be_a_json_object() {
+        assert!(validate_package_json(DEFAULT_PACKAGE_JSON).is_ok());
+        assert!(
+            validate_package_json("[1]")
+                .unwrap_err()
+                .contains("deve essere un oggetto")
+        );
+        let error = validate_package_json("{\"name\": }").unwrap_err();
+        assert!(error.starts_with("package.json non valido:"), "{error}");
+        assert!(error.contains("riga 1"), "{error}");
+    }
+}

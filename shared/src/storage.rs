@@ -1,0 +1,298 @@
+//! Object storage for the bytes the database only points to: imported archives, the PDFs of
+//! documents and their extraction output.
+//!
+//! One [`Storage`] per process, over the `object_store` crate, so the same code runs on a
+//! local directory (development, tests, single-host deployments) and on S3 or MinIO. Where a
+//! file lives is decided here only, by the functions of [`keys`]: every key of a dossier starts
+//! with [`keys::dossier_prefix`], so deleting a dossier removes all of its bytes with
+//! [`Storage::delete_prefix`].
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bytes::Bytes;
+use futures::TryStreamExt;
+use object_store::ObjectStore;
+use object_store::local::LocalFileSystem;
+use object_store::path::Path as ObjectPath;
+
+/// Where every object of the application is stored. Keys are `/`-separated and relative.
+pub mod keys {
+    use uuid::Uuid;
+
+    /// Everything that belongs to a dossier lives under this prefix.
+    pub fn dossier_prefix(dossier_id: Uuid) -> String {
+        format!("dossiers/{dossier_id}/")
+    }
+
+    /// The imported zip, as received (Download Dossier serves it).
+    pub fn archive(dossier_id: Uuid) -> String {
+        format!("dossiers/{dossier_id}/archive.zip")
+    }
+
+    /// The PDF of a document.
+    pub fn document_pdf(dossier_id: Uuid, document_id: Uuid) -> String {
+        format!("dossiers/{dossier_id}/documents/{document_id}.pdf")
+    }
+
+    /// What the extraction job produced for a document (text, geometry, tables, form data).
+    pub fn extraction(dossier_id: Uuid, document_id: Uuid) -> String {
+        format!("dossiers/{dossier_id}/documents/{document_id}/extraction.json")
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    #[error("ISTRUTTORIA_STORAGE_URL={url:?} is not valid: {reason}")]
+    Config { url: String, reason: String },
+    #[error("cannot {action} `{key}` in object storage")]
+    Object {
+        action: &'static str,
+        key: String,
+        #[source]
+        source: object_store::Error,
+    },
+    #[error("`{key}` is not in object storage")]
+    NotFound { key: String },
+}
+
+impl StorageError {
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, Self::NotFound { .. })
+    }
+}
+
+pub type StorageResult<T> = Result<T, StorageError>;
+
+/// The object store of the process. Cheap to clone.
+#[derive(Clone)]
+pub struct Storage {
+    store: Arc<dyn ObjectStore>,
+    /// Where it points, for logs (no credentials: those come from the environment).
+    location: String,
+}
+
+impl std::fmt::Debug for Storage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Storage")
+            .field("location", &self.location)
+            .finish()
+    }
+}
+
+impl Storage {
+    /// The store `ISTRUTTORIA_STORAGE_URL` names: `s3://bucket[/prefix]` (credentials, region
+    /// and endpoint from the standard `AWS_*` variables, e.g. `AWS_ENDPOINT` and
+    /// `AWS_ALLOW_HTTP=true` for MinIO), `file:///absolute/dir`, or a directory path (relative
+    /// paths are resolved against the working directory; the directory is created).
+    pub fn from_url(url: &str) -> StorageResult<Self> {
+        let url = url.trim();
+        let invalid = |reason: &str| StorageError::Config {
+            url: url.to_owned(),
+            reason: reason.to_owned(),
+        };
+        if url.is_empty() {
+            return Err(invalid("empty"));
+        }
+        if let Some(rest) = url.strip_prefix("s3://") {
+            return Self::s3(url, rest);
+        }
+        if let Some(path) = url.strip_prefix("file://") {
+            return Self::local(Path::new(path));
+        }
+        if let Some((scheme, _)) = url.split_once("://") {
+            return Err(invalid(&format!(
+                "unsupported scheme `{scheme}` (expected a directory, file:// or s3://)"
+            )));
+        }
+        Self::local(Path::new(url))
+    }
+
+    /// A directory of the local file system (created if missing).
+    pub fn local(dir: &Path) -> StorageResult<Self> {
+        let config_error = |reason: String| StorageError::Config {
+            url: dir.display().to_string(),
+            reason,
+        };
+        let dir: PathBuf = std::path::absolute(dir).map_err(|e| config_error(e.to_string()))?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| config_error(format!("cannot create {}: {e}", dir.display())))?;
+        let store = LocalFileSystem::new_with_prefix(&dir)
+            .map_err(|e| config_error(e.to_string()))?
+            // Deleting a dossier's files leaves no empty directories behind.
+            .with_automatic_cleanup(true);
+        Ok(Self {
+            store: Arc::new(store),
+            location: dir.display().to_string(),
+        })
+    }
+
+    #[cfg(feature = "aws")]
+    fn s3(url: &str, rest: &str) -> StorageResult<Self> {
+        use object_store::aws::AmazonS3Builder;
+        use object_store::prefix::PrefixStore;
+
+        let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+        if bucket.is_empty() {
+            return Err(StorageError::Config {
+                url: url.to_owned(),
+                reason: "no bucket (expected s3://bucket[/prefix])".into(),
+            });
+        }
+        let store = AmazonS3Builder::from_env()
+            .with_bucket_name(bucket)
+            .build()
+            .map_err(|e| StorageError::Config {
+                url: url.to_owned(),
+                reason: e.to_string(),
+            })?;
+        let prefix = prefix.trim_matches('/');
+        let store: Arc<dyn ObjectStore> = if prefix.is_empty() {
+            Arc::new(store)
+        } else {
+            Arc::new(PrefixStore::new(store, prefix))
+        };
+        Ok(Self {
+            store,
+            location: url.to_owned(),
+        })
+    }
+
+    #[cfg(not(feature = "aws"))]
+    fn s3(url: &str, _rest: &str) -> StorageResult<Self> {
+        Err(StorageError::Config {
+            url: url.to_owned(),
+            reason: "this build has no S3 support (the `aws` feature of `shared`)".into(),
+        })
+    }
+
+    /// Where the store points (a directory or an `s3://` URL).
+    pub fn location(&self) -> &str {
+        &self.location
+    }
+
+    /// Stores `bytes` under `key`, replacing what was there.
+    pub async fn put(&self, key: &str, bytes: impl Into<Bytes>) -> StorageResult<()> {
+        let path = object_path(key)?;
+        self.store
+            .put(&path, bytes.into().into())
+            .await
+            .map(drop)
+            .map_err(|source| object_error("write", key, source))
+    }
+
+    /// The bytes stored under `key` ([`StorageError::NotFound`] when there are none).
+    pub async fn get(&self, key: &str) -> StorageResult<Bytes> {
+        let path = object_path(key)?;
+        let result = self
+            .store
+            .get(&path)
+            .await
+            .map_err(|source| object_error("read", key, source))?;
+        result
+            .bytes()
+            .await
+            .map_err(|source| object_error("read", key, source))
+    }
+
+    /// Whether something is stored under `key`.
+    pub async fn exists(&self, key: &str) -> StorageResult<bool> {
+        let path = object_path(key)?;
+        match self.store.head(&path).await {
+            Ok(_) => Ok(true),
+            Err(object_store::Error::NotFound { .. }) => Ok(false),
+            Err(source) => Err(object_error("look up", key, source)),
+        }
+    }
+
+    /// Removes `key`; removing a key that is not there is not an error (deletes are retried).
+    pub async fn delete(&self, key: &str) -> StorageResult<()> {
+        let path = object_path(key)?;
+        match self.store.delete(&path).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(source) => Err(object_error("delete", key, source)),
+        }
+    }
+
+    /// Removes every object whose key starts with `prefix` (a directory-like prefix such as
+    /// [`keys::dossier_prefix`]) and returns how many there were.
+    pub async fn delete_prefix(&self, prefix: &str) -> StorageResult<usize> {
+        let path = object_path(prefix.trim_end_matches('/'))?;
+        let objects: Vec<_> = self
+            .store
+            .list(Some(&path))
+            .try_collect()
+            .await
+            .map_err(|source| object_error("list", prefix, source))?;
+        let mut deleted = 0;
+        for object in objects {
+            let key = object.location.to_string();
+            match self.store.delete(&object.location).await {
+                Ok(()) => deleted += 1,
+                Err(object_store::Error::NotFound { .. }) => {}
+                Err(source) => return Err(object_error("delete", &key, source)),
+            }
+        }
+        Ok(deleted)
+    }
+}
+
+fn object_path(key: &str) -> StorageResult<ObjectPath> {
+    ObjectPath::parse(key).map_err(|source| StorageError::Object {
+        action: "address",
+        key: key.to_owned(),
+        source: source.into(),
+    })
+}
+
+fn object_error(action: &'static str, key: &str, source: object_store::Error) -> StorageError {
+    match source {
+        object_store::Error::NotFound { .. } => StorageError::NotFound {
+            key: key.to_owned(),
+        },
+        source => StorageError::Object {
+            action,
+            key: key.to_owned(),
+            source,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_of_a_dossier_share_its_prefix() {
+        let dossier = uuid::Uuid::nil();
+        let document = uuid::Uuid::max();
+        let prefix = keys::dossier_prefix(dossier);
+        for key in [
+            keys::archive(dossier),
+            keys::document_pdf(dossier, document),
+            keys::extraction(dossier, document),
+        ] {
+            assert!(key.starts_with(&prefix), "{key}");
+        }
+        assert_eq!(
+            keys::document_pdf(dossier, document),
+            format!("dossiers/{dossier}/documents/{document}.pdf")
+        );
+    }
+
+    #[test]
+    fn unknown_schemes_and_bucketless_urls_are_refused() {
+        let error = Storage::from_url("gs://bucket").expect_err("no GCS");
+        assert!(
+            error.to_string().contains("unsupported scheme `gs`"),
+            "{error}"
+        );
+        let error = Storage::from_url("").expect_err("empty");
+        assert!(error.to_string().contains("empty"), "{error}");
+        #[cfg(feature = "aws")]
+        {
+            let error = Storage::from_url("s3:///prefix").expect_err("no bucket");
+            assert!(error.to_string().contains("no bucket"), "{error}");
+        }
+    }
+}

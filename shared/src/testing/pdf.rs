@@ -1,0 +1,571 @@
+//! PDF fixtures for tests (cargo feature `testing`): small, deterministic documents written by
+//! hand in PDF syntax, each exercising one path of the worker's extraction — text with Italian
+//! accents, a ruled table, an AcroForm, a page that is only an image (OCR), a password-protected
+//! and a truncated file.
+//!
+//! Hand-written rather than produced by a PDF library so that every byte is known: the tests
+//! check what the extraction reads back, and a generator that "helpfully" re-encodes text or
+//! draws tables its own way would hide what is being tested. Text uses the standard Helvetica
+//! font with `WinAnsiEncoding`, so `àèéìòù`, `€`, `’` and `«»` are one byte each; characters
+//! outside that encoding become `?`.
+//!
+//! ```
+//! let pdf = shared::testing::pdf::text_pdf(&["Società per azioni\nCapitale € 10.000"]);
+//! assert!(pdf.starts_with(b"%PDF-1.7"));
+//! ```
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+/// Page size of every fixture (A4, in points).
+pub const PAGE_WIDTH: f32 = 595.0;
+pub const PAGE_HEIGHT: f32 = 842.0;
+/// Left margin and top of the first text line of [`text_pdf`] pages.
+pub const MARGIN: f32 = 72.0;
+/// Font size and line distance of [`text_pdf`].
+pub const FONT_SIZE: f32 = 12.0;
+pub const LEADING: f32 = 16.0;
+
+/// The heading [`table_pdf`] draws above the rows, in one cell spanning every column.
+pub const TABLE_HEADING: &str = "Piano di rimborso";
+/// The line of text [`table_pdf`] writes above the table (outside it).
+pub const TABLE_CAPTION: &str = "Allegato A – condizioni economiche";
+
+/// The user password of [`encrypted_pdf`] (the owner password is another one).
+pub const ENCRYPTED_PDF_PASSWORD: &str = "segreta";
+
+/// A document of text pages: one page per item, one text line per `\n`, Helvetica 12 pt from
+/// the top-left margin.
+pub fn text_pdf(pages: &[&str]) -> Vec<u8> {
+    let mut doc = Doc::new();
+    let font = doc.helvetica();
+    let contents: Vec<Vec<u8>> = pages.iter().map(|text| text_content(text)).collect();
+    let page_ids: Vec<usize> = contents
+        .into_iter()
+        .map(|content| {
+            let content = doc.stream("", &content);
+            doc.page(font, content)
+        })
+        .collect();
+    doc.finish(&page_ids, "", "")
+}
+
+/// A page with a caption line ([`TABLE_CAPTION`]) and a ruled table below it: a heading row
+/// whose single cell ([`TABLE_HEADING`]) spans every column, then `rows`, each cell bordered
+/// by stroked line segments (0.5 pt), text 10 pt. Rows shorter than the longest are padded
+/// with empty cells.
+///
+/// Extracted, the table reads `[[TABLE_HEADING, "", …], rows…]`.
+pub fn table_pdf(rows: &[Vec<&str>]) -> Vec<u8> {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    let left = MARGIN;
+    let width = PAGE_WIDTH - 2.0 * MARGIN;
+    let column_width = width / columns as f32;
+    let row_height = 20.0;
+    let top = PAGE_HEIGHT - MARGIN - 40.0;
+    let bottom = top - row_height * (rows.len() + 1) as f32;
+    let right = left + width;
+
+    let mut content = String::new();
+    // The caption, outside the table.
+    let _ = writeln!(
+        content,
+        "BT /F1 {FONT_SIZE} Tf {MARGIN} {} Td {} Tj ET",
+        PAGE_HEIGHT - MARGIN,
+        pdf_string(TABLE_CAPTION)
+    );
+    // Ruling: every horizontal line across the table, the outer verticals over its whole
+    // height, the inner verticals below the heading row only (the heading spans them).
+    content.push_str("0.5 w 0 G\n");
+    for row in 0..=rows.len() + 1 {
+        let y = top - row_height * row as f32;
+        let _ = writeln!(content, "{left} {y} m {right} {y} l S");
+    }
+    for column in 0..=columns {
+        let x = left + column_width * column as f32;
+        let from = if column == 0 || column == columns {
+            top
+        } else {
+            top - row_height
+        };
+        let _ = writeln!(content, "{x} {from} m {x} {bottom} l S");
+    }
+    // Text, 10 pt, 6 pt above the bottom of its cell.
+    let mut cell = |x: f32, row: usize, text: &str| {
+        if !text.is_empty() {
+            let y = top - row_height * (row + 1) as f32 + 6.0;
+            let _ = writeln!(
+                content,
+                "BT /F1 10 Tf {} {y} Td {} Tj ET",
+                x + 4.0,
+                pdf_string(text)
+            );
+        }
+    };
+    cell(left, 0, TABLE_HEADING);
+    for (r, row) in rows.iter().enumerate() {
+        for (c, text) in row.iter().enumerate() {
+            cell(left + column_width * c as f32, r + 1, text);
+        }
+    }
+
+    let mut doc = Doc::new();
+    let font = doc.helvetica();
+    let content = doc.stream("", content.as_bytes());
+    let page = doc.page(font, content);
+    doc.finish(&[page], "", "")
+}
+
+/// The value of one field of [`form_pdf`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldValue<'a> {
+    /// A text field; `""` leaves it without a value.
+    Text(&'a str),
+    /// A checkbox (export value `Yes`).
+    Checkbox(bool),
+    /// A radio group with one button per option (the option is the button's export value);
+    /// `None` selects none.
+    Radio {
+        options: &'a [&'a str],
+        selected: Option<&'a str>,
+    },
+}
+
+/// One page with an AcroForm: each field on its own line under a label with its name. Values
+/// are set in the fields (`/V`, `/AS`); checkboxes and radio buttons carry on/off appearance
+/// streams, text fields rely on `/NeedAppearances`.
+pub fn form_pdf(fields: &[(&str, FieldValue<'_>)]) -> Vec<u8> {
+    let mut doc = Doc::new();
+    let font = doc.helvetica();
+    let page_id = doc.reserve();
+    let box_off = doc.stream(
+        "/Type /XObject /Subtype /Form /BBox [0 0 12 12]",
+        b"0 G 0.5 w 0.5 0.5 11 11 re S",
+    );
+    let box_on = doc.stream(
+        "/Type /XObject /Subtype /Form /BBox [0 0 12 12]",
+        b"0 G 0.5 w 0.5 0.5 11 11 re S 0 g 3 3 6 6 re f",
+    );
+
+    let mut labels = String::new();
+    let mut annots = Vec::new();
+    let mut field_ids = Vec::new();
+    let mut y = PAGE_HEIGHT - MARGIN;
+    for (name, value) in fields {
+        let _ = writeln!(
+            labels,
+            "BT /F1 10 Tf {MARGIN} {y} Td {} Tj ET",
+            pdf_string(name)
+        );
+        let (x0, y0) = (MARGIN + 160.0, y - 4.0);
+        match value {
+            FieldValue::Text(text) => {
+                let v = if text.is_empty() {
+                    String::new()
+                } else {
+                    format!("/V {}", pdf_string(text))
+                };
+                let id = doc.object(format!(
+                    "<< /Type /Annot /Subtype /Widget /FT /Tx /T {} {v} /Rect [{x0} {y0} {} {}] \
+                     /F 4 /P {page_id} 0 R /DA (/Helv 10 Tf 0 g) >>",
+                    pdf_string(name),
+                    x0 + 200.0,
+                    y0 + 16.0
+                ));
+                annots.push(id);
+                field_ids.push(id);
+            }
+            FieldValue::Checkbox(checked) => {
+                let state = if *checked { "Yes" } else { "Off" };
+                let id = doc.object(format!(
+                    "<< /Type /Annot /Subtype /Widget /FT /Btn /T {} /V /{state} /AS /{state} \
+                     /Rect [{x0} {y0} {} {}] /F 4 /P {page_id} 0 R /MK << >> \
+                     /AP << /N << /Yes {box_on} 0 R /Off {box_off} 0 R >> >> >>",
+                    pdf_string(name),
+                    x0 + 12.0,
+                    y0 + 12.0
+                ));
+                annots.push(id);
+                field_ids.push(id);
+            }
+            FieldValue::Radio { options, selected } => {
+                let parent = doc.reserve();
+                let mut kids = Vec::new();
+                for (i, option) in options.iter().enumerate() {
+                    let on = pdf_name(option);
+                    let state = if *selected == Some(*option) {
+                        on.as_str()
+                    } else {
+                        "/Off"
+                    };
+                    let x = x0 + 90.0 * i as f32;
+                    let kid = doc.object(format!(
+                        "<< /Type /Annot /Subtype /Widget /Parent {parent} 0 R /AS {state} \
+                         /Rect [{x} {y0} {} {}] /F 4 /P {page_id} 0 R /MK << >> \
+                         /AP << /N << {on} {box_on} 0 R /Off {box_off} 0 R >> >> >>",
+                        x + 12.0,
+                        y0 + 12.0
+                    ));
+                    let _ = writeln!(
+                        labels,
+                        "BT /F1 10 Tf {} {y} Td {} Tj ET",
+                        x + 16.0,
+                        pdf_string(option)
+                    );
+                    kids.push(kid);
+                    annots.push(kid);
+                }
+                let v = selected.map(pdf_name).unwrap_or_else(|| "/Off".into());
+                doc.set(
+                    parent,
+                    format!(
+                        "<< /FT /Btn /Ff 49152 /T {} /V {v} /Kids [{}] >>",
+                        pdf_string(name),
+                        refs(&kids)
+                    ),
+                );
+                field_ids.push(parent);
+            }
+        }
+        y -= 30.0;
+    }
+
+    let content = doc.stream("", labels.as_bytes());
+    let acro_form = doc.object(format!(
+        "<< /Fields [{}] /NeedAppearances true /DA (/Helv 0 Tf 0 g) \
+         /DR << /Font << /Helv {font} 0 R >> >> >>",
+        refs(&field_ids)
+    ));
+    doc.set_page(
+        page_id,
+        font,
+        content,
+        &format!("/Annots [{}]", refs(&annots)),
+    );
+    doc.finish(&[page_id], &format!("/AcroForm {acro_form} 0 R"), "")
+}
+
+/// One page that is only an image: `gray` is 8-bit greyscale, row-major, `width × height`
+/// bytes, shown at 300 dpi (a page of `width × 72/300` by `height × 72/300` points), stored
+/// with FlateDecode. There is no text object at all, so extraction has to OCR it.
+///
+/// # Panics
+///
+/// When `gray.len() != width × height` (a mistake in the test).
+pub fn image_pdf(gray: &[u8], width: u32, height: u32) -> Vec<u8> {
+    assert_eq!(
+        gray.len(),
+        width as usize * height as usize,
+        "image_pdf: {width}×{height} needs as many grey bytes"
+    );
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    let compressed = encoder
+        .write_all(gray)
+        .and_then(|()| encoder.finish())
+        .expect("compressing into memory does not fail");
+    let (page_width, page_height) = (width as f32 * 72.0 / 300.0, height as f32 * 72.0 / 300.0);
+
+    let mut doc = Doc::new();
+    let image = doc.stream(
+        &format!(
+            "/Type /XObject /Subtype /Image /Width {width} /Height {height} \
+             /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode"
+        ),
+        &compressed,
+    );
+    let content = doc.stream(
+        "",
+        format!("q {page_width} 0 0 {page_height} 0 0 cm /Im1 Do Q").as_bytes(),
+    );
+    let page = doc.object(format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {page_width} {page_height}] \
+         /Resources << /XObject << /Im1 {image} 0 R >> >> /Contents {content} 0 R >>"
+    ));
+    doc.finish(&[page], "", "")
+}
+
+/// A text page encrypted with the standard security handler (RC4, 40-bit, revision 2) and the
+/// user password [`ENCRYPTED_PDF_PASSWORD`]: nothing opens it without that password.
+pub fn encrypted_pdf() -> Vec<u8> {
+    const OWNER_PASSWORD: &str = "proprietario";
+    // Printing and copying allowed; the top bits set as the specification requires.
+    const PERMISSIONS: i32 = -44;
+    let file_id: [u8; 16] = *b"istruttoria-pdf!";
+
+    // Algorithm 3: the owner entry.
+    let owner_key = &md5(&padded(OWNER_PASSWORD))[..5];
+    let owner_entry = rc4(owner_key, &padded(ENCRYPTED_PDF_PASSWORD));
+    // Algorithm 2: the file key; algorithm 4: the user entry (revision 2).
+    let mut input = padded(ENCRYPTED_PDF_PASSWORD).to_vec();
+    input.extend_from_slice(&owner_entry);
+    input.extend_from_slice(&PERMISSIONS.to_le_bytes());
+    input.extend_from_slice(&file_id);
+    let file_key = md5(&input)[..5].to_vec();
+    let user_entry = rc4(&file_key, &PADDING);
+
+    let mut doc = Doc::new();
+    let font = doc.helvetica();
+    // The content stream is encrypted with the key of its object (algorithm 1).
+    let content_id = doc.reserve();
+    let mut object_key = file_key.clone();
+    object_key.extend_from_slice(&(content_id as u32).to_le_bytes()[..3]);
+    object_key.extend_from_slice(&[0, 0]);
+    let object_key = &md5(&object_key)[..10];
+    let plain = text_content("Documento riservato\nSolo con la password");
+    let encrypted = rc4(object_key, &plain);
+    doc.set(
+        content_id,
+        format!("<< /Length {} >>\nstream\n", encrypted.len()),
+    );
+    doc.append_raw(content_id, &encrypted, b"\nendstream");
+    let page = doc.page(font, content_id);
+    let encrypt = doc.object(format!(
+        "<< /Filter /Standard /V 1 /R 2 /Length 40 /O <{}> /U <{}> /P {PERMISSIONS} >>",
+        hex(&owner_entry),
+        hex(&user_entry)
+    ));
+    doc.finish(
+        &[page],
+        "",
+        &format!(
+            "/Encrypt {encrypt} 0 R /ID [<{}> <{}>]",
+            hex(&file_id),
+            hex(&file_id)
+        ),
+    )
+}
+
+/// A PDF cut off after its first 300 bytes: a header and part of the first objects, no page
+/// tree, no cross-reference table.
+pub fn corrupt_pdf() -> Vec<u8> {
+    let mut bytes = text_pdf(&["Documento troncato"]);
+    bytes.truncate(300);
+    bytes
+}
+
+// --- the content of text pages -------------------------------------------------------------
+
+fn text_content(text: &str) -> Vec<u8> {
+    let mut content = format!(
+        "BT /F1 {FONT_SIZE} Tf {LEADING} TL {MARGIN} {} Td\n",
+        PAGE_HEIGHT - MARGIN
+    )
+    .into_bytes();
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            content.extend_from_slice(b"T* ");
+        }
+        content.extend_from_slice(pdf_string(line).as_bytes());
+        content.extend_from_slice(b" Tj\n");
+    }
+    content.extend_from_slice(b"ET");
+    content
+}
+
+/// A literal string in WinAnsiEncoding, non-ASCII bytes as octal escapes.
+fn pdf_string(text: &str) -> String {
+    let mut out = String::from("(");
+    for byte in text.chars().map(win_ansi) {
+        match byte {
+            b'(' | b')' | b'\\' => {
+                out.push('\\');
+                out.push(byte as char);
+            }
+            0x20..=0x7e => out.push(byte as char),
+            _ => {
+                let _ = write!(out, "\\{byte:03o}");
+            }
+        }
+    }
+    out.push(')');
+    out
+}
+
+/// A PDF name: regular characters as they are, the others as `#xx` of their UTF-8 bytes.
+fn pdf_name(text: &str) -> String {
+    let mut out = String::from("/");
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.') {
+            out.push(byte as char);
+        } else {
+            let _ = write!(out, "#{byte:02X}");
+        }
+    }
+    out
+}
+
+/// The WinAnsiEncoding byte of a character (`?` when it has none).
+fn win_ansi(c: char) -> u8 {
+    match c {
+        ' '..='~' => c as u8,
+        '\u{a0}'..='\u{ff}' => c as u32 as u8,
+        '€' => 0x80,
+        '‚' => 0x82,
+        '„' => 0x84,
+        '…' => 0x85,
+        '‘' => 0x91,
+        '’' => 0x92,
+        '“' => 0x93,
+        '”' => 0x94,
+        '•' => 0x95,
+        '–' => 0x96,
+        '—' => 0x97,
+        _ => b'?',
+    }
+}
+
+fn refs(ids: &[usize]) -> String {
+    ids.iter()
+        .map(|id| format!("{id} 0 R"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut out, byte| {
+        let _ = write!(out, "{byte:02x}");
+        out
+    })
+}
+
+// --- the standard security handler ---------------------------------------------------------
+
+const PADDING: [u8; 32] = [
+    0x28, 0xbf, 0x4e, 0x5e, 0x4e, 0x75, 0x8a, 0x41, 0x64, 0x00, 0x4e, 0x56, 0xff, 0xfa, 0x01, 0x08,
+    0x2e, 0x2e, 0x00, 0xb6, 0xd0, 0x68, 0x3e, 0x80, 0x2f, 0x0c, 0xa9, 0xfe, 0x64, 0x53, 0x69, 0x7a,
+];
+
+fn padded(password: &str) -> [u8; 32] {
+    let mut out = PADDING;
+    let bytes = password.as_bytes();
+    let n = bytes.len().min(32);
+    out[..n].copy_from_slice(&bytes[..n]);
+    out[n..].copy_from_slice(&PADDING[..32 - n]);
+    out
+}
+
+fn md5(data: &[u8]) -> [u8; 16] {
+    use md5::Digest as _;
+    md5::Md5::digest(data).into()
+}
+
+fn rc4(key: &[u8], data: &[u8]) -> Vec<u8> {
+    let mut s: [u8; 256] = std::array::from_fn(|i| i as u8);
+    let mut j = 0u8;
+    for i in 0..256 {
+        j = j.wrapping_add(s[i]).wrapping_add(key[i % key.len()]);
+        s.swap(i, j as usize);
+    }
+    let (mut i, mut j) = (0u8, 0u8);
+    data.iter()
+        .map(|byte| {
+            i = i.wrapping_add(1);
+            j = j.wrapping_add(s[i as usize]);
+            s.swap(i as usize, j as usize);
+            byte ^ s[s[i as usize].wrapping_add(s[j as usize]) as usize]
+        })
+        .collect()
+}
+
+// --- the file structure --------------------------------------------------------------------
+
+/// Objects numbered from 1: 1 is the catalog, 2 the page tree, written by [`Doc::finish`].
+struct Doc {
+    objects: Vec<Option<Vec<u8>>>,
+}
+
+impl Doc {
+    fn new() -> Self {
+        Self {
+            objects: vec![None, None],
+        }
+    }
+
+    fn reserve(&mut self) -> usize {
+        self.objects.push(None);
+        self.objects.len()
+    }
+
+    fn set(&mut self, id: usize, body: impl Into<Vec<u8>>) {
+        self.objects[id - 1] = Some(body.into());
+    }
+
+    fn append_raw(&mut self, id: usize, data: &[u8], tail: &[u8]) {
+        if let Some(body) = self.objects[id - 1].as_mut() {
+            body.extend_from_slice(data);
+            body.extend_from_slice(tail);
+        }
+    }
+
+    fn object(&mut self, body: impl Into<Vec<u8>>) -> usize {
+        let id = self.reserve();
+        self.set(id, body);
+        id
+    }
+
+    fn stream(&mut self, dict: &str, data: &[u8]) -> usize {
+        let mut body = format!("<< {dict} /Length {} >>\nstream\n", data.len()).into_bytes();
+        body.extend_from_slice(data);
+        body.extend_from_slice(b"\nendstream");
+        self.object(body)
+    }
+
+    fn helvetica(&mut self) -> usize {
+        self.object(
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        )
+    }
+
+    fn page(&mut self, font: usize, content: usize) -> usize {
+        let id = self.reserve();
+        self.set_page(id, font, content, "");
+        id
+    }
+
+    fn set_page(&mut self, id: usize, font: usize, content: usize, extra: &str) {
+        self.set(
+            id,
+            format!(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {PAGE_WIDTH} {PAGE_HEIGHT}] \
+                 /Resources << /Font << /F1 {font} 0 R >> >> /Contents {content} 0 R {extra} >>"
+            ),
+        );
+    }
+
+    /// Catalog, page tree, objects, cross-reference table and trailer.
+    fn finish(mut self, pages: &[usize], catalog_extra: &str, trailer_extra: &str) -> Vec<u8> {
+        self.set(
+            1,
+            format!("<< /Type /Catalog /Pages 2 0 R {catalog_extra} >>"),
+        );
+        self.set(
+            2,
+            format!(
+                "<< /Type /Pages /Kids [{}] /Count {} >>",
+                refs(pages),
+                pages.len()
+            ),
+        );
+
+        let mut out = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n".to_vec();
+        let mut offsets = Vec::with_capacity(self.objects.len());
+        for (i, body) in self.objects.iter().enumerate() {
+            offsets.push(out.len());
+            out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+            out.extend_from_slice(body.as_deref().unwrap_or(b"null"));
+            out.extend_from_slice(b"\nendobj\n");
+        }
+        let xref = out.len();
+        let mut table = format!("xref\n0 {}\n0000000000 65535 f \n", self.objects.len() + 1);
+        for offset in offsets {
+            let _ = writeln!(table, "{offset:010} 00000 n ");
+        }
+        let _ = write!(
+            table,
+            "trailer\n<< /Size {} /Root 1 0 R {trailer_extra} >>\nstartxref\n{xref}\n%%EOF\n",
+            self.objects.len() + 1
+        );
+        out.extend_from_slice(table.as_bytes());
+        out
+    }
+}

@@ -1,0 +1,224 @@
+import { test as loggedOut, type Page } from '@playwright/test';
+import { createUserThroughApi, unique } from './api';
+import { ADMIN, expect, loginThroughUi, test } from './fixtures';
+import { OUTBOX_DIR, readLatestResetCode } from './outbox';
+
+// The access area of issue 5 against the real server. `test` starts logged in as the
+// administrator (fixtures.ts); `loggedOut` starts without a session.
+
+// Toasts stack, newest first: the assertion is about the newest one.
+const toast = (page: Page) => page.locator('.bp6-toast').first();
+
+async function logout(page: Page) {
+  await page.getByTestId('user-menu-open').click();
+  await page.getByTestId('user-menu').getByRole('menuitem', { name: 'Esci' }).click();
+  await expect(page).toHaveURL('/authentication/login');
+}
+
+test('a new user, given a role through a policy and a group, sees only the permitted entries', async ({ page }) => {
+  const id = unique();
+  const user = { email: `e2e-${id}@e2e.test`, password: `pw-${id}`, firstName: 'Elena', lastName: `Prova${id}`.slice(0, 30) };
+  const role = `lettori${id}`.slice(0, 20);
+
+  // The user, from /users/new.
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Nuovo utente' }).click();
+  await expect(page).toHaveURL('/users/new');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Campo obbligatorio')).toHaveCount(5);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Conferma password').fill(user.password);
+  await page.getByLabel('Nome', { exact: true }).fill(user.firstName);
+  await page.getByLabel('Cognome').fill(user.lastName);
+  await page.getByLabel('Cognome').press('Enter');
+  await expect(page).toHaveURL('/users');
+  await expect(toast(page)).toContainText('Utente creato');
+  await page.getByRole('searchbox', { name: 'Cerca utenti' }).fill(user.email);
+  await expect(page.getByTestId(`user-row-${user.email}`)).toContainText(user.lastName);
+
+  // A role allowed on the users list only.
+  await page.goto('/roles?tab=roles');
+  await page.getByRole('button', { name: 'Nuovo ruolo' }).click();
+  await expect(page).toHaveURL('/roles/new/ruolo');
+  await page.getByLabel('Nome', { exact: true }).fill(role);
+  await page.getByLabel('Descrizione').fill('Vede la lista utenti');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page).toHaveURL('/roles?tab=roles');
+  await expect(toast(page)).toContainText('Ruolo creato');
+  await expect(page.getByTestId(`role-row-${role}`)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Policy' }).click();
+  await expect(page).toHaveURL('/roles?tab=policies');
+  await page.getByRole('button', { name: 'Nuova policy' }).click();
+  await expect(page).toHaveURL('/roles/nuova/policy');
+  await expect(page.getByLabel('Azione')).toHaveValue('allow');
+  await expect(page.getByLabel('Ruolo').locator(`option[value="${role}"]`)).toHaveCount(1);
+  await page.getByLabel('Ruolo').selectOption(role);
+  await page.getByLabel('Risorsa').fill('users');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page).toHaveURL('/roles?tab=policies');
+  await expect(toast(page)).toContainText('Policy creata');
+  await expect(page.getByTestId('policy-row').filter({ hasText: role })).toContainText('users');
+
+  await page.getByRole('tab', { name: 'Gruppi' }).click();
+  await page.getByRole('button', { name: 'Nuovo gruppo' }).click();
+  await expect(page).toHaveURL('/roles/new/gruppo');
+  await page.getByLabel('Utente (email)').fill(user.email);
+  await expect(page.getByLabel('Ruolo').locator(`option[value="${role}"]`)).toHaveCount(1);
+  await page.getByLabel('Ruolo').selectOption(role);
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page).toHaveURL('/roles?tab=groups');
+  await expect(toast(page)).toContainText('Gruppo creato con successo');
+  await expect(page.getByTestId('group-row').filter({ hasText: user.email })).toContainText(role);
+
+  // The user logs in and sees the users list, not roles nor notifications.
+  await logout(page);
+  await loginThroughUi(page, user);
+  await expect(page).toHaveURL('/');
+  await expect(page.getByTestId('sidebar-user')).toContainText(user.email);
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar.getByTestId('nav-users')).toBeVisible();
+  await expect(sidebar.getByTestId('nav-roles')).toHaveCount(0);
+  await expect(sidebar.getByTestId('nav-notifications')).toHaveCount(0);
+  await expect(sidebar).toContainText('Generale');
+
+  // No createUser / updateUser / deleteUser / impersonates: the list shows no actions.
+  await sidebar.getByTestId('nav-users').click();
+  await expect(page).toHaveURL('/users');
+  await expect(page.getByRole('button', { name: 'Nuovo utente' })).toBeVisible(); // the button needs users (spec §2)
+  await expect(page.getByTestId('user-edit')).toHaveCount(0);
+  await expect(page.getByTestId('user-impersonate')).toHaveCount(0);
+  await expect(page.getByTestId('user-delete')).toHaveCount(0);
+  await page.goto('/roles');
+  await expect(page.getByTestId('forbidden')).toContainText('Accesso negato');
+});
+
+test('the administrator impersonates a user and comes back', async ({ page }) => {
+  const id = unique();
+  const user = { email: `e2e-imp-${id}@e2e.test`, password: `pw-${id}`, firstName: 'Ivo', lastName: 'Impersonato' };
+  await page.goto('/');
+  await createUserThroughApi(page, user);
+
+  await page.goto('/users');
+  await expect(page.getByTestId('end-impersonation')).toHaveCount(0);
+  // No impersonation nor deletion of oneself.
+  await page.getByRole('searchbox', { name: 'Cerca utenti' }).fill(ADMIN.email);
+  const self = page.getByTestId(`user-row-${ADMIN.email}`);
+  await expect(self).toBeVisible();
+  await expect(self.getByTestId('user-impersonate')).toHaveCount(0);
+  await expect(self.getByTestId('user-delete')).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Cerca utenti' }).fill(user.email);
+  await page.getByRole('button', { name: `Impersonifica ${user.email}` }).click();
+  await expect(toast(page).first()).toContainText(`Impersonificazione di ${user.email} in corso..`);
+  await expect(page).toHaveURL('/');
+  await expect(page.getByTestId('sidebar-user')).toContainText(user.email);
+  await expect(page.getByTestId('nav-users')).toHaveCount(0); // the user's own (empty) permissions
+
+  const end = page.getByTestId('end-impersonation');
+  await end.hover();
+  await expect(page.locator('.bp6-tooltip')).toContainText(`Termina impersonificazione di ${user.email}`);
+  // A reload keeps the impersonation.
+  await page.reload();
+  await expect(page.getByTestId('sidebar-user')).toContainText(user.email);
+
+  await page.getByTestId('end-impersonation').click();
+  await expect(page).toHaveURL('/users');
+  await expect(page.getByTestId('sidebar-user')).toContainText(ADMIN.email);
+  await expect(page.getByTestId('end-impersonation')).toHaveCount(0);
+  await expect(page.getByTestId('nav-roles')).toBeVisible();
+});
+
+loggedOut('a visitor registers, then resets the password with the code of the e-mail', async ({ page }) => {
+  loggedOut.skip(!OUTBOX_DIR, 'set E2E_OUTBOX_DIR to where the server writes its mails');
+  const id = unique();
+  const user = { email: `e2e-reset-${id}@e2e.test`, password: `pw-${id}`, firstName: 'Rita', lastName: 'Reset' };
+
+  await page.goto('/authentication/register');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Nome', { exact: true }).fill(user.firstName);
+  await page.getByLabel('Cognome').fill(user.lastName);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Conferma password').fill(user.password);
+  await page.getByRole('button', { name: 'Registrati' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByTestId('sidebar-user')).toContainText(user.email);
+  await page.goto('/authentication/register');
+  await expect(page).toHaveURL('/'); // logged in: sent away
+  await logout(page);
+
+  await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+  await expect(page).toHaveURL('/authentication/password-recovery');
+  await page.getByLabel('Indirizzo Email').fill(user.email);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Invia il codice' }).click();
+  await expect(page).toHaveURL('/authentication/password-reset');
+  const email = page.getByLabel('Indirizzo Email');
+  await expect(email).toHaveValue(user.email);
+  await expect(email).toHaveAttribute('readonly', '');
+
+  const code = await readLatestResetCode(user.email, { since });
+  expect(code).toMatch(/^\d{6}$/);
+  const box = (n: number) => page.getByLabel(`Cifra ${n} di 6`);
+
+  // Required digits first.
+  await page.getByRole('button', { name: 'Procedi' }).click();
+  await expect(page.getByText('Codice obbligatorio')).toBeVisible();
+
+  // A wrong code: the server's message under the form.
+  const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+  await box(1).click();
+  await page.keyboard.type(wrong);
+  for (let n = 1; n <= 6; n += 1) await expect(box(n)).toHaveValue(wrong[n - 1] ?? '');
+  await expect(box(6)).toBeFocused();
+  await page.getByLabel('Nuova password').fill(`new-${user.password}`);
+  await page.getByLabel('Conferma password').fill(`new-${user.password}`);
+  await page.getByRole('button', { name: 'Procedi' }).click();
+  await expect(page.getByTestId('reset-error')).toBeVisible();
+  await expect(page).toHaveURL('/authentication/password-reset');
+
+  // Backspace: on a filled box it clears it, on an empty one it moves back and clears.
+  await box(6).click();
+  await page.keyboard.press('Backspace');
+  await expect(box(6)).toHaveValue('');
+  await page.keyboard.press('Backspace');
+  await expect(box(5)).toHaveValue('');
+  await expect(box(5)).toBeFocused();
+
+  // Pasting the six digits fills every box.
+  await box(1).evaluate((input, text) => {
+    const data = new DataTransfer();
+    data.setData('text', text);
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+  for (let n = 1; n <= 6; n += 1) await expect(box(n)).toHaveValue(code[n - 1] ?? '');
+
+  await page.getByLabel('Conferma password').press('Enter');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByTestId('sidebar-user')).toContainText(user.email);
+
+  // The new password works, the old one does not.
+  await logout(page);
+  await loginThroughUi(page, user);
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(`new-${user.password}`);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL('/');
+});
+
+test('notification recipients: add and delete', async ({ page }) => {
+  const address = `e2e-notify-${unique()}@e2e.test`;
+  await page.goto('/notifications');
+  await page.getByRole('button', { name: 'Aggiungi' }).click();
+  await expect(page.getByText('Inserisci un indirizzo email')).toBeVisible();
+  await page.getByLabel('Indirizzo email').fill(address);
+  await page.getByLabel('Indirizzo email').press('Enter');
+  const row = page.getByTestId(`notification-row-${address}`);
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Elimina ${address}` }).click();
+  await page.getByTestId('confirm-dialog').waitFor();
+  await page.getByRole('button', { name: 'Elimina', exact: true }).click();
+  await expect(toast(page)).toContainText('Email eliminata');
+  await expect(row).toHaveCount(0);
+});

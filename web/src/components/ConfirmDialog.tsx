@@ -1,0 +1,33 @@
+import { Alert, type Intent } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  isOpen: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  children: ReactNode;
+  confirmText?: string;
+  intent?: Intent;
+  loading?: boolean;
+}
+
+/** Asks before an irreversible action (buttons Annulla and Elimina by default). */
+export function ConfirmDialog({ isOpen, onCancel, onConfirm, children, confirmText, intent = 'danger', loading }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      isOpen={isOpen}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      cancelButtonText={t('common.cancel')}
+      confirmButtonText={confirmText ?? t('common.delete')}
+      intent={intent}
+      icon="trash"
+      loading={loading}
+      canEscapeKeyCancel
+    >
+      <div data-testid="confirm-dialog">{children}</div>
+    </Alert>
+  );
+}

@@ -1,0 +1,18 @@
+export const ROLE_TABS = ['roles', 'policies', 'groups'] as const;
+export type RoleTab = (typeof ROLE_TABS)[number];
+
+/** The tab named by the query string's `tab`, roles when missing or unknown. */
+export function tabOf(value: string | null): RoleTab {
+  return ROLE_TABS.find((tab) => tab === value) ?? 'roles';
+}
+
+export const rolesTabPath = (tab: RoleTab) => `/roles?tab=${tab}`;
+
+const PALETTE = ['#2d72d2', '#238551', '#c87619', '#cd4246', '#7961db', '#147eb3', '#d1980b', '#00a396', '#db2c6f', '#5f6b7c'];
+
+/** A stable colour for a role name (its badge). */
+export function roleColor(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return PALETTE[hash % PALETTE.length] ?? '#2d72d2';
+}

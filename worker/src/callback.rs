@@ -1,0 +1,343 @@
+//! Calling the importing system back: one HTTP POST of a dossier's aggregate to the URL the
+//! import named, guarded against server-side request forgery.
+//!
+//! A callback URL comes from outside, so before connecting the worker resolves the host
+//! itself and refuses loopback, private, link-local (which holds the cloud metadata address
+//! 169.254.169.254), unique-local, CGNAT, multicast and unspecified addresses — unless
+//! `ISTRUTTORIA_CALLBACK_ALLOWLIST` names the host, the address or a range holding it. The
+//! connection then goes to exactly the addresses that were checked (no second DNS lookup a
+//! rebinding attack could answer differently), redirects are not followed, and time and
+//! response size are bounded.
+
+use std::collections::HashSet;
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
+
+use futures::StreamExt;
+use ipnet::IpNet;
+use reqwest::Url;
+
+/// Longest response body kept; the rest is dropped (and said so).
+pub const MAX_RESPONSE_BYTES: usize = 64 * 1024;
+
+/// Host names that always mean a cloud metadata service.
+const METADATA_HOSTS: &[&str] = &["metadata.google.internal", "metadata", "instance-data"];
+
+/// Where callbacks may go.
+#[derive(Debug, Clone, Default)]
+pub struct CallbackPolicy {
+    hosts: HashSet<String>,
+    networks: Vec<IpNet>,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "ISTRUTTORIA_CALLBACK_ALLOWLIST: `{0}` is neither a host name, an IP address nor a CIDR range"
+)]
+pub struct PolicyError(String);
+
+impl CallbackPolicy {
+    /// From the allow-list entries: host names, IP addresses or CIDR ranges.
+    pub fn new(allowlist: &[String]) -> Result<Self, PolicyError> {
+        let mut policy = Self::default();
+        for entry in allowlist {
+            let entry = entry.trim().trim_matches(|c| c == '[' || c == ']');
+            if let Ok(network) = entry.parse::<IpNet>() {
+                policy.networks.push(network);
+            } else if let Ok(address) = entry.parse::<IpAddr>() {
+                policy.networks.push(IpNet::from(address));
+            } else if !entry.is_empty()
+                && entry
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_')
+            {
+                policy.hosts.insert(entry.to_ascii_lowercase());
+            } else {
+                return Err(PolicyError(entry.to_owned()));
+            }
+        }
+        Ok(policy)
+    }
+
+    /// Whether the host name itself is allow-listed (then every address it resolves to is).
+    fn allows_host(&self, host: &str) -> bool {
+        self.hosts.contains(&host.to_ascii_lowercase())
+    }
+
+    /// Whether a connection to `address` is allowed.
+    pub fn allows_address(&self, address: IpAddr) -> bool {
+        let address = canonical(address);
+        is_public(address)
+            || self
+                .networks
+                .iter()
+                .any(|network| network.contains(&address))
+    }
+}
+
+/// An IPv4-mapped IPv6 address as the IPv4 address it is.
+fn canonical(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// Whether `address` is an ordinary public Internet address.
+pub fn is_public(address: IpAddr) -> bool {
+    match canonical(address) {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            !(v4.is_loopback()
+                || v4.is_private()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_broadcast()
+                || v4.is_multicast()
+                || v4.is_documentation()
+                || a == 0
+                || (a == 100 && (64..128).contains(&b)) // CGNAT 100.64.0.0/10
+                || (a == 192 && b == 0 && v4.octets()[2] == 0) // IETF protocol assignments
+                || (a == 198 && (b == 18 || b == 19)) // benchmarking
+                || a >= 240) // reserved
+        }
+        IpAddr::V6(v6) => {
+            let first = v6.segments()[0];
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || (first & 0xfe00) == 0xfc00 // unique local fc00::/7
+                || (first & 0xffc0) == 0xfe80 // link-local fe80::/10
+                || (first == 0x2001 && v6.segments()[1] == 0x0db8) // documentation
+                || (first == 0x0064 && v6.segments()[1] == 0xff9b)) // NAT64 of anything
+        }
+    }
+}
+
+/// One attempt, as a dossier callback records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attempt {
+    pub response_code: Option<u16>,
+    pub response_body: Option<String>,
+    pub error: Option<String>,
+    /// The URL may never be called (bad URL, forbidden address): retrying cannot help.
+    pub permanent: bool,
+}
+
+impl Attempt {
+    pub fn succeeded(&self) -> bool {
+        self.error.is_none()
+            && self
+                .response_code
+                .is_some_and(|code| (200..300).contains(&code))
+    }
+
+    fn refused(error: String) -> Self {
+        Self {
+            response_code: None,
+            response_body: None,
+            error: Some(error),
+            permanent: true,
+        }
+    }
+
+    fn failed(error: String) -> Self {
+        Self {
+            response_code: None,
+            response_body: None,
+            error: Some(error),
+            permanent: false,
+        }
+    }
+}
+
+/// POSTs `body` (JSON) to `url` under `policy`, within `timeout`.
+pub async fn post(policy: &CallbackPolicy, url: &str, body: &str, timeout: Duration) -> Attempt {
+    let url = match Url::parse(url) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") => url,
+        Ok(url) => return Attempt::refused(format!("Schema non consentito: {}", url.scheme())),
+        Err(error) => return Attempt::refused(format!("URL di callback non valido: {error}")),
+    };
+    let Some(host) = url
+        .host_str()
+        .map(|h| h.trim_matches(|c| c == '[' || c == ']').to_owned())
+    else {
+        return Attempt::refused("URL di callback senza host".into());
+    };
+    let port = url.port_or_known_default().unwrap_or(80);
+    let host_allowed = policy.allows_host(&host);
+    if !host_allowed && METADATA_HOSTS.contains(&host.to_ascii_lowercase().as_str()) {
+        return Attempt::refused(format!("Indirizzo di callback non consentito: {host}"));
+    }
+    let addresses = match resolve(&host, port, timeout).await {
+        Ok(addresses) => addresses,
+        Err(error) => return Attempt::failed(error),
+    };
+    if !host_allowed {
+        if let Some(forbidden) = addresses.iter().find(|a| !policy.allows_address(a.ip())) {
+            return Attempt::refused(format!(
+                "Indirizzo di callback non consentito: {host} ({}) è un indirizzo locale, privato o riservato; aggiungerlo a ISTRUTTORIA_CALLBACK_ALLOWLIST per permetterlo",
+                forbidden.ip()
+            ));
+        }
+    }
+    let client = match reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(timeout)
+        .connect_timeout(timeout)
+        .no_proxy()
+        .resolve_to_addrs(&host, &addresses)
+        .build()
+    {
+        Ok(client) => client,
+        Err(error) => return Attempt::failed(format!("Client HTTP non disponibile: {error}")),
+    };
+    let response = client
+        .post(url)
+        .header(reqwest::header::CONTENT_TYPE, "application/json")
+        .header(reqwest::header::USER_AGENT, "Istruttoria callback")
+        .body(body.to_owned())
+        .send()
+        .await;
+    let response = match response {
+        Ok(response) => response,
+        Err(error) => return Attempt::failed(describe(&error)),
+    };
+    let code = response.status().as_u16();
+    let (text, error) = read_capped(response).await;
+    Attempt {
+        response_code: Some(code),
+        response_body: Some(text),
+        error: error.or_else(|| {
+            (!(200..300).contains(&code)).then(|| format!("Il sistema chiamato ha risposto {code}"))
+        }),
+        permanent: false,
+    }
+}
+
+async fn resolve(host: &str, port: u16, timeout: Duration) -> Result<Vec<SocketAddr>, String> {
+    if let Ok(address) = host.parse::<IpAddr>() {
+        return Ok(vec![SocketAddr::new(address, port)]);
+    }
+    let lookup = tokio::time::timeout(timeout, tokio::net::lookup_host((host, port))).await;
+    match lookup {
+        Ok(Ok(addresses)) => {
+            let addresses: Vec<SocketAddr> = addresses.collect();
+            if addresses.is_empty() {
+                Err(format!("Host di callback senza indirizzi: {host}"))
+            } else {
+                Ok(addresses)
+            }
+        }
+        Ok(Err(error)) => Err(format!("Host di callback sconosciuto: {host} ({error})")),
+        Err(_) => Err(format!("Risoluzione di {host} scaduta")),
+    }
+}
+
+/// The body, up to [`MAX_RESPONSE_BYTES`], and an error if it could not be read.
+async fn read_capped(response: reqwest::Response) -> (String, Option<String>) {
+    let mut body = Vec::new();
+    let mut truncated = false;
+    let mut stream = response.bytes_stream();
+    while let Some(chunk) = stream.next().await {
+        match chunk {
+            Ok(chunk) => {
+                let room = MAX_RESPONSE_BYTES - body.len();
+                if chunk.len() > room {
+                    body.extend_from_slice(&chunk[..room]);
+                    truncated = true;
+                    break;
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Err(error) => {
+                return (
+                    String::from_utf8_lossy(&body).into_owned(),
+                    Some(format!("Risposta interrotta: {}", describe(&error))),
+                );
+            }
+        }
+    }
+    let mut text = String::from_utf8_lossy(&body).into_owned();
+    if truncated {
+        text.push_str("\n[… risposta troncata]");
+    }
+    (text, None)
+}
+
+fn describe(error: &reqwest::Error) -> String {
+    if error.is_timeout() {
+        "Tempo scaduto".into()
+    } else if error.is_connect() {
+        format!("Connessione non riuscita: {error}")
+    } else {
+        error.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_and_reserved_addresses_are_not_public() {
+        for address in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "0.0.0.0",
+            "100.64.0.1",
+            "224.0.0.1",
+            "255.255.255.255",
+            "::1",
+            "fe80::1",
+            "fd00::1",
+            "::",
+            "::ffff:127.0.0.1",
+            "::ffff:169.254.169.254",
+        ] {
+            assert!(!is_public(address.parse().expect("address")), "{address}");
+        }
+        for address in ["93.184.216.34", "8.8.8.8", "2a00:1450:4001:81b::200e"] {
+            assert!(is_public(address.parse().expect("address")), "{address}");
+        }
+    }
+
+    #[test]
+    fn the_allowlist_takes_hosts_addresses_and_ranges() {
+        let policy = CallbackPolicy::new(&[
+            "receiver.internal".into(),
+            "127.0.0.1".into(),
+            "10.0.0.0/8".into(),
+            "[::1]".into(),
+        ])
+        .expect("valid");
+        assert!(policy.allows_host("Receiver.Internal"));
+        assert!(policy.allows_address("127.0.0.1".parse().expect("ip")));
+        assert!(policy.allows_address("10.9.8.7".parse().expect("ip")));
+        assert!(policy.allows_address("::1".parse().expect("ip")));
+        assert!(!policy.allows_address("192.168.0.1".parse().expect("ip")));
+        assert!(CallbackPolicy::new(&["not a host!".into()]).is_err());
+    }
+
+    #[tokio::test]
+    async fn forbidden_addresses_are_refused_before_connecting() {
+        let policy = CallbackPolicy::default();
+        for url in [
+            "http://127.0.0.1:9/x",
+            "http://169.254.169.254/latest/meta-data/",
+            "http://[::1]/",
+            "http://localhost:9/",
+            "http://metadata.google.internal/",
+            "http://10.0.0.1/",
+        ] {
+            let attempt = post(&policy, url, "{}", Duration::from_secs(2)).await;
+            assert!(attempt.permanent, "{url}: {attempt:?}");
+            assert!(attempt.response_code.is_none(), "{url}");
+        }
+        let attempt = post(&policy, "ftp://example.com/", "{}", Duration::from_secs(1)).await;
+        assert!(attempt.permanent && !attempt.succeeded());
+    }
+}

@@ -1,0 +1,250 @@
+//! PDF extraction: what the document rules read from a PDF — its text, the text's words with
+//! their positions, its tables and its form fields — with OCR for pages that have no text.
+//!
+//! Why these pieces (measured on these machines, `shared/notes/pdf-extraction.md`):
+//!
+//! - [PDFium](https://pdfium.googlesource.com) (BSD/Apache) through `pdfium-render` reads the
+//!   embedded TrueType and Identity-H fonts Word and LibreOffice write with every accent right,
+//!   gives per-character boxes and the AcroForm. MuPDF (AGPL) and Poppler (GPL) are ruled out by
+//!   their licences. `libpdfium.so` is not linked but loaded at start-up from
+//!   `ISTRUTTORIA_PDFIUM_LIBRARY` (fetched by `scripts/pdfium.sh` from the pinned pypdfium2
+//!   wheel); the bindings are process-wide, so every [`Extractor`] shares one.
+//! - Tesseract (Apache), run as the `tesseract` CLI in a subprocess with a time limit, reads
+//!   pages without characters (scans) after PDFium renders them at 300 dpi grey: the CLI read
+//!   table rows right where the library bindings garbled them, and a crash or a runaway page
+//!   stays outside the worker.
+//! - Tables are rebuilt from the page's ruling lines, as pdfplumber does ([`tables`]): "rows by
+//!   y, columns by x gaps" alone breaks on headings that span columns, so text alignment is
+//!   only the fallback for pages without lines.
+//!
+//! PDFium is not thread-safe: `pdfium-render`'s `thread_safe` feature serialises every call
+//! through one process-wide lock, and [`Extractor::extract`] runs on tokio's blocking pool, so
+//! several documents can be extracted at once (their PDFium calls interleave, one at a time)
+//! while their OCR subprocesses really run in parallel.
+//!
+//! ```no_run
+//! # async fn example() -> Result<(), Box<dyn std::error::Error>> {
+//! use worker::extraction::{Extractor, ExtractorConfig};
+//! let extractor = Extractor::new(&ExtractorConfig::from_config(
+//!     &shared::config::WorkerConfig::from_env()?.extraction,
+//! ))?;
+//! let extraction = extractor.extract(std::fs::read("contratto.pdf")?).await?;
+//! println!("{} pages, {} tables", extraction.pages.len(), extraction.tables.len());
+//! # Ok(()) }
+//! ```
+
+mod forms;
+mod ocr;
+mod pdfium;
+pub mod tables;
+pub mod text;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+/// Most pages a document may have; longer ones are refused ([`ExtractionError::TooManyPages`]).
+pub const MAX_PAGES: usize = 2000;
+/// Resolution pages are rendered at for OCR.
+pub const OCR_DPI: f32 = 300.0;
+/// Longest time Tesseract may take on one page.
+pub const OCR_PAGE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Where the extraction's external pieces are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtractorConfig {
+    /// `libpdfium.so` (`ISTRUTTORIA_PDFIUM_LIBRARY`).
+    pub pdfium_library: PathBuf,
+    /// The `tesseract` command (`ISTRUTTORIA_TESSERACT`).
+    pub tesseract: PathBuf,
+    /// Tesseract's languages, `+`-separated (`ISTRUTTORIA_OCR_LANGUAGES`).
+    pub ocr_languages: String,
+    /// Longest time Tesseract may take on one page.
+    pub ocr_page_timeout: Duration,
+}
+
+impl ExtractorConfig {
+    /// The extraction's settings from the worker's configuration.
+    pub fn from_config(config: &shared::config::ExtractionConfig) -> Self {
+        Self {
+            pdfium_library: config.pdfium_library.clone(),
+            tesseract: config.tesseract.clone(),
+            ocr_languages: config.ocr_languages.clone(),
+            ocr_page_timeout: OCR_PAGE_TIMEOUT,
+        }
+    }
+}
+
+/// Everything extracted from one PDF, as the document rules receive it (`rawText`,
+/// `rawTextWithGeometry`, `tables`, `formData`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Extraction {
+    /// The text of every page, `\n` line endings, pages separated by `\f`.
+    pub raw_text: String,
+    pub pages: Vec<PageText>,
+    /// Every word of every page (OCR words too), in reading order.
+    pub raw_text_with_geometry: Vec<Word>,
+    pub tables: Vec<Table>,
+    /// Field name → value: a string for text and choice fields, `true`/`false` for checkboxes,
+    /// the selected option's export value for radio groups, `null` when unset.
+    pub form_data: BTreeMap<String, serde_json::Value>,
+}
+
+/// One page's text.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PageText {
+    /// 1-based.
+    pub page: u32,
+    /// `\n` line endings.
+    pub text: String,
+    /// The text was read by OCR (the page had no characters).
+    pub ocr: bool,
+    /// Page size in PDF points.
+    pub width: f32,
+    pub height: f32,
+}
+
+/// A word and its box, in PDF points with the origin at the page's top-left corner
+/// (`x0 < x1`, `y0 < y1`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Word {
+    /// 1-based.
+    pub page: u32,
+    pub text: String,
+    pub x0: f32,
+    pub y0: f32,
+    pub x1: f32,
+    pub y1: f32,
+}
+
+/// A table: rows of trimmed cell texts, every row as long as the table is wide (a cell
+/// spanning columns is in its first column, the columns it covers are `""`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Table {
+    /// 1-based.
+    pub page: u32,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Why the extraction cannot start: a missing library or program, named with the variable
+/// that points at it.
+#[derive(Debug, thiserror::Error)]
+pub enum ExtractionSetupError {
+    #[error(
+        "libpdfium not found at {path} (ISTRUTTORIA_PDFIUM_LIBRARY): run scripts/pdfium.sh to fetch it"
+    )]
+    PdfiumMissing { path: PathBuf },
+    #[error("libpdfium at {path} (ISTRUTTORIA_PDFIUM_LIBRARY) could not be loaded: {reason}")]
+    PdfiumLoad { path: PathBuf, reason: String },
+    #[error(
+        "tesseract ({command}, ISTRUTTORIA_TESSERACT) cannot run: {reason}; run scripts/pdfium.sh to install it"
+    )]
+    TesseractMissing { command: PathBuf, reason: String },
+    #[error(
+        "tesseract has no model for {language} (ISTRUTTORIA_OCR_LANGUAGES); install tesseract-ocr-{language}"
+    )]
+    TesseractLanguage { language: String },
+}
+
+/// Why a PDF could not be extracted; the text is what the document shows as its error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExtractionError {
+    #[error("PDF protetto da password")]
+    Encrypted,
+    #[error("PDF danneggiato: {0}")]
+    Corrupt(String),
+    #[error("PDF troppo lungo: {pages} pagine (al massimo {max})")]
+    TooManyPages { pages: usize, max: usize },
+    #[error("OCR non riuscito a pagina {page}: {reason}")]
+    Ocr { page: u32, reason: String },
+    #[error("errore interno dell'estrazione: {0}")]
+    Internal(String),
+}
+
+/// The extraction, created once per worker process and cloned freely.
+#[derive(Clone)]
+pub struct Extractor {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    pdfium: Arc<pdfium_render::prelude::Pdfium>,
+    ocr: ocr::Tesseract,
+}
+
+impl std::fmt::Debug for Extractor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Extractor")
+            .field("ocr", &self.inner.ocr)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Extractor {
+    /// Loads libpdfium (once per process) and checks that Tesseract runs and has the
+    /// configured languages.
+    pub fn new(config: &ExtractorConfig) -> Result<Self, ExtractionSetupError> {
+        let pdfium = pdfium::bind(&config.pdfium_library)?;
+        let ocr = ocr::Tesseract::new(
+            &config.tesseract,
+            &config.ocr_languages,
+            config.ocr_page_timeout,
+        )?;
+        Ok(Self {
+            inner: Arc::new(Inner { pdfium, ocr }),
+        })
+    }
+
+    /// Extracts a PDF, on tokio's blocking pool.
+    pub async fn extract(&self, pdf: Vec<u8>) -> Result<Extraction, ExtractionError> {
+        let this = self.clone();
+        let span = tracing::Span::current();
+        tokio::task::spawn_blocking(move || span.in_scope(|| this.extract_blocking(pdf)))
+            .await
+            .map_err(|e| ExtractionError::Internal(format!("the extraction task failed: {e}")))?
+    }
+
+    /// Extracts a PDF on the calling thread (which may block for seconds on OCR).
+    #[tracing::instrument(name = "extract_pdf", skip_all, fields(bytes = pdf.len(), pages, ocr_pages))]
+    pub fn extract_blocking(&self, pdf: Vec<u8>) -> Result<Extraction, ExtractionError> {
+        let started = Instant::now();
+        let extraction = pdfium::extract(&self.inner.pdfium, &self.inner.ocr, pdf)?;
+        let ocr_pages = extraction.pages.iter().filter(|p| p.ocr).count();
+        let span = tracing::Span::current();
+        span.record("pages", extraction.pages.len());
+        span.record("ocr_pages", ocr_pages);
+        tracing::debug!(
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            words = extraction.raw_text_with_geometry.len(),
+            tables = extraction.tables.len(),
+            fields = extraction.form_data.len(),
+            "PDF extracted"
+        );
+        Ok(extraction)
+    }
+
+    /// Renders one page (1-based) to 8-bit grey at `dpi`, as OCR sees it.
+    pub fn render_page(
+        &self,
+        pdf: Vec<u8>,
+        page: u32,
+        dpi: f32,
+    ) -> Result<GrayImage, ExtractionError> {
+        pdfium::render(&self.inner.pdfium, pdf, page, dpi)
+    }
+}
+
+/// An 8-bit greyscale image, row-major, `width × height` bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrayImage {
+    pub width: u32,
+    pub height: u32,
+    pub pixels: Vec<u8>,
+}

@@ -1,0 +1,104 @@
+//! `callback`: POSTs a processed dossier's aggregate to the callback URL of its import and
+//! records every attempt. Attempts are retried with exponential backoff inside the job (the
+//! attempt count comes from the recorded attempts, so a job delivered again after a crash
+//! continues where it was); after the last attempt the job fails visibly. A callback that
+//! already succeeded with the same body is not sent again.
+
+use apalis::prelude::{AbortError, BoxDynError, Data};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use serde_json::json;
+use shared::db::models::DossierState;
+use shared::db::models::dossiers::NewDossierCallback;
+use shared::db::repo::pipeline;
+use shared::db::schema::dossier_callbacks;
+use shared::jobs::pipeline::SendCallback;
+use uuid::Uuid;
+use worker::callback;
+
+use super::JobContext;
+use super::pipeline::{Exclusive, exclusively};
+
+/// Longest wait between two attempts.
+const MAX_BACKOFF: std::time::Duration = std::time::Duration::from_secs(300);
+
+pub async fn run(job: SendCallback, context: Data<JobContext>) -> Result<(), BoxDynError> {
+    // One callback of a dossier at a time: a second delivery waits, then finds it sent.
+    exclusively(&context, Exclusive::Callback, job.dossier_id, || {
+        send(job.dossier_id, &context)
+    })
+    .await
+}
+
+async fn send(dossier_id: Uuid, context: &JobContext) -> Result<(), BoxDynError> {
+    let mut conn = context.db.get().await?;
+    let Some(dossier) = pipeline::find_dossier(&mut conn, dossier_id).await? else {
+        return Ok(());
+    };
+    let (Some(url), Some(aggregate), DossierState::Processed) = (
+        dossier.callback_url.clone(),
+        dossier.aggregate_result.clone(),
+        dossier.state,
+    ) else {
+        return Ok(());
+    };
+    let body = serde_json::to_string(&json!({
+        "idDossier": dossier.id,
+        "idValutazione": dossier.id_valutazione,
+        "state": dossier.state,
+        "aggregateResult": aggregate,
+    }))?;
+    let previous: Vec<bool> = dossier_callbacks::table
+        .filter(dossier_callbacks::dossier_id.eq(dossier_id))
+        .filter(dossier_callbacks::request_body.eq(&body))
+        .select(dossier_callbacks::success)
+        .load(&mut conn)
+        .await?;
+    drop(conn);
+    if previous.iter().any(|success| *success) {
+        return Ok(());
+    }
+    let settings = &context.callbacks;
+    let max_attempts = settings.config.max_attempts;
+    let mut attempt = u32::try_from(previous.len()).unwrap_or(u32::MAX) + 1;
+    loop {
+        let outcome = callback::post(&settings.policy, &url, &body, settings.config.timeout).await;
+        let success = outcome.succeeded();
+        let mut conn = context.db.get().await?;
+        diesel::insert_into(dossier_callbacks::table)
+            .values(NewDossierCallback {
+                id: Uuid::now_v7(),
+                dossier_id,
+                attempt: i32::try_from(attempt).unwrap_or(i32::MAX),
+                url: url.clone(),
+                method: "POST".into(),
+                request_body: body.clone(),
+                response_code: outcome.response_code.map(i32::from),
+                response_body: outcome.response_body.clone(),
+                error_description: outcome.error.clone(),
+                success,
+            })
+            .execute(&mut conn)
+            .await?;
+        drop(conn);
+        if success {
+            tracing::info!(%dossier_id, attempt, "callback delivered");
+            return Ok(());
+        }
+        let error = outcome.error.unwrap_or_default();
+        tracing::warn!(%dossier_id, attempt, %error, "callback failed");
+        if outcome.permanent || attempt >= max_attempts {
+            return Err(AbortError::new(std::io::Error::other(format!(
+                "callback of dossier {dossier_id} failed after {attempt} attempts: {error}"
+            )))
+            .into());
+        }
+        let backoff = settings
+            .config
+            .backoff
+            .saturating_mul(2u32.saturating_pow(attempt - 1).min(1 << 16))
+            .min(MAX_BACKOFF);
+        tokio::time::sleep(backoff).await;
+        attempt += 1;
+    }
+}

@@ -1,0 +1,114 @@
+//! `document-rules`: runs the active rules of a document's type (or one rule) on its
+//! extracted data, logs every run, merges the metas the rules return into the document's, and
+//! — in the pipeline — moves the document to `processed` and its dossier on.
+//!
+//! A rule receives `{ rawText, tables, rawTextWithGeometry, dataTables, formData }`. The
+//! extraction part is the same for every rule of the document and can be megabytes, so it is
+//! serialised once and each rule's `dataTables` appended to it (`shared::rules::playground`,
+//! shared with the playground's runs and downloads).
+
+use std::sync::Arc;
+
+use apalis::prelude::{BoxDynError, Data};
+use serde_json::Value;
+use shared::db::models::executions::NewRuleExecutionLog;
+use shared::db::models::{DocumentState, Platform};
+use shared::db::repo::pipeline::{self, DocumentRulesOutcome};
+use shared::events::{self, Event};
+use shared::jobs::pipeline::RunDocumentRules;
+use shared::rules::playground::{document_input, input_prefix};
+use uuid::Uuid;
+
+use super::JobContext;
+use super::pipeline::{advance_dossier, checked_result, error_lines, log_lines};
+
+pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(), BoxDynError> {
+    let document_id = job.document_id;
+    let mut conn = context.db.get().await?;
+    let Some(document) = pipeline::find_document(&mut conn, document_id).await? else {
+        return Ok(());
+    };
+    // `extracted`: the pipeline; `processed`: a rerun asked by an operator — or a repeated
+    // delivery of the pipeline's job, which only makes sure the dossier moved on.
+    let in_pipeline = match (document.state, job.rerun) {
+        (DocumentState::Extracted, _) => true,
+        (DocumentState::Processed, true) => false,
+        (DocumentState::Processed, false) => {
+            drop(conn);
+            advance_dossier(&context, document.dossier_id).await?;
+            return Ok(());
+        }
+        (DocumentState::Uploaded | DocumentState::CannotProcess, _) => return Ok(()),
+    };
+    let rules = match document.document_type_id {
+        Some(type_id) => pipeline::document_rules_to_run(&mut conn, type_id, job.rule_id).await?,
+        None => Vec::new(),
+    };
+    drop(conn);
+
+    let input_key = document.raw_text_key.clone();
+    let prefix = match (&input_key, rules.is_empty()) {
+        (Some(key), false) => Some(Arc::new(input_prefix(&context.storage.get(key).await?)?)),
+        _ => None,
+    };
+    let mut logs = Vec::with_capacity(rules.len());
+    let mut metas = Vec::new();
+    for rule in rules {
+        let Some(prefix) = prefix.clone() else { break };
+        let runtime = context.rules.clone();
+        let data_tables = rule.data_tables.clone();
+        let (code, helper) = (rule.code.clone(), rule.helper.clone());
+        let execution = tokio::task::spawn_blocking(move || {
+            let input = document_input(&prefix, &data_tables);
+            runtime.run(&code, helper.as_deref(), &input, &runtime.limits())
+        })
+        .await?;
+        let (result, error) = checked_result(&execution);
+        if error.is_none()
+            && let Some(Value::Object(returned)) = result.as_ref().and_then(|r| r.get("metas"))
+        {
+            metas.push(returned.clone());
+        }
+        let mut errors = error_lines(&execution);
+        if errors.is_empty()
+            && let Some(error) = error
+        {
+            errors.push(error);
+        }
+        logs.push(NewRuleExecutionLog {
+            id: Uuid::now_v7(),
+            rule_id: Some(rule.id),
+            rule_name: rule.description,
+            document_id,
+            platform: Platform::Backend,
+            result,
+            code: rule.code,
+            input_key: input_key.clone(),
+            logs: log_lines(&execution),
+            errors,
+        });
+    }
+    let count = logs.len();
+    let mut conn = context.db.get().await?;
+    let recorded = pipeline::record_document_rules(
+        &mut conn,
+        document_id,
+        in_pipeline,
+        DocumentRulesOutcome { logs, metas },
+    )
+    .await?;
+    drop(conn);
+    tracing::info!(%document_id, rules = count, recorded, in_pipeline, "document rules run");
+    if recorded {
+        // Processed (again, after a rerun: its metas and logs changed).
+        events::notify(
+            &context.redis,
+            Event::document(document.dossier_id, document_id, DocumentState::Processed),
+        )
+        .await;
+    }
+    if in_pipeline {
+        advance_dossier(&context, document.dossier_id).await?;
+    }
+    Ok(())
+}

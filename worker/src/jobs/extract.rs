@@ -1,0 +1,113 @@
+//! `extract`: one document's PDF → text, words with geometry, tables, form data (OCR for
+//! pages without text), stored once in object storage for the rules and the document views.
+//! A PDF that cannot be read makes that document `cannot process`, never the worker.
+
+use apalis::prelude::{BoxDynError, Data};
+use shared::db::models::DocumentState;
+use shared::db::repo::pipeline;
+use shared::events::{self, Event};
+use shared::jobs::pipeline::{ExtractDocument, RunDocumentRules};
+use shared::storage::keys;
+
+use super::JobContext;
+use super::pipeline::advance_dossier;
+
+pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), BoxDynError> {
+    let document_id = job.document_id;
+    let mut conn = context.db.get().await?;
+    let Some(document) = pipeline::find_document(&mut conn, document_id).await? else {
+        return Ok(());
+    };
+    drop(conn);
+    match document.state {
+        DocumentState::Uploaded => {}
+        // A previous delivery extracted it but may have died before enqueueing the rules.
+        DocumentState::Extracted => {
+            context
+                .queues
+                .push(RunDocumentRules {
+                    document_id,
+                    rule_id: None,
+                    rerun: false,
+                })
+                .await?;
+            return Ok(());
+        }
+        DocumentState::Processed | DocumentState::CannotProcess => return Ok(()),
+    }
+    let pdf = context.storage.get(&document.pdf_key).await?;
+    let started = std::time::Instant::now();
+    let extraction = context.extractor.extract(pdf.to_vec()).await;
+    let mut conn = context.db.get().await?;
+    match extraction {
+        Ok(extraction) => {
+            let key = keys::extraction(document.dossier_id, document_id);
+            context
+                .storage
+                .put(&key, serde_json::to_vec(&extraction)?)
+                .await?;
+            let ocr_pages = extraction.pages.iter().filter(|page| page.ocr).count();
+            let event = if ocr_pages > 0 {
+                format!(
+                    "estratto: {} pagine, {ocr_pages} lette con OCR",
+                    extraction.pages.len()
+                )
+            } else {
+                format!("estratto: {} pagine", extraction.pages.len())
+            };
+            let form_data = serde_json::to_value(&extraction.form_data)?;
+            let extracted = pipeline::mark_extracted(
+                &mut conn,
+                document_id,
+                &key,
+                &key,
+                &key,
+                &form_data,
+                &event,
+            )
+            .await?;
+            drop(conn);
+            if extracted {
+                events::notify(
+                    &context.redis,
+                    Event::document(document.dossier_id, document_id, DocumentState::Extracted),
+                )
+                .await;
+            }
+            tracing::info!(
+                %document_id,
+                pages = extraction.pages.len(),
+                ocr_pages,
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "document extracted"
+            );
+            context
+                .queues
+                .push(RunDocumentRules {
+                    document_id,
+                    rule_id: None,
+                    rerun: false,
+                })
+                .await?;
+        }
+        Err(error) => {
+            tracing::warn!(%document_id, %error, "document cannot be extracted");
+            let failed =
+                pipeline::mark_document_failed(&mut conn, document_id, &error.to_string()).await?;
+            drop(conn);
+            if failed {
+                events::notify(
+                    &context.redis,
+                    Event::document(
+                        document.dossier_id,
+                        document_id,
+                        DocumentState::CannotProcess,
+                    ),
+                )
+                .await;
+            }
+            advance_dossier(&context, document.dossier_id).await?;
+        }
+    }
+    Ok(())
+}

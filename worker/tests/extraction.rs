@@ -1,0 +1,347 @@
+//! The PDF extraction against real PDFium (`ISTRUTTORIA_PDFIUM_LIBRARY`, set for cargo's
+//! processes in `.cargo/config.toml`; `scripts/pdfium.sh` fetches it) and the real `tesseract`
+//! CLI, on the fixtures of `shared::testing::pdf`.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use serde_json::json;
+use shared::config::{ExtractionConfig, Vars};
+use shared::testing::pdf::{
+    self, ENCRYPTED_PDF_PASSWORD, FieldValue, PAGE_HEIGHT, PAGE_WIDTH, TABLE_HEADING,
+};
+use worker::extraction::{
+    Extraction, ExtractionError, ExtractionSetupError, Extractor, ExtractorConfig, Word,
+};
+
+fn config() -> ExtractorConfig {
+    ExtractorConfig::from_config(&ExtractionConfig::from_vars(&Vars::env()))
+}
+
+fn extractor() -> Extractor {
+    let config = config();
+    Extractor::new(&config).unwrap_or_else(|e| {
+        panic!(
+            "{e} (ISTRUTTORIA_PDFIUM_LIBRARY={:?})",
+            config.pdfium_library
+        )
+    })
+}
+
+async fn extract(pdf: Vec<u8>) -> Extraction {
+    extractor()
+        .extract(pdf)
+        .await
+        .expect("the PDF is extracted")
+}
+
+fn texts(words: &[Word]) -> Vec<&str> {
+    words.iter().map(|w| w.text.as_str()).collect()
+}
+
+const ITALIAN: &str = "Società per azioni – capitale € 10.000,00\n\
+    àèéìòù ÀÈÉÌÒÙ\n\
+    «Perché» l’attività è già iniziata";
+
+#[tokio::test]
+async fn text_with_italian_accents_round_trips() {
+    let extraction = extract(pdf::text_pdf(&[ITALIAN])).await;
+
+    assert_eq!(extraction.pages.len(), 1);
+    let page = &extraction.pages[0];
+    assert_eq!((page.page, page.ocr), (1, false));
+    assert_eq!((page.width, page.height), (PAGE_WIDTH, PAGE_HEIGHT));
+    assert_eq!(page.text, ITALIAN, "every accent, `€`, `–`, `«»` and `’`");
+    assert_eq!(extraction.raw_text, ITALIAN);
+    assert!(!extraction.raw_text.contains('\r'));
+
+    let words = texts(&extraction.raw_text_with_geometry);
+    let expected: Vec<&str> = ITALIAN.split_whitespace().collect();
+    assert_eq!(words, expected);
+    assert!(extraction.tables.is_empty(), "{:?}", extraction.tables);
+    assert!(extraction.form_data.is_empty());
+}
+
+#[tokio::test]
+async fn words_have_boxes_on_the_page_in_reading_order() {
+    let extraction = extract(pdf::text_pdf(&[ITALIAN])).await;
+    let words = &extraction.raw_text_with_geometry;
+    for w in words {
+        assert_eq!(w.page, 1);
+        assert!(w.x0 < w.x1 && w.y0 < w.y1, "{w:?}");
+        assert!(w.x0 >= 0.0 && w.x1 <= PAGE_WIDTH, "{w:?}");
+        assert!(w.y0 >= 0.0 && w.y1 <= PAGE_HEIGHT, "{w:?}");
+        // Helvetica 12 pt: a line's box is about 12 pt high.
+        assert!((8.0..=20.0).contains(&(w.y1 - w.y0)), "{w:?}");
+    }
+    // The first word starts at the left margin, near the top (origin top-left).
+    let first = &words[0];
+    assert!((first.x0 - pdf::MARGIN).abs() < 2.0, "{first:?}");
+    assert!((first.y1 - pdf::MARGIN).abs() < 6.0, "{first:?}");
+    // Left to right within a line, lines top to bottom, 16 pt apart.
+    let line_of = |text: &str| words.iter().find(|w| w.text == text).expect(text);
+    let (societa, per) = (line_of("Società"), line_of("per"));
+    assert!(societa.x1 < per.x0 && (societa.y0 - per.y0).abs() < 0.5);
+    let accents = line_of("àèéìòù");
+    assert!(
+        (accents.y0 - societa.y0 - pdf::LEADING).abs() < 1.0,
+        "{accents:?}"
+    );
+}
+
+#[tokio::test]
+async fn multi_page_text_keeps_page_order() {
+    let pages = [
+        "Prima pagina\nintestazione",
+        "Seconda pagina",
+        "Terza pagina\nfirma",
+    ];
+    let extraction = extract(pdf::text_pdf(&pages)).await;
+
+    assert_eq!(
+        extraction.raw_text.split('\u{c}').collect::<Vec<_>>(),
+        pages
+    );
+    let numbers: Vec<u32> = extraction.pages.iter().map(|p| p.page).collect();
+    assert_eq!(numbers, [1, 2, 3]);
+    let word_pages: Vec<(u32, &str)> = extraction
+        .raw_text_with_geometry
+        .iter()
+        .map(|w| (w.page, w.text.as_str()))
+        .collect();
+    assert_eq!(
+        word_pages,
+        [
+            (1, "Prima"),
+            (1, "pagina"),
+            (1, "intestazione"),
+            (2, "Seconda"),
+            (2, "pagina"),
+            (3, "Terza"),
+            (3, "pagina"),
+            (3, "firma"),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_ruled_table_becomes_its_grid() {
+    let rows = vec![
+        vec!["Rata", "Scadenza", "Importo"],
+        vec!["1", "31/01/2026", "€ 250,00"],
+        vec!["2", "28/02/2026", "€ 250,00"],
+        vec!["Totale", "", "€ 500,00"],
+    ];
+    let extraction = extract(pdf::table_pdf(&rows)).await;
+
+    assert_eq!(extraction.tables.len(), 1, "{:?}", extraction.tables);
+    let table = &extraction.tables[0];
+    assert_eq!(table.page, 1);
+    let mut expected = vec![vec![TABLE_HEADING.to_owned(), String::new(), String::new()]];
+    expected.extend(
+        rows.iter()
+            .map(|row| row.iter().map(|cell| (*cell).to_owned()).collect()),
+    );
+    assert_eq!(table.rows, expected);
+    // The caption above the table is text, not a cell.
+    assert!(extraction.raw_text.starts_with(pdf::TABLE_CAPTION));
+}
+
+#[tokio::test]
+async fn form_fields_in_one_representation() {
+    let fields = [
+        ("cliente", FieldValue::Text("Mario Rossi")),
+        ("citta", FieldValue::Text("Forlì")),
+        ("note", FieldValue::Text("")),
+        ("privacy", FieldValue::Checkbox(true)),
+        ("marketing", FieldValue::Checkbox(false)),
+        (
+            "periodicita",
+            FieldValue::Radio {
+                options: &["Mensile", "Trimestrale", "Annuale"],
+                selected: Some("Trimestrale"),
+            },
+        ),
+        (
+            "garanzia",
+            FieldValue::Radio {
+                options: &["Fideiussione", "Ipoteca"],
+                selected: None,
+            },
+        ),
+    ];
+    let extraction = extract(pdf::form_pdf(&fields)).await;
+
+    let form = serde_json::to_value(&extraction.form_data).expect("JSON");
+    assert_eq!(
+        form,
+        json!({
+            "cliente": "Mario Rossi",
+            "citta": "Forlì",
+            "note": null,
+            "privacy": true,
+            "marketing": false,
+            "periodicita": "Trimestrale",
+            "garanzia": null,
+        })
+    );
+    // The labels are the page's text.
+    assert!(
+        extraction.raw_text.contains("cliente"),
+        "{}",
+        extraction.raw_text
+    );
+}
+
+#[tokio::test]
+async fn a_page_that_is_only_an_image_is_read_by_ocr() {
+    let extractor = extractor();
+    let text = "Contratto di finanziamento\n\
+        Società per azioni con sede in Bologna\n\
+        Il cliente è tenuto al pagamento delle rate\n\
+        perché la durata è di sessanta mesi";
+    let image = extractor
+        .render_page(pdf::text_pdf(&[text]), 1, 300.0)
+        .expect("rendered");
+    assert_eq!((image.width, image.height), (2479, 3508));
+    let scan = pdf::image_pdf(&image.pixels, image.width, image.height);
+
+    let started = Instant::now();
+    let extraction = extractor.extract(scan).await.expect("extracted");
+    eprintln!("OCR of one page: {:.2} s", started.elapsed().as_secs_f64());
+
+    let page = &extraction.pages[0];
+    assert!(page.ocr);
+    let read = page.text.to_lowercase();
+    for expected in [
+        "contratto",
+        "finanziamento",
+        "società",
+        "bologna",
+        "cliente",
+        "pagamento",
+        "perché",
+        "durata",
+        "mesi",
+    ] {
+        assert!(read.contains(expected), "{expected:?} not in {read:?}");
+    }
+    assert_eq!(extraction.raw_text, page.text);
+    // OCR words carry boxes in points, on the page, in the first line's place.
+    let words = &extraction.raw_text_with_geometry;
+    assert!(words.len() >= 20, "{words:?}");
+    for w in words {
+        assert!(w.x0 < w.x1 && w.y0 < w.y1, "{w:?}");
+        assert!(
+            w.x1 <= page.width + 1.0 && w.y1 <= page.height + 1.0,
+            "{w:?}"
+        );
+    }
+    let first = &words[0];
+    assert!(first.text.eq_ignore_ascii_case("contratto"), "{first:?}");
+    assert!((first.x0 - pdf::MARGIN).abs() < 4.0, "{first:?}");
+    assert!((first.y1 - pdf::MARGIN).abs() < 8.0, "{first:?}");
+}
+
+#[tokio::test]
+async fn a_truncated_pdf_is_corrupt() {
+    let error = extractor()
+        .extract(pdf::corrupt_pdf())
+        .await
+        .expect_err("truncated");
+    assert!(matches!(error, ExtractionError::Corrupt(_)), "{error:?}");
+    assert!(error.to_string().starts_with("PDF danneggiato"), "{error}");
+
+    let error = extractor()
+        .extract(b"PK\x03\x04 not a pdf at all".to_vec())
+        .await
+        .expect_err("not a PDF");
+    assert!(matches!(error, ExtractionError::Corrupt(_)), "{error:?}");
+    let error = extractor().extract(Vec::new()).await.expect_err("empty");
+    assert!(matches!(error, ExtractionError::Corrupt(_)), "{error:?}");
+}
+
+#[tokio::test]
+async fn a_password_protected_pdf_is_encrypted() {
+    let encrypted = pdf::encrypted_pdf();
+    let error = extractor()
+        .extract(encrypted.clone())
+        .await
+        .expect_err("no password");
+    assert_eq!(error, ExtractionError::Encrypted);
+    assert_eq!(error.to_string(), "PDF protetto da password");
+    // The fixture is a real encrypted PDF: its text is there, behind the password.
+    assert!(!encrypted.windows(10).any(|w| w == b"Documento "));
+    assert!(!ENCRYPTED_PDF_PASSWORD.is_empty());
+}
+
+#[tokio::test]
+async fn extractions_run_concurrently() {
+    let extractor = extractor();
+    let started = Instant::now();
+    // Full pages: 43 lines of about 60 characters each.
+    let body = vec![ITALIAN; 14].join("\n");
+    let pages: Vec<String> = (1..=50).map(|i| format!("Pagina {i}\n{body}")).collect();
+    let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+    let documents = (0..4).map(|_| extractor.extract(pdf::text_pdf(&pages)));
+    let results = futures::future::join_all(documents).await;
+    let elapsed = started.elapsed().as_secs_f64();
+    eprintln!(
+        "text: 200 pages in {elapsed:.2} s ({:.0} pages/s)",
+        200.0 / elapsed
+    );
+    for result in results {
+        let extraction = result.expect("extracted");
+        assert_eq!(extraction.pages.len(), 50);
+        assert!(extraction.pages[49].text.starts_with("Pagina 50\n"));
+    }
+}
+
+#[tokio::test]
+async fn the_extraction_serialises_as_rules_read_it() {
+    let extraction = extract(pdf::text_pdf(&["Uno due"])).await;
+    let value = serde_json::to_value(&extraction).expect("JSON");
+    assert_eq!(value["rawText"], "Uno due");
+    assert_eq!(value["pages"][0]["ocr"], false);
+    assert_eq!(value["rawTextWithGeometry"][1]["text"], "due");
+    assert!(value["rawTextWithGeometry"][0]["x0"].is_number());
+    assert_eq!(value["tables"], json!([]));
+    assert_eq!(value["formData"], json!({}));
+    let back: Extraction = serde_json::from_value(value).expect("round trip");
+    assert_eq!(back, extraction);
+}
+
+#[test]
+fn a_missing_library_or_language_is_a_clear_setup_error() {
+    let error = Extractor::new(&ExtractorConfig {
+        pdfium_library: PathBuf::from("/nonexistent/libpdfium.so"),
+        ..config()
+    })
+    .expect_err("no library");
+    assert!(
+        matches!(error, ExtractionSetupError::PdfiumMissing { .. }),
+        "{error:?}"
+    );
+    let text = error.to_string();
+    assert!(
+        text.contains("ISTRUTTORIA_PDFIUM_LIBRARY") && text.contains("scripts/pdfium.sh"),
+        "{text}"
+    );
+
+    let error = Extractor::new(&ExtractorConfig {
+        tesseract: PathBuf::from("/nonexistent/tesseract"),
+        ..config()
+    })
+    .expect_err("no tesseract");
+    assert!(
+        error.to_string().contains("ISTRUTTORIA_TESSERACT"),
+        "{error}"
+    );
+
+    let error = Extractor::new(&ExtractorConfig {
+        ocr_languages: "ita+tlh".into(),
+        ..config()
+    })
+    .expect_err("no Klingon model");
+    assert!(error.to_string().contains("tesseract-ocr-tlh"), "{error}");
+}
