@@ -28,7 +28,7 @@ PLUGIN_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}/javy-plugin"
 # and the locked wasmtime/wizer versions of the workspace) and the compiler.
 stamp() {
   {
-    (cd "$CRATE" && find . -path ./target -prune -o -type f \( -name '*.rs' -o -name 'Cargo.*' \) -print \
+    (cd "$CRATE" && find . -path ./target -prune -o -type f \( -name '*.rs' -o -name '*.js' -o -name 'Cargo.*' \) -print \
       | LC_ALL=C sort | xargs sha256sum)
     (cd "$ROOT" && sha256sum worker/src/bin/javy-plugin-init.rs)
     grep -A1 -E '^name = "(wasmtime|wasmtime-wizer|wasmtime-wasi)"$' "$ROOT/Cargo.lock"

@@ -359,6 +359,34 @@ async fn failing_and_endless_rules_are_execution_errors_and_the_item_fails() -> 
     Ok(())
 }
 
+/// A scanned contract — a page that is only an image — is read by OCR, and its rule finds the
+/// amount in the text Tesseract recognised.
+#[tokio::test]
+async fn a_scanned_contract_is_read_by_ocr() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[]).await?;
+    let scan = pdf::scanned_pdf(&[
+        "Contratto di cessione del quinto",
+        "Importo: 1000",
+        "La Società finanziatrice",
+    ]);
+    let dossier_id = import(&server, &token, &[("scansione.pdf", scan)], &receiver.url).await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+
+    let mut conn = server.db.pool.get().await?;
+    let metas: Vec<Value> = shared::db::schema::documents::table
+        .filter(shared::db::schema::documents::dossier_id.eq(dossier_id))
+        .select(shared::db::schema::documents::metas)
+        .load(&mut conn)
+        .await?;
+    assert_eq!(metas.len(), 1);
+    assert_eq!(metas[0]["importo"], json!(1000), "{metas:?}");
+    Ok(())
+}
+
 #[tokio::test]
 async fn a_failed_callback_is_retried_until_it_succeeds() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;

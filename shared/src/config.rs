@@ -313,8 +313,8 @@ impl ExtractionConfig {
 pub struct RuleConfig {
     /// The pre-initialised Javy plugin that `scripts/javy-plugin.sh` builds.
     pub javy_plugin: PathBuf,
-    /// Storage of compiled rule modules shared by the workers (a directory for now; object
-    /// storage later).
+    /// This host's cache: the plugin compiled for its CPU, and the compiled rules of the
+    /// command line (the workers keep those in the object storage).
     pub cache_dir: PathBuf,
     /// Default wall-time limit of one execution.
     pub timeout: Duration,

@@ -39,6 +39,12 @@ pub mod keys {
     pub fn extraction(dossier_id: Uuid, document_id: Uuid) -> String {
         format!("dossiers/{dossier_id}/documents/{document_id}/extraction.json")
     }
+
+    /// A rule compiled to WebAssembly, by content hash (of its code, its helper, the harness
+    /// and the Javy plugin): immutable, shared by every worker.
+    pub fn rule_module(hash: &str) -> String {
+        format!("rule-modules/{hash}.wasm")
+    }
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -154,6 +154,7 @@ fn main() {
         RuleRuntime::new(&RuntimeConfig {
             plugin_path: plugin_path(),
             cache_dir: cache.path().to_path_buf(),
+            module_storage: None,
             limits: Limits::default(),
             allocator: allocator(),
         })

@@ -173,13 +173,13 @@ pub async fn post(policy: &CallbackPolicy, url: &str, body: &str, timeout: Durat
         Ok(addresses) => addresses,
         Err(error) => return Attempt::failed(error),
     };
-    if !host_allowed {
-        if let Some(forbidden) = addresses.iter().find(|a| !policy.allows_address(a.ip())) {
-            return Attempt::refused(format!(
-                "Indirizzo di callback non consentito: {host} ({}) è un indirizzo locale, privato o riservato; aggiungerlo a ISTRUTTORIA_CALLBACK_ALLOWLIST per permetterlo",
-                forbidden.ip()
-            ));
-        }
+    if !host_allowed
+        && let Some(forbidden) = addresses.iter().find(|a| !policy.allows_address(a.ip()))
+    {
+        return Attempt::refused(format!(
+            "Indirizzo di callback non consentito: {host} ({}) è un indirizzo locale, privato o riservato; aggiungerlo a ISTRUTTORIA_CALLBACK_ALLOWLIST per permetterlo",
+            forbidden.ip()
+        ));
     }
     let client = match reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())

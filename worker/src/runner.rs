@@ -53,8 +53,13 @@ macro_rules! consume {
 
 pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     let shutdown = shared::shutdown::listen().context("listening for shutdown signals")?;
+    let storage =
+        Storage::from_url(&config.common.storage_url).context("opening object storage")?;
     // The rule runtime first: a worker without its Javy plugin must not start.
-    let rule_config = RuntimeConfig::from_config(&config.rules);
+    let rule_config = RuntimeConfig {
+        module_storage: Some(storage.clone()),
+        ..RuntimeConfig::from_config(&config.rules)
+    };
     let rules = tokio::task::spawn_blocking(move || RuleRuntime::new(&rule_config))
         .await
         .context("loading the rule runtime")?
@@ -64,8 +69,6 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     let extractor = Extractor::new(&ExtractorConfig::from_config(&config.extraction))
         .context("loading the PDF extraction")?;
     let callback_policy = CallbackPolicy::new(&config.callbacks.allowlist)?;
-    let storage =
-        Storage::from_url(&config.common.storage_url).context("opening object storage")?;
     let mailer = Mailer::from_config(&config.common.mail).context("configuring e-mail")?;
     shared::db::run_migrations(&config.common.database_url)
         .await

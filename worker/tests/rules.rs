@@ -6,9 +6,10 @@ use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use shared::storage::{Storage, keys};
 use worker::rules::{
     CacheSource, CompileError, ErrorKind, Execution, Limits, Plugin, RuleKind, RuleRuntime,
-    check_result, rule_template,
+    RuntimeConfig, check_result, rule_template,
 };
 
 fn limits() -> Limits {
@@ -669,8 +670,15 @@ fn another_plugin_build(plugin: &[u8]) -> Vec<u8> {
 
 #[test]
 fn compiled_modules_are_cached_by_content_and_plugin() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = common::config(dir.path().to_path_buf());
+    // Two workers on two hosts: their own cache directories, one object storage.
+    let storage_dir = tempfile::tempdir().unwrap();
+    let storage = Storage::local(storage_dir.path()).unwrap();
+    let host = |dir: &tempfile::TempDir| RuntimeConfig {
+        module_storage: Some(storage.clone()),
+        ..common::config(dir.path().to_path_buf())
+    };
+    let (dir, other_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let config = host(&dir);
     let code = "export default ({ x }) => ({ success: x > 0 })";
     let runtime = RuleRuntime::new(&config).unwrap();
 
@@ -679,7 +687,12 @@ fn compiled_modules_are_cached_by_content_and_plugin() {
     let (again, source) = runtime.compile_traced(code, None).unwrap();
     assert_eq!(source, CacheSource::Memory);
     assert!(Arc::ptr_eq(&first, &again));
-    assert!(dir.path().join(format!("{}.wasm", first.key)).exists());
+    assert!(
+        storage_dir
+            .path()
+            .join(keys::rule_module(&first.key))
+            .exists()
+    );
     // Different content, different key.
     let (other, source) = runtime
         .compile_traced(code, Some("export const y = 1;"))
@@ -687,8 +700,8 @@ fn compiled_modules_are_cached_by_content_and_plugin() {
     assert_eq!(source, CacheSource::Compiled);
     assert_ne!(other.key, first.key);
 
-    // Another worker process with the same storage: a storage hit, no codegen.
-    let second_worker = RuleRuntime::new(&config).unwrap();
+    // A worker on another host, sharing the object storage: a storage hit, no codegen.
+    let second_worker = RuleRuntime::new(&host(&other_dir)).unwrap();
     let (shared, source) = second_worker.compile_traced(code, None).unwrap();
     assert_eq!(source, CacheSource::Storage);
     assert_eq!(shared.key, first.key);
@@ -696,6 +709,18 @@ fn compiled_modules_are_cached_by_content_and_plugin() {
         ok(second_worker.execute(&shared, br#"{"x":1}"#, &limits())),
         json!({ "success": true })
     );
+    // Without shared storage (the command line), the local cache directory plays its part.
+    let local = common::config(dir.path().to_path_buf());
+    let (_, source) = RuleRuntime::new(&local)
+        .unwrap()
+        .compile_traced(code, None)
+        .unwrap();
+    assert_eq!(source, CacheSource::Compiled);
+    let (_, source) = RuleRuntime::new(&local)
+        .unwrap()
+        .compile_traced(code, None)
+        .unwrap();
+    assert_eq!(source, CacheSource::Storage);
 
     // A new plugin build invalidates every cached module.
     let bytes = std::fs::read(common::plugin_path()).unwrap();

@@ -284,6 +284,52 @@ pub fn image_pdf(gray: &[u8], width: u32, height: u32) -> Vec<u8> {
     doc.finish(&[page], "", "")
 }
 
+/// A scanned page: `lines` of text rasterised (DejaVu Sans or Liberation Sans, 14 pt at
+/// 300 dpi, black on white) into a page that is only an image — what a scanner produces, for
+/// the OCR path of the extraction.
+///
+/// # Panics
+///
+/// When no font is installed (Debian's `fonts-dejavu-core`; `scripts/test.sh` installs it).
+pub fn scanned_pdf(lines: &[&str]) -> Vec<u8> {
+    const FONTS: [&str; 2] = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    ];
+    const SIZE: f32 = 58.0;
+    const MARGIN: usize = 120;
+    let bytes = FONTS
+        .iter()
+        .find_map(|path| std::fs::read(path).ok())
+        .expect("scanned_pdf needs a TrueType font: install fonts-dejavu-core");
+    let font = fontdue::Font::from_bytes(bytes, fontdue::FontSettings::default())
+        .expect("the system font parses");
+    let line_height = (SIZE * 1.5) as usize;
+    let (width, height) = (2000usize, 2 * MARGIN + line_height * lines.len().max(1));
+    let mut gray = vec![255u8; width * height];
+    for (row, line) in lines.iter().enumerate() {
+        let baseline = MARGIN + line_height * row + SIZE as usize;
+        let mut pen = MARGIN as f32;
+        for c in line.chars() {
+            let (metrics, coverage) = font.rasterize(c, SIZE);
+            let left = (pen + metrics.xmin as f32).round() as isize;
+            let top = baseline as isize - metrics.ymin as isize - metrics.height as isize;
+            for y in 0..metrics.height {
+                for x in 0..metrics.width {
+                    let (px, py) = (left + x as isize, top + y as isize);
+                    if px < 0 || py < 0 || px as usize >= width || py as usize >= height {
+                        continue;
+                    }
+                    let pixel = &mut gray[py as usize * width + px as usize];
+                    *pixel = (*pixel).min(255 - coverage[y * metrics.width + x]);
+                }
+            }
+            pen += metrics.advance_width;
+        }
+    }
+    image_pdf(&gray, width as u32, height as u32)
+}
+
 /// A text page encrypted with the standard security handler (RC4, 40-bit, revision 2) and the
 /// user password [`ENCRYPTED_PDF_PASSWORD`]: nothing opens it without that password.
 pub fn encrypted_pdf() -> Vec<u8> {

@@ -4,6 +4,9 @@
 //! and `memory` from the namespace below; `initialize-runtime` runs once, at build time, under
 //! Wizer, so that every instantiation starts from a ready QuickJS runtime (copy-on-write image).
 
+mod io;
+mod regexp;
+
 use javy_plugin_api::{Config, import_namespace, javy::Runtime};
 
 // Bump the `v` suffix on an incompatible change of the plugin's imports/exports. Any change of
@@ -15,9 +18,8 @@ fn config() -> Config {
     // Async rules: module evaluation and the promise of the default export run to completion.
     config.event_loop(true);
     config
-        // Javy.IO.readSync/writeSync: the harness reads the input from stdin and writes the
-        // structured outcome to stdout and the captured console output to stderr.
-        .javy_stream_io(true)
+        // The harness reads and writes through `io` (src/io.rs), not Javy.IO.
+        .javy_stream_io(false)
         .text_encoding(true)
         // Nothing but the harness may write to stdout.
         .redirect_stdout_to_stderr(true);
@@ -25,6 +27,13 @@ fn config() -> Config {
 }
 
 fn modify_runtime(runtime: Runtime) -> Runtime {
+    runtime
+        .context()
+        .with(|ctx| {
+            io::install(&ctx)?;
+            regexp::install(&ctx)
+        })
+        .expect("installing the harness's I/O and the fast regular expressions");
     runtime
 }
 

@@ -115,7 +115,7 @@ pub fn error_lines(execution: &Execution) -> Vec<String> {
 
 /// The result of an execution held to the rule contract: the value, or why it is an error.
 pub fn checked_result(execution: &Execution) -> (Option<serde_json::Value>, Option<String>) {
-    if let Some(first) = execution.errors.iter().next() {
+    if let Some(first) = <[_]>::first(&execution.errors) {
         return (None, Some(first.message.clone()));
     }
     match &execution.result {

@@ -39,9 +39,9 @@ pub const RULE_FILE: &str = "rule.js";
 /// The name of the rule's helper, importable as `./helper.js`.
 pub const HELPER_FILE: &str = "helper.js";
 /// Bumped whenever the bundle layout or the harness changes: part of every cache key.
-pub const BUNDLE_VERSION: u32 = 1;
+pub const BUNDLE_VERSION: u32 = 2;
 
-/// Runs before the rule's first line (same line): captures `Javy.IO`, removes it from the
+/// Runs before the rule's first line (same line): takes the plugin's I/O natives out of the
 /// rule's reach, reads the input and installs the capturing `console`.
 const LINE1_SETUP: &str = "const __istruttoria_io = __istruttoria_setup(); \
      async function __istruttoria_rule() { ";
@@ -54,23 +54,11 @@ const LINE1_SETUP: &str = "const __istruttoria_io = __istruttoria_setup(); \
 /// `{"level":…,"message":…}`, and `{"truncated":true}` once the log cap is reached.
 const HARNESS: &str = r#"
 function __istruttoria_setup() {
-  const io = globalThis.Javy.IO;
+  const io = globalThis.__istruttoria_io;
+  delete globalThis.__istruttoria_io;
   delete globalThis.Javy;
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
-  const readFully = (buf) => {
-    let off = 0;
-    while (off < buf.length) {
-      const n = io.readSync(0, buf.subarray(off));
-      if (n <= 0) break;
-      off += n;
-    }
-    return buf.subarray(0, off);
-  };
-  const header = decoder.decode(readFully(new Uint8Array(33))).trim().split(" ");
-  const inputBytes = readFully(new Uint8Array(Number(header[0])));
-  const resultCap = Number(header[1]);
-  let logBudget = Number(header[2]);
+  const [inputJson, resultCap, logCap] = io.input();
+  let logBudget = logCap;
   const format = (v) => {
     if (typeof v === "string") return v;
     if (v instanceof Error) return v.stack ? `${v.name}: ${v.message}\n${v.stack}` : `${v.name}: ${v.message}`;
@@ -83,14 +71,13 @@ function __istruttoria_setup() {
   };
   const emit = (level, args) => {
     if (logBudget <= 0) return;
-    const line = encoder.encode(JSON.stringify({ level, message: args.map(format).join(" ") }) + "\n");
-    if (line.length > logBudget) {
+    const written = io.write(2, JSON.stringify({ level, message: args.map(format).join(" ") }) + "\n", logBudget);
+    if (written < 0) {
       logBudget = 0;
-      io.writeSync(2, encoder.encode('{"truncated":true}\n'));
+      io.write(2, '{"truncated":true}\n', Infinity);
       return;
     }
-    logBudget -= line.length;
-    io.writeSync(2, line);
+    logBudget -= written;
   };
   globalThis.console = {
     log: (...a) => emit("log", a),
@@ -99,9 +86,9 @@ function __istruttoria_setup() {
     error: (...a) => emit("error", a),
     debug: (...a) => emit("debug", a),
   };
-  return { io, encoder, decoder, inputBytes, resultCap, format };
+  return { io, inputJson, resultCap, format };
 }
-await (async ({ io, encoder, decoder, inputBytes, resultCap, format }) => {
+await (async ({ io, inputJson, resultCap, format }) => {
   const failure = (kind, e, prefix) =>
     e instanceof Error
       ? { kind, name: e.name, message: prefix + e.message, stack: typeof e.stack === "string" ? e.stack : null }
@@ -110,7 +97,7 @@ await (async ({ io, encoder, decoder, inputBytes, resultCap, format }) => {
   try {
     let input;
     try {
-      input = JSON.parse(decoder.decode(inputBytes));
+      input = JSON.parse(inputJson);
     } catch (e) {
       throw Object.assign(new SyntaxError("the input is not valid JSON: " + e.message), { istruttoriaKind: "input" });
     }
@@ -138,20 +125,16 @@ await (async ({ io, encoder, decoder, inputBytes, resultCap, format }) => {
           message: `the rule returned ${value === undefined ? "undefined" : "a " + typeof value}, not a JSON value (a rule returns an object such as { success: true })` } };
       }
       if (out === undefined) {
-        const bytes = encoder.encode('{"ok":true,"result":' + json + "}");
-        if (bytes.length - 21 > resultCap) {
-          out = { ok: false, error: { kind: "resultTooLarge", name: "RangeError", stack: null,
-            message: `the rule's result is ${bytes.length - 21} bytes of JSON, more than the limit of ${resultCap} bytes` } };
-        } else {
-          io.writeSync(1, bytes);
-          return;
-        }
+        const written = io.write(1, '{"ok":true,"result":' + json + "}", resultCap + 21);
+        if (written >= 0) return;
+        out = { ok: false, error: { kind: "resultTooLarge", name: "RangeError", stack: null,
+          message: `the rule's result is ${-written - 21} bytes of JSON, more than the limit of ${resultCap} bytes` } };
       }
     }
   } catch (e) {
     out = { ok: false, error: failure(e && e.istruttoriaKind ? e.istruttoriaKind : "exception", e, "") };
   }
-  io.writeSync(1, encoder.encode(JSON.stringify(out)));
+  io.write(1, JSON.stringify(out), Infinity);
 })(__istruttoria_io);
 "#;
 

@@ -20,6 +20,7 @@
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{SyncSender, TrySendError};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -27,9 +28,14 @@ use wasmtime::{
     Engine, Extern, Instance, InstancePre, Linker, Module, ResourceLimiter, Store, Trap,
 };
 
+use shared::storage::Storage;
+
 use super::compile::{CacheSource, CompileError, CompiledRule, Compiler, store_atomically};
 use super::plugin::{Plugin, PluginError};
 use super::wasi::{self, Exit, HasStdio, Stdio};
+
+/// Finished stores waiting for the reaper thread at most (see [`RuleRuntime::retire`]).
+const REAPER_QUEUE: usize = 64;
 
 /// Granularity of the wall-time limit.
 pub const EPOCH_TICK: Duration = Duration::from_millis(5);
@@ -61,8 +67,12 @@ impl Default for Limits {
 pub struct RuntimeConfig {
     /// The pre-initialised Javy plugin (`ISTRUTTORIA_JAVY_PLUGIN`).
     pub plugin_path: std::path::PathBuf,
-    /// Shared storage of generated modules (`ISTRUTTORIA_RULE_CACHE_DIR`).
+    /// This host's cache (`ISTRUTTORIA_RULE_CACHE_DIR`): the plugin compiled for this CPU, and
+    /// the generated rule modules when there is no `module_storage`.
     pub cache_dir: std::path::PathBuf,
+    /// The object storage shared by every worker, where generated rule modules are kept
+    /// (`None`: a local store in `cache_dir`, for the command line and the benchmarks).
+    pub module_storage: Option<Storage>,
     /// Default limits of an execution.
     pub limits: Limits,
     /// How wasmtime allocates instances.
@@ -192,7 +202,7 @@ pub struct Phases {
     pub instantiate: Duration,
     /// `_start`: QuickJS runs the harness and the rule.
     pub run: Duration,
-    /// Dropping the store, reading the outcome and the logs.
+    /// Reading the outcome and the logs (the store is dropped on the reaper thread).
     pub collect: Duration,
 }
 
@@ -246,6 +256,7 @@ pub struct RuleRuntime {
     compiler: Compiler,
     limits: Limits,
     ticker_stop: Arc<AtomicBool>,
+    reaper: SyncSender<Store<State>>,
 }
 
 impl Drop for RuleRuntime {
@@ -280,6 +291,11 @@ impl RuleRuntime {
                 .table_keep_resident(64 << 10);
             wasm_config.allocation_strategy(wasmtime::InstanceAllocationStrategy::Pooling(pool));
         }
+        let module_storage = match &config.module_storage {
+            Some(storage) => storage.clone(),
+            None => Storage::local(&config.cache_dir)
+                .map_err(|e| RuntimeError::Wasm(format!("opening the rule cache: {e}")))?,
+        };
         let engine = Engine::new(&wasm_config).map_err(wasm)?;
         let plugin_module =
             load_plugin_module(&engine, &plugin, &config.cache_dir).map_err(wasm)?;
@@ -304,14 +320,21 @@ impl RuleRuntime {
                 })
                 .map_err(|e| RuntimeError::Wasm(format!("starting the epoch ticker: {e}")))?;
         }
+        // Ends with the runtime: its sender is dropped with it.
+        let (reaper, finished) = std::sync::mpsc::sync_channel::<Store<State>>(REAPER_QUEUE);
+        std::thread::Builder::new()
+            .name("rule-reaper".into())
+            .spawn(move || finished.into_iter().for_each(drop))
+            .map_err(|e| RuntimeError::Wasm(format!("starting the store reaper: {e}")))?;
         Ok(Self {
             engine,
             plugin,
             plugin_module,
             plugin_pre,
-            compiler: Compiler::new(config.cache_dir.clone()),
+            compiler: Compiler::new(config.cache_dir.clone(), module_storage),
             limits: config.limits,
             ticker_stop,
+            reaper,
         })
     }
 
@@ -440,9 +463,11 @@ impl RuleRuntime {
             entry.call(&mut store, ())
         });
         let run_done = Instant::now();
-        let State { stdio, limiter } = store.into_data();
-        let refused_memory = limiter.refused;
-        let (stdout, stderr) = (stdio.stdout, stdio.stderr);
+        let state = store.data_mut();
+        let refused_memory = state.limiter.refused;
+        let stdout = std::mem::take(&mut state.stdio.stdout);
+        let stderr = std::mem::take(&mut state.stdio.stderr);
+        self.retire(store);
 
         let mut execution = Execution {
             result: None,
@@ -522,6 +547,18 @@ impl RuleRuntime {
         }
         execution.duration_us = (end - start).as_micros() as u64;
         execution
+    }
+
+    /// Drops a finished execution's store — which resets its pooled instance slots, ~30 µs for
+    /// the plugin's memory — on the reaper thread, off the execution's latency. When the reaper
+    /// is behind (its queue is full), the caller drops it: never more than a bounded number of
+    /// slots wait to be reset.
+    fn retire(&self, store: Store<State>) {
+        if let Err(TrySendError::Full(store) | TrySendError::Disconnected(store)) =
+            self.reaper.try_send(store)
+        {
+            drop(store);
+        }
     }
 
     /// Instantiates the plugin and the rule module in `store`; returns the rule's entry point.

@@ -17,6 +17,7 @@
 //! let runtime = RuleRuntime::new(&RuntimeConfig {
 //!     plugin_path: ".data/javy-plugin/plugin.wasm".into(),
 //!     cache_dir: ".data/rule-cache".into(),
+//!     module_storage: None,
 //!     limits: Limits::default(),
 //!     allocator: Default::default(),
 //! })?;
@@ -54,11 +55,13 @@ pub use plugin::{Plugin, PluginError};
 pub use templates::{DEFAULT_PACKAGE_JSON, RuleKind, rule_template};
 
 impl RuntimeConfig {
-    /// The runtime's settings from the worker's configuration.
+    /// The runtime's settings from the worker's configuration (generated modules in the local
+    /// cache directory; the worker sets its object storage as `module_storage`).
     pub fn from_config(config: &shared::config::RuleConfig) -> Self {
         Self {
             plugin_path: config.javy_plugin.clone(),
             cache_dir: config.cache_dir.clone(),
+            module_storage: None,
             limits: Limits {
                 timeout: config.timeout,
                 memory_bytes: config.memory_mib << 20,

@@ -35,6 +35,7 @@ pub fn config(cache_dir: PathBuf) -> RuntimeConfig {
     RuntimeConfig {
         plugin_path: plugin_path(),
         cache_dir,
+        module_storage: None,
         limits: Limits::default(),
         allocator: Default::default(),
     }
