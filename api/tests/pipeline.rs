@@ -681,3 +681,139 @@ async fn jobs_delivered_twice_leave_one_result() -> Result<()> {
     drop(worker_process);
     Ok(())
 }
+
+/// A job that keeps failing ends on the jobs dashboard with its error; retried from there once
+/// its cause is gone, it runs again; discarding an unknown job is NOT_FOUND.
+#[tokio::test]
+async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[("ISTRUTTORIA_JOB_MAX_ATTEMPTS", "1")]).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(1000, "X"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+
+    // The document's PDF disappears, and its extraction is asked for again: it cannot succeed.
+    let mut conn = server.db.pool.get().await?;
+    let (document_id, pdf_key): (Uuid, String) = shared::db::schema::documents::table
+        .filter(shared::db::schema::documents::dossier_id.eq(dossier_id))
+        .select((
+            shared::db::schema::documents::id,
+            shared::db::schema::documents::pdf_key,
+        ))
+        .first(&mut conn)
+        .await?;
+    diesel::update(shared::db::schema::documents::table.find(document_id))
+        .set(shared::db::schema::documents::state.eq(shared::db::models::DocumentState::Uploaded))
+        .execute(&mut conn)
+        .await?;
+    let pdf_path = server.storage.join(&pdf_key);
+    let pdf = std::fs::read(&pdf_path)?;
+    std::fs::remove_file(&pdf_path)?;
+    server
+        .state
+        .queues
+        .push(ExtractDocument { document_id })
+        .await?;
+
+    let queues = r#"{ jobQueues { name waiting retrying running failed } }"#;
+    let failed_extractions = |body: &Value| {
+        body["data"]["jobQueues"]
+            .as_array()
+            .and_then(|queues| queues.iter().find(|q| q["name"] == "extract"))
+            .map(|q| q["failed"].clone())
+    };
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let body = server.graphql_as(&token, queues, json!({})).await?;
+        if failed_extractions(&body) == Some(json!(1)) {
+            break;
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the extraction never failed for good: {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let page = server
+        .graphql_as(
+            &token,
+            r#"query ($queue: String!) { failedJobs(queueName: $queue, pageSize: 10, pageIndex: 0) {
+                total items { id queue failedAt attempts error payload } } }"#,
+            json!({ "queue": "extract" }),
+        )
+        .await?;
+    let failed = &page["data"]["failedJobs"];
+    assert_eq!(failed["total"], 1, "{page}");
+    let job = &failed["items"][0];
+    assert_eq!(job["queue"], "extract", "{page}");
+    assert_eq!(job["attempts"], 1, "{page}");
+    assert!(job["failedAt"].as_i64().is_some(), "{page}");
+    assert!(
+        job["payload"]
+            .as_str()
+            .is_some_and(|p| p.contains(&document_id.to_string())),
+        "{page}"
+    );
+    assert!(!job["error"].as_str().unwrap_or("").is_empty(), "{page}");
+
+    // The cause is fixed; the job is retried from the dashboard and the document extracted.
+    std::fs::write(&pdf_path, pdf)?;
+    let retried = server
+        .graphql_as(
+            &token,
+            r#"mutation ($queue: String!, $id: ID!) { retryFailedJob(queueName: $queue, id: $id) }"#,
+            json!({ "queue": "extract", "id": job["id"] }),
+        )
+        .await?;
+    assert_eq!(retried["data"]["retryFailedJob"], true, "{retried}");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let state: shared::db::models::DocumentState = shared::db::schema::documents::table
+            .find(document_id)
+            .select(shared::db::schema::documents::state)
+            .first(&mut conn)
+            .await?;
+        if state != shared::db::models::DocumentState::Uploaded {
+            break;
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the retried extraction never ran"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let body = server.graphql_as(&token, queues, json!({})).await?;
+    assert_eq!(failed_extractions(&body), Some(json!(0)), "{body}");
+
+    let unknown = server
+        .graphql_as(
+            &token,
+            r#"mutation { discardFailedJob(queueName: "extract", id: "nessuno") }"#,
+            json!({}),
+        )
+        .await?;
+    assert_eq!(
+        unknown["errors"][0]["extensions"]["code"], "NOT_FOUND",
+        "{unknown}"
+    );
+    let bad_queue = server
+        .graphql_as(
+            &token,
+            r#"{ failedJobs(queueName: "boh", pageSize: 10, pageIndex: 0) { total } }"#,
+            json!({}),
+        )
+        .await?;
+    assert_eq!(
+        bad_queue["errors"][0]["extensions"]["code"], "BAD_USER_INPUT",
+        "{bad_queue}"
+    );
+    Ok(())
+}

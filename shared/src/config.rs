@@ -235,6 +235,8 @@ pub struct WorkerConfig {
     pub common: CommonConfig,
     /// Jobs one worker process runs at the same time, per queue.
     pub concurrency: usize,
+    /// Attempts of a job before it fails for good and waits on the jobs dashboard.
+    pub job_max_attempts: usize,
     pub rules: RuleConfig,
     pub extraction: ExtractionConfig,
     pub callbacks: CallbackConfig,
@@ -433,9 +435,18 @@ impl WorkerConfig {
                 reason: "must be at least 1".into(),
             });
         }
+        let job_max_attempts = vars.parse_or("ISTRUTTORIA_JOB_MAX_ATTEMPTS", 5)?;
+        if job_max_attempts == 0 {
+            return Err(ConfigError::Invalid {
+                name: "ISTRUTTORIA_JOB_MAX_ATTEMPTS",
+                value: "0".into(),
+                reason: "must be at least 1".into(),
+            });
+        }
         Ok(Self {
             common: CommonConfig::from_vars(vars)?,
             concurrency,
+            job_max_attempts,
             rules: RuleConfig::from_vars(vars)?,
             extraction: ExtractionConfig::from_vars(vars),
             callbacks: CallbackConfig::from_vars(vars)?,
@@ -539,6 +550,7 @@ mod tests {
         assert!(config.trusted_proxies.is_empty());
         let worker = WorkerConfig::from_vars(&Vars::from_pairs([])).expect("defaults are valid");
         assert_eq!(worker.concurrency, 4);
+        assert_eq!(worker.job_max_attempts, 5);
         assert_eq!(
             worker.rules,
             RuleConfig {

@@ -108,3 +108,17 @@ test('small screen, drawer open', async ({ page }) => {
   await page.waitForTimeout(400); // the drawer slides in
   await shot(page, 'small-drawer-open');
 });
+
+test('jobs dashboard, Italian, light', async ({ page }) => {
+  await open(page, '/jobs', { theme: 'LIGHT' });
+  await page.getByTestId('job-queue-extract').click();
+  await page.getByTestId('failed-jobs').waitFor();
+  await shot(page, 'desktop-jobs');
+});
+
+test('jobs dashboard, English, dark', async ({ page }) => {
+  await open(page, '/jobs', { theme: 'DARK' }, 'en');
+  await page.getByTestId('job-queue-document-rules').click();
+  await page.getByTestId('failed-jobs').waitFor();
+  await shot(page, 'desktop-jobs-en-dark');
+});

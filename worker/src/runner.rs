@@ -14,7 +14,7 @@ use shared::jobs::pipeline::{
     SendCallback,
 };
 use shared::jobs::rules::RuleRunJob;
-use shared::jobs::{Job, Queues, Redis};
+use shared::jobs::{Job, Queues, Redis, board};
 use worker::rules::{RuleRuntime, RuntimeConfig};
 
 use shared::mail::Mailer;
@@ -28,15 +28,37 @@ use crate::polling::EveryPeriod;
 /// How often an idle worker asks Redis for new jobs.
 const POLL_INTERVAL: Duration = Duration::from_millis(200);
 
+/// How often a worker forgets its queues' done jobs (see `shared::jobs::board::sweep_done`).
+const SWEEP_INTERVAL: Duration = Duration::from_secs(30);
+/// Done jobs forgotten per Redis call.
+const SWEEP_BATCH: usize = 1000;
+
+/// A job's error after its last allowed attempt becomes an `AbortError`: apalis-redis then
+/// moves the job to the dead set (the jobs dashboard's failed jobs) instead of retrying it.
+fn give_up_after<T>(
+    result: Result<T, BoxDynError>,
+    attempt: &Attempt,
+    max_attempts: usize,
+) -> Result<T, BoxDynError> {
+    match result {
+        Err(error) if attempt.current() >= max_attempts => {
+            tracing::error!(%error, attempts = attempt.current(), "job failed for good");
+            Err(Box::new(AbortError::new(error)))
+        }
+        other => other,
+    }
+}
+
 /// Registers one apalis worker consuming `$job`'s queue with `$handler`.
 macro_rules! consume {
-    ($monitor:expr, $redis:expr, $instance:expr, $context:expr, $concurrency:expr, $job:ty => $handler:path) => {{
+    ($monitor:expr, $redis:expr, $instance:expr, $context:expr, $concurrency:expr, $max_attempts:expr, $job:ty => $handler:path) => {{
         let storage = $redis.storage::<$job>(<$job as Job>::QUEUE);
         // apalis refuses two workers of one name in a process, and a name still registered by
         // a previous process (a restart within its heartbeat threshold): queue + instance.
         let name = format!("{}-{}", <$job as Job>::QUEUE, $instance);
         let context = $context.clone();
         let concurrency = $concurrency;
+        let max_attempts: usize = $max_attempts;
         $monitor.register(move |_restarts| {
             WorkerBuilder::new(name.clone())
                 .backend(
@@ -46,7 +68,11 @@ macro_rules! consume {
                 )
                 .data(context.clone())
                 .concurrency(concurrency)
-                .build($handler)
+                .build(
+                    move |job: $job, context: Data<JobContext>, attempt: Attempt| async move {
+                        give_up_after($handler(job, context).await, &attempt, max_attempts)
+                    },
+                )
         })
     }};
 }
@@ -104,17 +130,18 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     let concurrency = config.concurrency;
     tracing::info!(worker = %context.identity, concurrency, "worker starting");
 
+    let attempts = config.job_max_attempts;
     let monitor = Monitor::new();
-    let monitor =
-        consume!(monitor, redis, instance, context, concurrency, PingJob => jobs::ping::run);
+    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, PingJob => jobs::ping::run);
     // High priority: authors await these (compile on save, playground runs).
-    let monitor = consume!(monitor, redis, instance, context, concurrency, RuleRunJob => jobs::rule_runs::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, ImportDossier => jobs::import::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, ExtractDocument => jobs::extract::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, RunDocumentRules => jobs::document_rules::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, RunDossierRules => jobs::dossier_rules::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, SendCallback => jobs::callback::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, NotifyCannotProcess => jobs::notify::run);
+    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, RuleRunJob => jobs::rule_runs::run);
+    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, ImportDossier => jobs::import::run);
+    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, ExtractDocument => jobs::extract::run);
+    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, RunDocumentRules => jobs::document_rules::run);
+    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, RunDossierRules => jobs::dossier_rules::run);
+    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, SendCallback => jobs::callback::run);
+    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, NotifyCannotProcess => jobs::notify::run);
+    let sweeper = tokio::spawn(sweep_done_jobs(redis.clone()));
     monitor
         .shutdown_timeout(config.common.shutdown_timeout)
         .run_with_signal(async {
@@ -123,6 +150,28 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         })
         .await
         .context("running the job workers")?;
+    sweeper.abort();
     tracing::info!("worker stopped");
     Ok(())
+}
+
+/// Forgets the done jobs of every queue, now and then, so that Redis holds only what is
+/// waiting, running or failed.
+async fn sweep_done_jobs(redis: Redis) {
+    let mut ticks = tokio::time::interval(SWEEP_INTERVAL);
+    loop {
+        ticks.tick().await;
+        for queue in board::QUEUES {
+            loop {
+                match board::sweep_done(&redis, queue, SWEEP_BATCH).await {
+                    Ok(swept) if swept == SWEEP_BATCH => continue,
+                    Ok(_) => break,
+                    Err(error) => {
+                        tracing::warn!(%error, queue, "sweeping done jobs");
+                        break;
+                    }
+                }
+            }
+        }
+    }
 }

@@ -82,6 +82,11 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
         "deleteNotificationReceiver",
         Resource("notifications"),
     ),
+    // The jobs dashboard.
+    (Query, "jobQueues", Resource("jobs")),
+    (Query, "failedJobs", Resource("jobs")),
+    (Mutation, "retryFailedJob", Resource("retryFailedJob")),
+    (Mutation, "discardFailedJob", Resource("discardFailedJob")),
     // Types (operations spec §7): queries need the area, each mutation its own resource.
     (Query, "documentTypes", Resource("documentTypes")),
     (Query, "documentType", Resource("documentTypes")),

@@ -8,6 +8,7 @@ mod documents;
 mod dossiers;
 pub mod errors;
 mod executions;
+mod jobs;
 mod notifications;
 mod ping;
 mod playground;
@@ -42,6 +43,7 @@ pub struct Query(
     documents::DocumentsQuery,
     executions::ExecutionsQuery,
     playground::PlaygroundQuery,
+    jobs::JobsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -57,6 +59,7 @@ pub struct Mutation(
     dossiers::DossiersMutation,
     documents::DocumentsMutation,
     playground::PlaygroundMutation,
+    jobs::JobsMutation,
 );
 
 #[derive(MergedSubscription, Default)]

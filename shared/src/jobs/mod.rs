@@ -5,6 +5,7 @@
 //! Redis calls get a response timeout well above redis-rs's 500 ms default, because a failed
 //! fetch ends an apalis worker.
 
+pub mod board;
 pub mod ping;
 pub mod pipeline;
 pub mod replies;

@@ -5,6 +5,7 @@ import { PasswordRecoveryPage } from '../features/authentication/PasswordRecover
 import { PasswordResetPage } from '../features/authentication/PasswordResetPage';
 import { RegisterPage, RegisterUnguardedPage } from '../features/authentication/RegisterPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { JobsPage } from '../features/jobs/JobsPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { NewGroupPage } from '../features/roles/NewGroupPage';
 import { NewPolicyPage } from '../features/roles/NewPolicyPage';
@@ -24,6 +25,7 @@ export type FeatureArea =
   | 'users'
   | 'roles'
   | 'notifications'
+  | 'jobs'
   | 'dossiers'
   | 'documents'
   | 'types'
@@ -79,6 +81,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/roles/nuova/policy', area: 'roles', titleKey: 'routes.policyNew', public: false, page: NewPolicyPage, permission: allow('policies') },
 
   { path: '/notifications', area: 'notifications', titleKey: 'routes.notifications', public: false, page: NotificationsPage, permission: allow('notifications') },
+  // Not in the specs: the jobs dashboard of DESIGN.md (failed jobs, retried from here).
+  { path: '/jobs', area: 'jobs', titleKey: 'routes.jobs', public: false, page: JobsPage, permission: allow('jobs') },
 
   { path: '/dossier', area: 'dossiers', titleKey: 'routes.dossiers', public: false },
   { path: '/dossier/import', area: 'dossiers', titleKey: 'routes.dossierImport', public: false },

@@ -19,12 +19,12 @@ describe('sidebar navigation', () => {
     expect(ids(visibleNavigation(NAVIGATION, allowEverything))).toEqual([
       ['general', ['dashboard', ['playground', ['playground-dossier', 'playground-documenti']], 'validazione', 'account']],
       ['tables', ['dossier', 'tipologie-documenti', 'datatables']],
-      ['users', ['users', 'roles', 'notifications']],
+      ['users', ['users', 'roles', 'notifications', 'jobs']],
     ]);
   });
 
   it('hides the users list and roles without permission', () => {
-    const users = visibleNavigation(NAVIGATION, deny('users', 'roles')).find((section) => section.id === 'users');
+    const users = visibleNavigation(NAVIGATION, deny('users', 'roles', 'jobs')).find((section) => section.id === 'users');
     expect(users?.items.map((item) => item.id)).toEqual(['notifications']);
   });
 

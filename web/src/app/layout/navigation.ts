@@ -61,6 +61,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { id: 'users', labelKey: 'nav.userList', icon: 'people', path: '/users', permission: { action: 'allow', resource: 'users' } },
       { id: 'roles', labelKey: 'nav.roles', icon: 'key', path: '/roles', permission: { action: 'allow', resource: 'roles' } },
       { id: 'notifications', labelKey: 'nav.notifications', icon: 'notifications', path: '/notifications', permission: { action: 'allow', resource: 'notifications' } },
+      { id: 'jobs', labelKey: 'nav.jobs', icon: 'layers', path: '/jobs', permission: { action: 'allow', resource: 'jobs' } },
     ],
   },
 ];

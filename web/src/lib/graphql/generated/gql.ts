@@ -23,6 +23,10 @@ type Documents = {
     "\n  mutation ResetPassword($email: String!, $code: String!, $newPassword: String!) {\n    resetPassword(email: $email, code: $code, newPassword: $newPassword) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  query Ping {\n    ping\n  }\n": typeof types.PingDocument,
     "\n  mutation PingWorker {\n    pingWorker {\n      jobId\n      worker\n      roundTripMs\n    }\n  }\n": typeof types.PingWorkerDocument,
+    "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      retrying\n      running\n      failed\n    }\n  }\n": typeof types.JobQueuesDocument,
+    "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        payload\n      }\n    }\n  }\n": typeof types.FailedJobsDocument,
+    "\n  mutation RetryFailedJob($queueName: String!, $id: ID!) {\n    retryFailedJob(queueName: $queueName, id: $id)\n  }\n": typeof types.RetryFailedJobDocument,
+    "\n  mutation DiscardFailedJob($queueName: String!, $id: ID!) {\n    discardFailedJob(queueName: $queueName, id: $id)\n  }\n": typeof types.DiscardFailedJobDocument,
     "\n  query NotificationReceivers {\n    notificationReceivers {\n      id\n    }\n  }\n": typeof types.NotificationReceiversDocument,
     "\n  mutation AddNotificationReceiver($receiver: String!) {\n    addNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": typeof types.AddNotificationReceiverDocument,
     "\n  mutation DeleteNotificationReceiver($receiver: String!) {\n    deleteNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": typeof types.DeleteNotificationReceiverDocument,
@@ -61,6 +65,10 @@ const documents: Documents = {
     "\n  mutation ResetPassword($email: String!, $code: String!, $newPassword: String!) {\n    resetPassword(email: $email, code: $code, newPassword: $newPassword) {\n      ...AuthSessionFields\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  query Ping {\n    ping\n  }\n": types.PingDocument,
     "\n  mutation PingWorker {\n    pingWorker {\n      jobId\n      worker\n      roundTripMs\n    }\n  }\n": types.PingWorkerDocument,
+    "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      retrying\n      running\n      failed\n    }\n  }\n": types.JobQueuesDocument,
+    "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        payload\n      }\n    }\n  }\n": types.FailedJobsDocument,
+    "\n  mutation RetryFailedJob($queueName: String!, $id: ID!) {\n    retryFailedJob(queueName: $queueName, id: $id)\n  }\n": types.RetryFailedJobDocument,
+    "\n  mutation DiscardFailedJob($queueName: String!, $id: ID!) {\n    discardFailedJob(queueName: $queueName, id: $id)\n  }\n": types.DiscardFailedJobDocument,
     "\n  query NotificationReceivers {\n    notificationReceivers {\n      id\n    }\n  }\n": types.NotificationReceiversDocument,
     "\n  mutation AddNotificationReceiver($receiver: String!) {\n    addNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": types.AddNotificationReceiverDocument,
     "\n  mutation DeleteNotificationReceiver($receiver: String!) {\n    deleteNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": types.DeleteNotificationReceiverDocument,
@@ -123,6 +131,22 @@ export function graphql(source: "\n  query Ping {\n    ping\n  }\n"): typeof imp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PingWorker {\n    pingWorker {\n      jobId\n      worker\n      roundTripMs\n    }\n  }\n"): typeof import('./graphql').PingWorkerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      retrying\n      running\n      failed\n    }\n  }\n"): typeof import('./graphql').JobQueuesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        payload\n      }\n    }\n  }\n"): typeof import('./graphql').FailedJobsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryFailedJob($queueName: String!, $id: ID!) {\n    retryFailedJob(queueName: $queueName, id: $id)\n  }\n"): typeof import('./graphql').RetryFailedJobDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DiscardFailedJob($queueName: String!, $id: ID!) {\n    discardFailedJob(queueName: $queueName, id: $id)\n  }\n"): typeof import('./graphql').DiscardFailedJobDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -84,6 +84,36 @@ export type PingWorkerMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type PingWorkerMutation = { pingWorker: { jobId: string, worker: string, roundTripMs: number } };
 
+export type JobQueuesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type JobQueuesQuery = { jobQueues: Array<{ name: string, waiting: number, retrying: number, running: number, failed: number }> };
+
+export type FailedJobsQueryVariables = Exact<{
+  queueName: string;
+  pageSize: number;
+  pageIndex: number;
+}>;
+
+
+export type FailedJobsQuery = { failedJobs: { total: number, items: Array<{ id: string, queue: string, failedAt: number | null, attempts: number, error: string, payload: string }> } };
+
+export type RetryFailedJobMutationVariables = Exact<{
+  queueName: string;
+  id: string | number;
+}>;
+
+
+export type RetryFailedJobMutation = { retryFailedJob: boolean };
+
+export type DiscardFailedJobMutationVariables = Exact<{
+  queueName: string;
+  id: string | number;
+}>;
+
+
+export type DiscardFailedJobMutation = { discardFailedJob: boolean };
+
 export type NotificationReceiversQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -445,6 +475,42 @@ export const PingWorkerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PingWorkerMutation, PingWorkerMutationVariables>;
+export const JobQueuesDocument = new TypedDocumentString(`
+    query JobQueues {
+  jobQueues {
+    name
+    waiting
+    retrying
+    running
+    failed
+  }
+}
+    `) as unknown as TypedDocumentString<JobQueuesQuery, JobQueuesQueryVariables>;
+export const FailedJobsDocument = new TypedDocumentString(`
+    query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {
+  failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {
+    total
+    items {
+      id
+      queue
+      failedAt
+      attempts
+      error
+      payload
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FailedJobsQuery, FailedJobsQueryVariables>;
+export const RetryFailedJobDocument = new TypedDocumentString(`
+    mutation RetryFailedJob($queueName: String!, $id: ID!) {
+  retryFailedJob(queueName: $queueName, id: $id)
+}
+    `) as unknown as TypedDocumentString<RetryFailedJobMutation, RetryFailedJobMutationVariables>;
+export const DiscardFailedJobDocument = new TypedDocumentString(`
+    mutation DiscardFailedJob($queueName: String!, $id: ID!) {
+  discardFailedJob(queueName: $queueName, id: $id)
+}
+    `) as unknown as TypedDocumentString<DiscardFailedJobMutation, DiscardFailedJobMutationVariables>;
 export const NotificationReceiversDocument = new TypedDocumentString(`
     query NotificationReceivers {
   notificationReceivers {
