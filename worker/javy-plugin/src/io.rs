@@ -1,5 +1,5 @@
-//! The harness's input and output (`__istruttoria_io`, taken and removed by the harness before
-//! the rule's first line): one call to read the input, one per line written, with no
+//! The harness's input and output (`__istruttoria_io`, taken and removed by `harness.js` when
+//! the plugin is pre-initialised): one call to read the input, one per line written, with no
 //! `Uint8Array`, `TextDecoder` or `TextEncoder` round trip in JavaScript.
 //!
 //! - `input()` → `[inputJson, resultCap, logCap]`, from stdin: a 33-byte header

@@ -7,6 +7,7 @@
 mod io;
 mod regexp;
 
+use javy_plugin_api::javy::quickjs::{Ctx, Result, context::EvalOptions};
 use javy_plugin_api::{Config, import_namespace, javy::Runtime};
 
 // Bump the `v` suffix on an incompatible change of the plugin's imports/exports. Any change of
@@ -31,10 +32,19 @@ fn modify_runtime(runtime: Runtime) -> Runtime {
         .context()
         .with(|ctx| {
             io::install(&ctx)?;
+            eval_script(&ctx, "harness", include_str!("harness.js"))?;
             regexp::install(&ctx)
         })
-        .expect("installing the harness's I/O and the fast regular expressions");
+        .expect("installing the harness and the fast regular expressions");
     runtime
+}
+
+/// Evaluates one of the plugin's scripts; its stack frames read `istruttoria:<name>:line:col`
+/// (the runtime leaves them out of the stacks it reports).
+pub(crate) fn eval_script(ctx: &Ctx<'_>, name: &str, source: &str) -> Result<()> {
+    let mut options = EvalOptions::default();
+    options.filename = Some(format!("istruttoria:{name}"));
+    ctx.eval_with_options::<(), _>(source, options)
 }
 
 #[unsafe(export_name = "initialize-runtime")]

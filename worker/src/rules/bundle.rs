@@ -15,8 +15,11 @@
 //! line R+1        ;return <default export>; }
 //! line R+2        function __istruttoria_helper() { <memoised>          (when there is a helper)
 //! lines …         helper.js, its exports collected into a frozen namespace object
-//! after           the harness: read the input, run the rule, write the outcome
+//! last            await <the plugin's harness>.run(__istruttoria_rule)
 //! ```
+//!
+//! The harness itself (read the input, run the rule, write the outcome) lives in the plugin
+//! (`worker/javy-plugin/src/harness.js`), evaluated once at pre-initialisation.
 //!
 //! Running the rule's top level inside an async function gives every execution a fresh module
 //! state (nothing survives anyway: one instance per execution), lets top-level `await` work, and
@@ -39,104 +42,22 @@ pub const RULE_FILE: &str = "rule.js";
 /// The name of the rule's helper, importable as `./helper.js`.
 pub const HELPER_FILE: &str = "helper.js";
 /// Bumped whenever the bundle layout or the harness changes: part of every cache key.
-pub const BUNDLE_VERSION: u32 = 2;
+pub const BUNDLE_VERSION: u32 = 3;
 
-/// Runs before the rule's first line (same line): takes the plugin's I/O natives out of the
-/// rule's reach, reads the input and installs the capturing `console`.
-const LINE1_SETUP: &str = "const __istruttoria_io = __istruttoria_setup(); \
+/// Runs before the rule's first line (same line): the plugin's harness reads the input and
+/// installs the capturing `console` (`worker/javy-plugin/src/harness.js`).
+const LINE1_SETUP: &str = "const __istruttoria_io = __istruttoria_harness.setup(); \
      async function __istruttoria_rule() { ";
 
-/// The harness, appended after the rule and the helper. See the module documentation.
-///
-/// stdin: a 33-byte header `"<input bytes> <result cap> <log cap>\n"` (each number 10 digits),
-/// then the input JSON. stdout: one JSON outcome, `{"ok":true,"result":…}` or
-/// `{"ok":false,"error":{kind,name,message,stack}}`. stderr: one JSON line per console call,
-/// `{"level":…,"message":…}`, and `{"truncated":true}` once the log cap is reached.
-const HARNESS: &str = r#"
-function __istruttoria_setup() {
-  const io = globalThis.__istruttoria_io;
-  delete globalThis.__istruttoria_io;
-  delete globalThis.Javy;
-  const [inputJson, resultCap, logCap] = io.input();
-  let logBudget = logCap;
-  const format = (v) => {
-    if (typeof v === "string") return v;
-    if (v instanceof Error) return v.stack ? `${v.name}: ${v.message}\n${v.stack}` : `${v.name}: ${v.message}`;
-    try {
-      const s = JSON.stringify(v);
-      return s === undefined ? String(v) : s;
-    } catch {
-      return String(v);
-    }
-  };
-  const emit = (level, args) => {
-    if (logBudget <= 0) return;
-    const written = io.write(2, JSON.stringify({ level, message: args.map(format).join(" ") }) + "\n", logBudget);
-    if (written < 0) {
-      logBudget = 0;
-      io.write(2, '{"truncated":true}\n', Infinity);
-      return;
-    }
-    logBudget -= written;
-  };
-  globalThis.console = {
-    log: (...a) => emit("log", a),
-    info: (...a) => emit("info", a),
-    warn: (...a) => emit("warn", a),
-    error: (...a) => emit("error", a),
-    debug: (...a) => emit("debug", a),
-  };
-  return { io, inputJson, resultCap, format };
-}
-await (async ({ io, inputJson, resultCap, format }) => {
-  const failure = (kind, e, prefix) =>
-    e instanceof Error
-      ? { kind, name: e.name, message: prefix + e.message, stack: typeof e.stack === "string" ? e.stack : null }
-      : { kind, name: "Error", message: prefix + "a value that is not an Error was thrown: " + format(e), stack: null };
-  let out;
-  try {
-    let input;
-    try {
-      input = JSON.parse(inputJson);
-    } catch (e) {
-      throw Object.assign(new SyntaxError("the input is not valid JSON: " + e.message), { istruttoriaKind: "input" });
-    }
-    const rule = await __istruttoria_rule();
-    if (typeof rule !== "function") {
-      throw new TypeError(`the default export of the rule is a ${rule === null ? "null" : typeof rule}, not a function`);
-    }
-    let value = rule(input);
-    if (value !== null && typeof value === "object" && typeof value.then === "function") {
-      try {
-        value = await value;
-      } catch (e) {
-        out = { ok: false, error: failure("rejection", e, "the rule's promise was rejected: ") };
-      }
-    }
-    if (out === undefined) {
-      let json;
-      try {
-        json = JSON.stringify(value);
-      } catch (e) {
-        out = { ok: false, error: failure("result", e, "the rule's result is not serialisable as JSON: ") };
-      }
-      if (out === undefined && json === undefined) {
-        out = { ok: false, error: { kind: "result", name: "TypeError", stack: null,
-          message: `the rule returned ${value === undefined ? "undefined" : "a " + typeof value}, not a JSON value (a rule returns an object such as { success: true })` } };
-      }
-      if (out === undefined) {
-        const written = io.write(1, '{"ok":true,"result":' + json + "}", resultCap + 21);
-        if (written >= 0) return;
-        out = { ok: false, error: { kind: "resultTooLarge", name: "RangeError", stack: null,
-          message: `the rule's result is ${-written - 21} bytes of JSON, more than the limit of ${resultCap} bytes` } };
-      }
-    }
-  } catch (e) {
-    out = { ok: false, error: failure(e && e.istruttoriaKind ? e.istruttoriaKind : "exception", e, "") };
-  }
-  io.write(1, JSON.stringify(out), Infinity);
-})(__istruttoria_io);
-"#;
+/// Appended after the rule and the helper: the plugin's harness runs the rule (evaluates its
+/// module body, calls the default export, awaits it) and writes the outcome. The harness is
+/// evaluated once, when the plugin is pre-initialised, so that an execution only evaluates
+/// the rule's module.
+const HARNESS: &str = "\nawait __istruttoria_io.run(__istruttoria_rule);\n";
+
+/// Stack frames of the plugin's own scripts (the harness, the fast regular expressions):
+/// `at run (istruttoria:harness:12:34)`.
+const PLUGIN_SCRIPT: &str = "(istruttoria:";
 
 /// A syntax error in the rule or its helper, with its position (1-based line and column).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
@@ -211,7 +132,7 @@ impl SourceMapping {
                 }
             });
             // Frames of the harness itself are noise for the rule's author.
-            if harness && line.trim_start().starts_with("at ") {
+            if (harness || line.contains(PLUGIN_SCRIPT)) && line.trim_start().starts_with("at ") {
                 continue;
             }
             if i > 0 && !out.is_empty() {

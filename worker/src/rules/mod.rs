@@ -2,7 +2,8 @@
 //! wasmtime.
 //!
 //! - [`plugin`]: the pre-initialised Javy plugin (QuickJS for wasm32-wasip1) and its hash;
-//! - [`bundle`]: rule + `helper.js` + harness → one ES module (rewritten with swc's parser);
+//! - [`bundle`]: rule + `helper.js` + the call of the plugin's harness → one ES module (rewritten
+//!   with swc's parser); the harness itself is evaluated once, in the plugin's snapshot;
 //! - [`compile`]: javy-codegen (dynamic linking), cached by content hash in memory and in the
 //!   storage shared by the workers;
 //! - [`execute`]: the shared engine, the pre-instantiated plugin, a fresh store per execution

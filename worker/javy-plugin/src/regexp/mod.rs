@@ -311,5 +311,5 @@ pub fn install(ctx: &Ctx<'_>) -> javy_plugin_api::javy::quickjs::Result<()> {
     natives.set("all", Function::new(ctx.clone(), all)?)?;
     natives.set("minSubject", MIN_SUBJECT as i32)?;
     ctx.globals().set("__istruttoria_regexp", natives)?;
-    ctx.eval::<(), _>(include_str!("regexp.js"))
+    crate::eval_script(ctx, "regexp", include_str!("regexp.js"))
 }

@@ -1,0 +1,108 @@
+// The harness of every rule execution, evaluated once at pre-initialisation (so an execution
+// only evaluates the rule's own module). The rule's bundle (worker/src/rules/bundle.rs) calls
+// `__istruttoria_harness.setup()` before the rule's first line and awaits `run` after it:
+//
+//   const __istruttoria_io = __istruttoria_harness.setup(); async function __istruttoria_rule() { …rule… }
+//   await __istruttoria_io.run(__istruttoria_rule);
+//
+// stdout receives one JSON outcome, `{"ok":true,"result":…}` or
+// `{"ok":false,"error":{kind,name,message,stack}}`; stderr one JSON line per console call,
+// `{"level":…,"message":…}`, and `{"truncated":true}` once the log cap is reached (io.rs).
+// The built-ins it needs are captured here, before any rule can replace them.
+(() => {
+  "use strict";
+  const io = globalThis.__istruttoria_io;
+  delete globalThis.__istruttoria_io;
+  delete globalThis.Javy;
+  const { parse, stringify } = JSON;
+  const assign = Object.assign;
+  const isError = (value) => value instanceof Error;
+
+  const format = (v) => {
+    if (typeof v === "string") return v;
+    if (isError(v)) return v.stack ? `${v.name}: ${v.message}\n${v.stack}` : `${v.name}: ${v.message}`;
+    try {
+      const s = stringify(v);
+      return s === undefined ? String(v) : s;
+    } catch {
+      return String(v);
+    }
+  };
+
+  const failure = (kind, e, prefix) =>
+    isError(e)
+      ? { kind, name: e.name, message: prefix + e.message, stack: typeof e.stack === "string" ? e.stack : null }
+      : { kind, name: "Error", message: prefix + "a value that is not an Error was thrown: " + format(e), stack: null };
+
+  async function run(ruleModule, inputJson, resultCap) {
+    let out;
+    try {
+      let input;
+      try {
+        input = parse(inputJson);
+      } catch (e) {
+        throw assign(new SyntaxError("the input is not valid JSON: " + e.message), { istruttoriaKind: "input" });
+      }
+      const rule = await ruleModule();
+      if (typeof rule !== "function") {
+        throw new TypeError(`the default export of the rule is a ${rule === null ? "null" : typeof rule}, not a function`);
+      }
+      let value = rule(input);
+      if (value !== null && typeof value === "object" && typeof value.then === "function") {
+        try {
+          value = await value;
+        } catch (e) {
+          out = { ok: false, error: failure("rejection", e, "the rule's promise was rejected: ") };
+        }
+      }
+      if (out === undefined) {
+        let json;
+        try {
+          json = stringify(value);
+        } catch (e) {
+          out = { ok: false, error: failure("result", e, "the rule's result is not serialisable as JSON: ") };
+        }
+        if (out === undefined && json === undefined) {
+          out = { ok: false, error: { kind: "result", name: "TypeError", stack: null,
+            message: `the rule returned ${value === undefined ? "undefined" : "a " + typeof value}, not a JSON value (a rule returns an object such as { success: true })` } };
+        }
+        if (out === undefined) {
+          const written = io.write(1, '{"ok":true,"result":' + json + "}", resultCap + 21);
+          if (written >= 0) return;
+          out = { ok: false, error: { kind: "resultTooLarge", name: "RangeError", stack: null,
+            message: `the rule's result is ${-written - 21} bytes of JSON, more than the limit of ${resultCap} bytes` } };
+        }
+      }
+    } catch (e) {
+      out = { ok: false, error: failure(e && e.istruttoriaKind ? e.istruttoriaKind : "exception", e, "") };
+    }
+    io.write(1, stringify(out), Infinity);
+  }
+
+  // Reads the input and installs the capturing console; the rule's bundle calls it first.
+  function setup() {
+    delete globalThis.__istruttoria_harness;
+    const [inputJson, resultCap, logCap] = io.input();
+    let logBudget = logCap;
+    const emit = (level, args) => {
+      if (logBudget <= 0) return;
+      const written = io.write(2, stringify({ level, message: args.map(format).join(" ") }) + "\n", logBudget);
+      if (written < 0) {
+        logBudget = 0;
+        io.write(2, '{"truncated":true}\n', Infinity);
+        return;
+      }
+      logBudget -= written;
+    };
+    globalThis.console = {
+      log: (...a) => emit("log", a),
+      info: (...a) => emit("info", a),
+      warn: (...a) => emit("warn", a),
+      error: (...a) => emit("error", a),
+      debug: (...a) => emit("debug", a),
+    };
+    return { run: (ruleModule) => run(ruleModule, inputJson, resultCap) };
+  }
+
+  globalThis.__istruttoria_harness = { setup };
+})();
