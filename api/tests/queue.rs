@@ -130,25 +130,18 @@ async fn done_jobs_are_swept_from_redis() -> Result<()> {
 
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let _worker = server.spawn_worker().await?;
+    let worker = server.spawn_worker().await?;
     for _ in 0..3 {
         let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
         assert!(body["errors"].is_null(), "{body}");
     }
+    // A clean stop acknowledges every job it ran. The worker's own sweeper may already have
+    // forgotten some: either way, once swept, nothing of the three is left.
+    assert!(worker.terminate().await?.success());
     let redis = &server.state.redis;
+    board::sweep_done(redis, "ping", 1000).await?;
     let keys = apalis_redis::Config::default().queue(format!("{}:ping", redis.namespace));
     let mut conn = redis.connection.clone();
-    // apalis acknowledges a job just after it ran: wait for the three.
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
-    while conn.scard::<_, u64>(keys.done_jobs_set()).await? < 3 {
-        anyhow::ensure!(
-            tokio::time::Instant::now() < deadline,
-            "the pings were never acknowledged"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-
-    board::sweep_done(redis, "ping", 1000).await?;
     assert_eq!(conn.scard::<_, u64>(keys.done_jobs_set()).await?, 0);
     assert_eq!(conn.hlen::<_, u64>(keys.job_data_hash()).await?, 0);
     Ok(())

@@ -115,6 +115,31 @@ impl JobsQuery {
     }
 }
 
+/// Retries or discards a failed job: `NOT_FOUND` when it is not (or no longer) a failed job of
+/// that queue.
+async fn act_on_failed_job<F>(
+    ctx: &Context<'_>,
+    queue_name: &str,
+    id: &ID,
+    done: &'static str,
+    action: impl FnOnce(Arc<AppState>, &'static str, String) -> F,
+) -> async_graphql::Result<bool>
+where
+    F: std::future::Future<Output = Result<bool, shared::jobs::JobError>>,
+{
+    let state = ctx.data::<Arc<AppState>>()?.clone();
+    let queue = queue(queue_name)?;
+    if action(state, queue, id.to_string())
+        .await
+        .map_err(internal)?
+    {
+        tracing::info!(queue, job = %id.as_str(), "failed job {done}");
+        Ok(true)
+    } else {
+        Err(not_found("Job non trovato tra quelli falliti"))
+    }
+}
+
 #[derive(Default)]
 pub struct JobsMutation;
 
@@ -127,17 +152,14 @@ impl JobsMutation {
         queue_name: String,
         id: ID,
     ) -> async_graphql::Result<bool> {
-        let state = ctx.data::<Arc<AppState>>()?;
-        let queue = queue(&queue_name)?;
-        if board::retry(&state.redis, queue, &id)
-            .await
-            .map_err(internal)?
-        {
-            tracing::info!(queue, job = %id.as_str(), "failed job retried");
-            Ok(true)
-        } else {
-            Err(not_found("Job non trovato tra quelli falliti"))
-        }
+        act_on_failed_job(
+            ctx,
+            &queue_name,
+            &id,
+            "retried",
+            |state, queue, id| async move { board::retry(&state.redis, queue, &id).await },
+        )
+        .await
     }
 
     /// Deletes a failed job for good.
@@ -147,16 +169,13 @@ impl JobsMutation {
         queue_name: String,
         id: ID,
     ) -> async_graphql::Result<bool> {
-        let state = ctx.data::<Arc<AppState>>()?;
-        let queue = queue(&queue_name)?;
-        if board::discard(&state.redis, queue, &id)
-            .await
-            .map_err(internal)?
-        {
-            tracing::info!(queue, job = %id.as_str(), "failed job discarded");
-            Ok(true)
-        } else {
-            Err(not_found("Job non trovato tra quelli falliti"))
-        }
+        act_on_failed_job(
+            ctx,
+            &queue_name,
+            &id,
+            "discarded",
+            |state, queue, id| async move { board::discard(&state.redis, queue, &id).await },
+        )
+        .await
     }
 }

@@ -194,6 +194,20 @@ fn with_subject<'js, R>(
     })
 }
 
+/// Appends `[start, end]` of every group of a match (UTF-16 units; -1 for a group that did not
+/// participate), counted from `origin`, the converted start of the match.
+fn push_groups(out: &mut Vec<i32>, captures: &Captures, subject: &Subject, origin: (usize, usize)) {
+    for group in 0..captures.group_len() {
+        match captures.get_group(group) {
+            Some(span) => {
+                out.push(subject.index_of(span.start, origin) as i32);
+                out.push(subject.index_of(span.end, origin) as i32);
+            }
+            None => out.extend([-1, -1]),
+        }
+    }
+}
+
 /// The first match at or after `from` (UTF-16 units): the spans of every group.
 fn exec<'js>(
     ctx: Ctx<'js>,
@@ -217,18 +231,8 @@ fn exec<'js>(
             subject.index_of(whole.start(), subject.cursor),
             whole.start(),
         );
-        let origin = subject.cursor;
-        let groups = compiled.captures.group_len();
-        let mut out = Vec::with_capacity(groups * 2);
-        for group in 0..groups {
-            match compiled.captures.get_group(group) {
-                Some(span) => {
-                    out.push(subject.index_of(span.start, origin) as i32);
-                    out.push(subject.index_of(span.end, origin) as i32);
-                }
-                None => out.extend([-1, -1]),
-            }
-        }
+        let mut out = Vec::with_capacity(compiled.captures.group_len() * 2);
+        push_groups(&mut out, &compiled.captures, subject, subject.cursor);
         Some(out)
     })
     .flatten()
@@ -270,15 +274,7 @@ fn all<'js>(
             let origin = (match_start, found.start());
             let match_end = subject.index_of(found.end(), origin);
             if groups {
-                for group in 0..compiled.captures.group_len() {
-                    match compiled.captures.get_group(group) {
-                        Some(span) => {
-                            out.push(subject.index_of(span.start, origin) as i32);
-                            out.push(subject.index_of(span.end, origin) as i32);
-                        }
-                        None => out.extend([-1, -1]),
-                    }
-                }
+                push_groups(&mut out, &compiled.captures, subject, origin);
             } else {
                 out.push(match_start as i32);
                 out.push(match_end as i32);
