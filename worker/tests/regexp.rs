@@ -230,3 +230,25 @@ fn the_fast_methods_keep_the_built_ins_contract() {
         })
     );
 }
+
+/// A rule that builds a new pattern for every row runs within its memory limit: past a few
+/// dozen patterns per execution, QuickJS runs the new ones (each compiled pattern holds its
+/// automata in the execution's memory).
+#[test]
+fn many_distinct_patterns_stay_within_the_memory_limit() {
+    let result = run(
+        r#"export default () => {
+            const S = "voce ".repeat(100) + "parola19999 fine";
+            let found = 0;
+            for (let i = 0; i < 20000; i++) if (new RegExp(`parola${i}\\b`).test(S)) found++;
+            return { success: true, found };
+        }"#,
+        &json!({}),
+        &Limits {
+            timeout: Duration::from_secs(60),
+            memory_bytes: 32 << 20,
+            ..Limits::default()
+        },
+    );
+    assert_eq!(result, json!({ "success": true, "found": 1 }));
+}

@@ -110,15 +110,30 @@ thread_local! {
     static STATE: RefCell<State> = RefCell::new(State::default());
 }
 
+/// Most patterns one execution compiles; past them QuickJS runs the new ones. Each compiled
+/// pattern holds its automata and their cache in the execution's memory, which is limited: a
+/// rule that builds a new pattern per table row must not run out of memory because of them.
+const MAX_PATTERNS: usize = 32;
+/// Bounds of one compiled pattern: its NFA, and the lazy DFA's cache (which it clears and
+/// rebuilds when full).
+const NFA_SIZE_LIMIT: usize = 1 << 20;
+const DFA_CACHE_CAPACITY: usize = 256 << 10;
+
 fn compile(source: String, flags: String) -> i32 {
     STATE.with_borrow_mut(|state| {
         let key = (source, flags);
         if let Some(&handle) = state.by_pattern.get(&key) {
             return handle;
         }
+        if state.compiled.len() >= MAX_PATTERNS {
+            return -1;
+        }
+        let config = regex_automata::meta::Config::new()
+            .nfa_size_limit(Some(NFA_SIZE_LIMIT))
+            .hybrid_cache_capacity(DFA_CACHE_CAPACITY);
         let handle = Flags::parse(&key.1)
             .and_then(|flags| translate(&key.0, flags))
-            .and_then(|pattern| Regex::new(&pattern).ok())
+            .and_then(|pattern| Regex::builder().configure(config).build(&pattern).ok())
             .map_or(-1, |regex| {
                 let compiled = Compiled {
                     cache: regex.create_cache(),
