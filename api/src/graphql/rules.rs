@@ -343,6 +343,22 @@ async fn update_dossier_rule(
 #[derive(Default)]
 pub struct RulesQuery;
 
+/// A page of the dossier rules `filter` selects, newest first.
+async fn list_dossier_rules(
+    ctx: &Context<'_>,
+    filter: DossierRuleFilter,
+    limit: Option<i32>,
+    offset: Option<i32>,
+) -> async_graphql::Result<Vec<DossierRule>> {
+    let state = ctx.data::<Arc<AppState>>()?;
+    let (limit, offset) = paging(limit, offset);
+    let mut conn = state.db.get().await.map_err(internal)?;
+    let rules = repo::list_dossier_rules(&mut conn, filter, limit, offset)
+        .await
+        .map_err(db_error)?;
+    Ok(rules.into_iter().map(DossierRule::from).collect())
+}
+
 #[Object]
 impl RulesQuery {
     /// Document rules, newest first (at most `limit`, default and maximum 1000, from
@@ -380,21 +396,11 @@ impl RulesQuery {
         limit: Option<i32>,
         offset: Option<i32>,
     ) -> async_graphql::Result<Vec<DossierRule>> {
-        let state = ctx.data::<Arc<AppState>>()?;
-        let (limit, offset) = paging(limit, offset);
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let rules = repo::list_dossier_rules(
-            &mut conn,
-            DossierRuleFilter {
-                code_contains: code_to_search,
-                ..DossierRuleFilter::default()
-            },
-            limit,
-            offset,
-        )
-        .await
-        .map_err(db_error)?;
-        Ok(rules.into_iter().map(DossierRule::from).collect())
+        let filter = DossierRuleFilter {
+            code_contains: code_to_search,
+            ..DossierRuleFilter::default()
+        };
+        list_dossier_rules(ctx, filter, limit, offset).await
     }
 
     async fn dossier_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<DossierRule> {
@@ -409,21 +415,11 @@ impl RulesQuery {
         limit: Option<i32>,
         offset: Option<i32>,
     ) -> async_graphql::Result<Vec<DossierRule>> {
-        let state = ctx.data::<Arc<AppState>>()?;
-        let (limit, offset) = paging(limit, offset);
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let rules = repo::list_dossier_rules(
-            &mut conn,
-            DossierRuleFilter {
-                only_invalid: true,
-                ..DossierRuleFilter::default()
-            },
-            limit,
-            offset,
-        )
-        .await
-        .map_err(db_error)?;
-        Ok(rules.into_iter().map(DossierRule::from).collect())
+        let filter = DossierRuleFilter {
+            only_invalid: true,
+            ..DossierRuleFilter::default()
+        };
+        list_dossier_rules(ctx, filter, limit, offset).await
     }
 
     /// `helper.js` of the rule `id` (either kind); the default empty helper when it has none.
