@@ -238,18 +238,3 @@ fn quickjs_syntax_error(mapping: &SourceMapping, message: &str) -> Option<Syntax
         message: text,
     })
 }
-
-/// Writes `bytes` to `path` via a temporary file and a rename: readers never see half a file,
-/// and concurrent writers of the same key write the same bytes.
-pub(crate) fn store_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    let tmp = path.with_extension(format!(
-        "tmp-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
-}

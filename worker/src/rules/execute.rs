@@ -30,7 +30,7 @@ use wasmtime::{
 
 use shared::storage::Storage;
 
-use super::compile::{CacheSource, CompileError, CompiledRule, Compiler, store_atomically};
+use super::compile::{CacheSource, CompileError, CompiledRule, Compiler};
 use super::plugin::{Plugin, PluginError};
 use super::wasi::{self, Exit, HasStdio, Stdio};
 
@@ -705,4 +705,19 @@ fn load_plugin_module(
         tracing::warn!(path = %path.display(), error = %e, "could not cache the compiled plugin");
     }
     Ok(module)
+}
+
+/// Writes `bytes` to `path` via a temporary file and a rename: readers never see half a file,
+/// and concurrent writers of the same key write the same bytes.
+fn store_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let tmp = path.with_extension(format!(
+        "tmp-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
 }
