@@ -489,3 +489,516 @@ async fn the_catalogue_needs_a_login() -> Result<()> {
     }
     Ok(())
 }
+
+// ---------------------------------------------------------------------------------------
+// The paged lists of the screens (documentTypesPage, dossierTypesPage, dataTablesPage,
+// documentRulesPage, dossierRulesPage): the `TableInput` of the dossier list.
+
+/// The `name`s of a page's items, and its `pages`, `total` and `op`.
+fn page_of(body: &Value, query: &str) -> (Vec<String>, i64, i64, String) {
+    let page = &body["data"][query];
+    let names = page["items"]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|item| {
+                    item["name"]
+                        .as_str()
+                        .or_else(|| item["description"].as_str())
+                        .unwrap_or_default()
+                        .to_owned()
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    (
+        names,
+        page["pages"].as_i64().unwrap_or(-1),
+        page["total"].as_i64().unwrap_or(-1),
+        page["op"].as_str().unwrap_or_default().to_owned(),
+    )
+}
+
+const DOCUMENT_TYPES_PAGE: &str = "query($input: TableInput) {
+    documentTypesPage(input: $input) { pages total op items { name createdAt ruleCount } } }";
+const DOSSIER_TYPES_PAGE: &str = "query($input: TableInput) {
+    dossierTypesPage(input: $input) { pages total op items { name requiredMetas ruleCount } } }";
+
+#[tokio::test]
+async fn type_pages_sort_filter_and_count_rules_on_the_server() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    // Created in this order: "Tipo 01" is the oldest.
+    for i in 1..=12 {
+        let name = format!("Tipo {i:02}");
+        ok(&server
+            .graphql_as(&token, CREATE_DOCUMENT_TYPE, json!({ "name": name }))
+            .await?);
+        ok(&server
+            .graphql_as(&token, CREATE_DOSSIER_TYPE, json!({ "name": name }))
+            .await?);
+    }
+    ok(&server
+        .graphql_as(
+            &token,
+            CREATE_DOCUMENT_TYPE,
+            json!({ "name": "50%_sconto" }),
+        )
+        .await?);
+    for description in ["Reddito", "Datore"] {
+        ok(&server
+            .graphql_as(
+                &token,
+                "mutation($d: String) { createDocumentRule(input: { documentType: \"Tipo 03\", description: $d, dataTables: [] }) { id } }",
+                json!({ "d": description }),
+            )
+            .await?);
+    }
+    ok(&server
+        .graphql_as(
+            &token,
+            r#"mutation { createDossierRule(input: { description: "Durata", istitutoAppartenenza: "Banca", dossierType: "Tipo 05" }) { id } }"#,
+            json!({}),
+        )
+        .await?);
+
+    // The default: newest first, 10 a page.
+    let body = server
+        .graphql_as(&token, DOCUMENT_TYPES_PAGE, json!({}))
+        .await?;
+    ok(&body);
+    let (names, pages, total, op) = page_of(&body, "documentTypesPage");
+    assert_eq!((pages, total, op.as_str()), (2, 13, "createdAt DESC"));
+    assert_eq!(names[0], "50%_sconto");
+    assert_eq!(names[1], "Tipo 12");
+    let counts: Vec<i64> = body["data"]["documentTypesPage"]["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|t| t["ruleCount"].as_i64().unwrap_or(-1))
+        .collect();
+    assert_eq!(counts, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+    // By name, second page: the rule count is the type's.
+    let body = server
+        .graphql_as(
+            &token,
+            DOCUMENT_TYPES_PAGE,
+            json!({ "input": { "pageSize": 10, "pageIndex": 1, "order": "name ASC" } }),
+        )
+        .await?;
+    ok(&body);
+    let (names, _, _, op) = page_of(&body, "documentTypesPage");
+    assert_eq!(op, "name ASC");
+    assert_eq!(names, ["Tipo 10", "Tipo 11", "Tipo 12"]);
+    let body = server
+        .graphql_as(
+            &token,
+            "query($input: TableInput) { documentTypesPage(input: $input) { items { name ruleCount documentRules { description } } } }",
+            json!({ "input": { "filters": [{ "column": "name", "type": "text", "value": ["tipo 03"] }] } }),
+        )
+        .await?;
+    ok(&body);
+    let item = &body["data"]["documentTypesPage"]["items"][0];
+    assert_eq!(item["ruleCount"], 2);
+    assert_eq!(
+        item["documentRules"].as_array().map(Vec::len),
+        Some(2),
+        "{body}"
+    );
+
+    // The name filter is a substring, any case, LIKE's wildcards literal.
+    for (text, expected) in [("%_", vec!["50%_sconto"]), ("PO 1", vec![])] {
+        let body = server
+            .graphql_as(
+                &token,
+                DOCUMENT_TYPES_PAGE,
+                json!({ "input": { "order": "name DESC", "filters": [{ "column": "name", "type": "text", "value": [text] }] } }),
+            )
+            .await?;
+        ok(&body);
+        let (names, _, total, _) = page_of(&body, "documentTypesPage");
+        if expected.is_empty() {
+            assert_eq!(names, ["Tipo 12", "Tipo 11", "Tipo 10"]);
+            assert_eq!(total, 3);
+        } else {
+            assert_eq!(names, expected);
+        }
+    }
+
+    // What the list does not offer is refused.
+    for input in [
+        json!({ "order": "ruleCount DESC" }),
+        json!({ "pageSize": 15 }),
+        json!({ "filters": [{ "column": "createdAt", "type": "date", "value": ["2026/01/01", "9999/99/99"] }] }),
+        json!({ "filters": [{ "column": "name", "type": "select", "value": ["Tipo 01"] }] }),
+    ] {
+        let body = server
+            .graphql_as(&token, DOCUMENT_TYPES_PAGE, json!({ "input": input }))
+            .await?;
+        assert_eq!(error(&body).1, "BAD_USER_INPUT", "{input}: {body}");
+    }
+
+    // Dossier types: the same list, with required metas and the count of their rules.
+    ok(&server
+        .graphql_as(
+            &token,
+            r#"mutation { setDossierTypeRequiredMetas(name: "Tipo 05", metas: ["iban"]) { name } }"#,
+            json!({}),
+        )
+        .await?);
+    let body = server
+        .graphql_as(
+            &token,
+            DOSSIER_TYPES_PAGE,
+            json!({ "input": { "order": "createdAt ASC", "pageSize": 20 } }),
+        )
+        .await?;
+    ok(&body);
+    let (names, pages, total, op) = page_of(&body, "dossierTypesPage");
+    assert_eq!((pages, total, op.as_str()), (1, 12, "createdAt ASC"));
+    assert_eq!(names[0], "Tipo 01");
+    let fifth = &body["data"]["dossierTypesPage"]["items"][4];
+    assert_eq!(fifth["name"], "Tipo 05");
+    assert_eq!(fifth["requiredMetas"], json!(["iban"]));
+    assert_eq!(fifth["ruleCount"], 1);
+    assert_eq!(body["data"]["dossierTypesPage"]["items"][0]["ruleCount"], 0);
+
+    // A dossier type goes (with its metas) unless rules or dossiers use it.
+    let delete = "mutation($n: String!) { deleteDossierType(name: $n) }";
+    let body = server
+        .graphql_as(&token, delete, json!({ "n": "Tipo 05" }))
+        .await?;
+    let (message, code, _) = error(&body);
+    assert_eq!(code, "CONFLICT");
+    assert!(message.contains("regole"), "{message}");
+    let mut conn = server.db.pool.get().await?;
+    diesel::sql_query(
+        "INSERT INTO dossiers (id, dossier_type_id) SELECT gen_random_uuid(), id FROM dossier_types WHERE name = 'Tipo 06'",
+    )
+    .execute(&mut conn)
+    .await?;
+    drop(conn);
+    let body = server
+        .graphql_as(&token, delete, json!({ "n": "Tipo 06" }))
+        .await?;
+    let (message, code, _) = error(&body);
+    assert_eq!(code, "CONFLICT");
+    assert!(message.contains("dossier"), "{message}");
+    ok(&server
+        .graphql_as(
+            &token,
+            r#"mutation { setDossierTypeRequiredMetas(name: "Tipo 07", metas: ["iban", "cf"]) { name } }"#,
+            json!({}),
+        )
+        .await?);
+    let body = server
+        .graphql_as(&token, delete, json!({ "n": "Tipo 07" }))
+        .await?;
+    ok(&body);
+    assert_eq!(body["data"]["deleteDossierType"], true);
+    let body = server
+        .graphql_as(&token, delete, json!({ "n": "Tipo 07" }))
+        .await?;
+    assert_eq!(error(&body).1, "NOT_FOUND");
+    let body = server
+        .graphql_as(&token, DOSSIER_TYPES_PAGE, json!({}))
+        .await?;
+    assert_eq!(page_of(&body, "dossierTypesPage").2, 11);
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_data_table_page_sorts_by_ordinamento_first_and_a_table_is_read_by_name() -> Result<()>
+{
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    for (name, o) in [("tassi", 2), ("province", 1), ("comuni", 1), ("cap", 3)] {
+        ok(&server
+            .graphql_as(
+                &token,
+                CREATE_DATA_TABLE,
+                json!({ "name": name, "content": "[]", "o": o }),
+            )
+            .await?);
+    }
+    let query = "query($input: TableInput) { dataTablesPage(input: $input) { pages total op items { name ordinamento content updatedAt } } }";
+    let body = server.graphql_as(&token, query, json!({})).await?;
+    ok(&body);
+    let (names, pages, total, op) = page_of(&body, "dataTablesPage");
+    assert_eq!((pages, total, op.as_str()), (1, 4, "ordinamento ASC"));
+    assert_eq!(names, ["comuni", "province", "tassi", "cap"]);
+
+    // The last changed first.
+    ok(&server
+        .graphql_as(
+            &token,
+            r#"mutation { updateDataTable(name: "province", input: { content: "[\"MI\"]" }) { name } }"#,
+            json!({}),
+        )
+        .await?);
+    let body = server
+        .graphql_as(
+            &token,
+            query,
+            json!({ "input": { "order": "updatedAt DESC" } }),
+        )
+        .await?;
+    ok(&body);
+    assert_eq!(page_of(&body, "dataTablesPage").0[0], "province");
+    let body = server
+        .graphql_as(
+            &token,
+            query,
+            json!({ "input": { "order": "name DESC", "filters": [{ "column": "name", "type": "text", "value": ["A"] }] } }),
+        )
+        .await?;
+    ok(&body);
+    assert_eq!(page_of(&body, "dataTablesPage").0, ["tassi", "cap"]);
+    let body = server
+        .graphql_as(
+            &token,
+            query,
+            json!({ "input": { "order": "content ASC" } }),
+        )
+        .await?;
+    assert_eq!(error(&body).1, "BAD_USER_INPUT");
+
+    let one = "query($n: String!) { dataTable(name: $n) { name ordinamento content } }";
+    let body = server
+        .graphql_as(&token, one, json!({ "n": "province" }))
+        .await?;
+    ok(&body);
+    assert_eq!(body["data"]["dataTable"]["ordinamento"], 1);
+    assert_eq!(body["data"]["dataTable"]["content"], "[\"MI\"]");
+    let body = server
+        .graphql_as(&token, one, json!({ "n": "nope" }))
+        .await?;
+    assert_eq!(error(&body).1, "NOT_FOUND");
+    Ok(())
+}
+
+#[tokio::test]
+async fn rule_pages_filter_by_state_type_and_description() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    for name in ["CUD", "Busta paga"] {
+        ok(&server
+            .graphql_as(&token, CREATE_DOCUMENT_TYPE, json!({ "name": name }))
+            .await?);
+    }
+    let create = "mutation($t: String, $d: String) { createDocumentRule(input: { documentType: $t, description: $d }) { id state active } }";
+    let mut ids = Vec::new();
+    for (t, d) in [
+        ("CUD", "Reddito annuo"),
+        ("CUD", "Codice fiscale"),
+        ("Busta paga", "Reddito mensile"),
+    ] {
+        let body = server
+            .graphql_as(&token, create, json!({ "t": t, "d": d }))
+            .await?;
+        ok(&body);
+        assert_eq!(body["data"]["createDocumentRule"]["state"], "active");
+        ids.push(
+            body["data"]["createDocumentRule"]["id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+        );
+    }
+    // Pausing a rule is its state.
+    let body = server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!) { setDocumentRuleActive(id: $id, active: false) { state active } }",
+            json!({ "id": ids[1] }),
+        )
+        .await?;
+    ok(&body);
+    assert_eq!(
+        body["data"]["setDocumentRuleActive"],
+        json!({ "state": "paused", "active": false })
+    );
+
+    let query = "query($input: TableInput) { documentRulesPage(input: $input) { pages total op items { id description state documentType { name } dataTables { name } } } }";
+    let filtered = |filters: Value| json!({ "input": { "filters": filters } });
+    let body = server.graphql_as(&token, query, json!({})).await?;
+    ok(&body);
+    let (names, _, total, op) = page_of(&body, "documentRulesPage");
+    assert_eq!((total, op.as_str()), (3, "createdAt DESC"));
+    assert_eq!(
+        names,
+        ["Reddito mensile", "Codice fiscale", "Reddito annuo"]
+    );
+    assert_eq!(
+        body["data"]["documentRulesPage"]["items"][0]["documentType"]["name"],
+        "Busta paga"
+    );
+
+    for (filters, expected) in [
+        (
+            json!([{ "column": "state", "type": "select", "value": ["paused"] }]),
+            vec!["Codice fiscale"],
+        ),
+        (
+            json!([{ "column": "state", "type": "select", "value": ["active", "paused"] }, { "column": "documentType", "type": "select", "value": ["CUD"] }]),
+            vec!["Codice fiscale", "Reddito annuo"],
+        ),
+        (
+            json!([{ "column": "state", "type": "select", "value": ["active"] }, { "column": "documentType", "type": "select", "value": ["CUD"] }]),
+            vec!["Reddito annuo"],
+        ),
+        (
+            json!([{ "column": "description", "type": "text", "value": ["REDDITO"] }]),
+            vec!["Reddito mensile", "Reddito annuo"],
+        ),
+        (
+            json!([{ "column": "id", "type": "text", "value": [ids[2].clone()] }]),
+            vec!["Reddito mensile"],
+        ),
+        (
+            json!([{ "column": "documentType", "type": "select", "value": ["nessuno"] }]),
+            vec![],
+        ),
+    ] {
+        let body = server
+            .graphql_as(&token, query, filtered(filters.clone()))
+            .await?;
+        ok(&body);
+        assert_eq!(page_of(&body, "documentRulesPage").0, expected, "{filters}");
+    }
+    let body = server
+        .graphql_as(
+            &token,
+            query,
+            json!({ "input": { "order": "description ASC" } }),
+        )
+        .await?;
+    ok(&body);
+    assert_eq!(
+        page_of(&body, "documentRulesPage").0,
+        ["Codice fiscale", "Reddito annuo", "Reddito mensile"]
+    );
+    for input in [
+        json!({ "filters": [{ "column": "state", "type": "select", "value": ["ATTIVA"] }] }),
+        json!({ "order": "state ASC" }),
+        json!({ "filters": [{ "column": "id", "type": "text", "value": ["xyz"] }] }),
+    ] {
+        let body = server
+            .graphql_as(&token, query, json!({ "input": input }))
+            .await?;
+        assert_eq!(error(&body).1, "BAD_USER_INPUT", "{input}: {body}");
+    }
+    // The old list and the detail say the same state.
+    let body = server
+        .graphql_as(
+            &token,
+            "query($id: ID!) { documentRule(id: $id) { state } documentRules { id state } }",
+            json!({ "id": ids[1] }),
+        )
+        .await?;
+    ok(&body);
+    assert_eq!(body["data"]["documentRule"]["state"], "paused");
+
+    // Dossier rules: by the type they are restricted to.
+    ok(&server
+        .graphql_as(&token, CREATE_DOSSIER_TYPE, json!({ "name": "cessione" }))
+        .await?);
+    for (d, t) in [("Durata", Some("cessione")), ("Importo", None)] {
+        ok(&server
+            .graphql_as(
+                &token,
+                "mutation($d: String, $t: String) { createDossierRule(input: { description: $d, istitutoAppartenenza: \"Banca\", dossierType: $t }) { id } }",
+                json!({ "d": d, "t": t }),
+            )
+            .await?);
+    }
+    let query = "query($input: TableInput) { dossierRulesPage(input: $input) { pages total op items { id description code dossierType { name } } } }";
+    let body = server.graphql_as(&token, query, json!({})).await?;
+    ok(&body);
+    assert_eq!(page_of(&body, "dossierRulesPage").0, ["Importo", "Durata"]);
+    let body = server
+        .graphql_as(
+            &token,
+            query,
+            filtered(json!([{ "column": "dossierType", "type": "select", "value": ["cessione"] }])),
+        )
+        .await?;
+    ok(&body);
+    assert_eq!(page_of(&body, "dossierRulesPage").0, ["Durata"]);
+    assert_eq!(
+        body["data"]["dossierRulesPage"]["items"][0]["dossierType"]["name"],
+        "cessione"
+    );
+    Ok(())
+}
+
+#[derive(diesel::QueryableByName)]
+struct PlanLine {
+    #[diesel(sql_type = diesel::sql_types::Text, column_name = "QUERY PLAN")]
+    line: String,
+}
+
+/// Every sort and filter of the paged catalogue lists is served by an index (migration 0007):
+/// with sequential scans and sorts priced out, each query's plan reads an index and sorts
+/// nothing.
+#[tokio::test]
+async fn every_sort_and_filter_of_the_catalogue_lists_has_an_index() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let mut conn = server.db.pool.get().await?;
+    diesel::sql_query("SET enable_seqscan = off")
+        .execute(&mut conn)
+        .await?;
+    diesel::sql_query("SET enable_sort = off")
+        .execute(&mut conn)
+        .await?;
+    let mut queries = Vec::new();
+    for table in ["document_types", "dossier_types"] {
+        queries.push(format!(
+            "SELECT * FROM {table} ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET 10"
+        ));
+        queries.push(format!("SELECT * FROM {table} ORDER BY name ASC LIMIT 10"));
+        queries.push(format!(
+            "SELECT count(*) FROM {table} WHERE name ILIKE '%tipo%'"
+        ));
+    }
+    queries.extend([
+        "SELECT * FROM data_tables ORDER BY ordinamento DESC, name DESC LIMIT 10".to_owned(),
+        "SELECT * FROM data_tables ORDER BY name ASC LIMIT 10".to_owned(),
+        "SELECT * FROM data_tables ORDER BY updated_at ASC, id ASC LIMIT 10".to_owned(),
+        "SELECT count(*) FROM data_tables WHERE name ILIKE '%tassi%'".to_owned(),
+    ]);
+    for table in ["document_rules", "dossier_rules"] {
+        queries.push(format!(
+            "SELECT * FROM {table} ORDER BY created_at DESC, id DESC LIMIT 10"
+        ));
+        queries.push(format!(
+            "SELECT * FROM {table} ORDER BY description DESC, id DESC LIMIT 10"
+        ));
+        queries.push(format!(
+            "SELECT count(*) FROM {table} WHERE description ILIKE '%reddito%'"
+        ));
+    }
+    queries.extend([
+        "SELECT * FROM document_rules WHERE active IN (false) ORDER BY created_at DESC, id DESC LIMIT 10".to_owned(),
+        "SELECT count(*) FROM document_rules WHERE document_type_id IN (1, 2)".to_owned(),
+        "SELECT count(*) FROM document_rules WHERE document_type_id IN (1) GROUP BY document_type_id".to_owned(),
+        "SELECT count(*) FROM dossier_rules WHERE dossier_type_id IN (1, 2)".to_owned(),
+    ]);
+    for query in queries {
+        let plan: Vec<PlanLine> = diesel::sql_query(format!("EXPLAIN {query}"))
+            .load(&mut conn)
+            .await?;
+        let plan: Vec<String> = plan.into_iter().map(|p| p.line).collect();
+        let text = plan.join("\n");
+        assert!(
+            text.contains("Index") && !text.contains("Seq Scan"),
+            "{query}:\n{text}"
+        );
+        if query.contains("ORDER BY") {
+            assert!(!text.contains("Sort"), "{query} sorts:\n{text}");
+        }
+    }
+    Ok(())
+}

@@ -1256,3 +1256,109 @@ async fn running_dossier_rules_goes_through_a_worker_and_is_seen_by_the_subscrip
     assert_eq!(error_code(&body), "CONFLICT");
     Ok(())
 }
+
+const OVERVIEW: &str = r#"query($since: DateTime) {
+  operationsOverview(since: $since) {
+    dossiersByState { state count }
+    documentsProcessedByHour { hour count }
+    dossierRuleErrors
+    documentRuleErrors
+    latestRuleErrors { dossierId dossierDescription ruleName error }
+  }
+}"#;
+
+#[tokio::test]
+async fn the_dashboard_counts_today_s_dossiers_processed_documents_and_rule_errors() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    let kind = dossier_type(&server, "cessione").await?;
+    let contract = document_type(&server, "contratto").await?;
+    let now = Utc::now();
+    let today = dossier(&server, kind, "Pratica Oggi", DossierState::Processed, now).await?;
+    dossier(
+        &server,
+        kind,
+        "Pratica Errore",
+        DossierState::CannotProcess,
+        now,
+    )
+    .await?;
+    dossier(
+        &server,
+        kind,
+        "Pratica Vecchia",
+        DossierState::Processed,
+        now - chrono::Duration::days(3),
+    )
+    .await?;
+    for name in ["a.pdf", "b.pdf"] {
+        document(
+            &server,
+            today,
+            name,
+            Some(contract),
+            DocumentState::Processed,
+            json!({}),
+        )
+        .await?;
+    }
+    document(
+        &server,
+        today,
+        "c.pdf",
+        Some(contract),
+        DocumentState::Uploaded,
+        json!({}),
+    )
+    .await?;
+    {
+        let mut conn = server.db.pool.get().await?;
+        diesel::insert_into(dossier_rule_executions::table)
+            .values((
+                dossier_rule_executions::id.eq(Uuid::now_v7()),
+                dossier_rule_executions::dossier_id.eq(today),
+                dossier_rule_executions::rule_name.eq("Minimo"),
+                dossier_rule_executions::state.eq(ExecutionState::Error),
+                dossier_rule_executions::input_index.eq(0),
+                dossier_rule_executions::input.eq(json!({})),
+                dossier_rule_executions::error.eq(Some("TypeError: boom")),
+            ))
+            .execute(&mut conn)
+            .await?;
+    }
+
+    let since = now - chrono::Duration::hours(1);
+    let data = ok(server
+        .graphql_as(&token, OVERVIEW, json!({ "since": since }))
+        .await?)?;
+    let overview = &data["operationsOverview"];
+    assert_eq!(
+        overview["dossiersByState"],
+        json!([{ "state": "cannot process", "count": 1 }, { "state": "processed", "count": 1 }]),
+        "the dossier of three days ago is outside the window"
+    );
+    let processed: i64 = overview["documentsProcessedByHour"]
+        .as_array()
+        .context("hours")?
+        .iter()
+        .map(|hour| hour["count"].as_i64().unwrap_or(0))
+        .sum();
+    assert_eq!(processed, 2);
+    assert_eq!(overview["dossierRuleErrors"], json!(1));
+    assert_eq!(overview["documentRuleErrors"], json!(0));
+    assert_eq!(
+        overview["latestRuleErrors"],
+        json!([{ "dossierId": today, "dossierDescription": "Pratica Oggi", "ruleName": "Minimo", "error": "TypeError: boom" }])
+    );
+
+    // The window is bounded: the dashboard looks at days, not years.
+    let refused = server
+        .graphql_as(
+            &token,
+            OVERVIEW,
+            json!({ "since": now - chrono::Duration::days(400) }),
+        )
+        .await?;
+    assert_eq!(error_code(&refused), "BAD_USER_INPUT", "{refused}");
+    Ok(())
+}

@@ -290,6 +290,29 @@ async fn an_imported_dossier_is_processed_aggregated_and_called_back() -> Result
     let sent: Value = serde_json::from_str(&bodies[0])?;
     assert_eq!(sent["idValutazione"], "VAL-1");
     assert_eq!(sent["aggregateResult"], aggregate);
+
+    // An operator sends it again: a new attempt, even though the first one succeeded.
+    let resent = server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!) { resendDossierCallback(id: $id) }",
+            json!({ "id": dossier_id }),
+        )
+        .await?;
+    assert_eq!(
+        resent["data"]["resendDossierCallback"],
+        json!(true),
+        "{resent}"
+    );
+    let recorded = wait_for_callbacks(&server, dossier_id, 2).await?;
+    assert!(
+        recorded.iter().all(|(_, success, _)| *success),
+        "{recorded:?}"
+    );
+    assert_eq!(
+        receiver.bodies(),
+        vec![bodies[0].clone(), bodies[0].clone()]
+    );
     Ok(())
 }
 
@@ -650,7 +673,10 @@ async fn jobs_delivered_twice_leave_one_result() -> Result<()> {
         })
         .await?;
     queues
-        .push(shared::jobs::pipeline::SendCallback { dossier_id })
+        .push(shared::jobs::pipeline::SendCallback {
+            dossier_id,
+            resend: false,
+        })
         .await?;
     tokio::time::sleep(Duration::from_secs(4)).await;
 
@@ -746,7 +772,7 @@ async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
         .graphql_as(
             &token,
             r#"query ($queue: String!) { failedJobs(queueName: $queue, pageSize: 10, pageIndex: 0) {
-                total items { id queue failedAt attempts error payload } } }"#,
+                total items { id queue failedAt attempts error errorCode errorParams payload } } }"#,
             json!({ "queue": "extract" }),
         )
         .await?;
@@ -763,6 +789,10 @@ async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
         "{page}"
     );
     assert!(!job["error"].as_str().unwrap_or("").is_empty(), "{page}");
+    // The extraction does not explain its failure: the web app says "the job failed", the
+    // error is its technical detail.
+    assert_eq!(job["errorCode"], "job_failed", "{page}");
+    assert_eq!(job["errorParams"], "{}", "{page}");
 
     // The cause is fixed; the job is retried from the dashboard and the document extracted.
     std::fs::write(&pdf_path, pdf)?;
@@ -815,5 +845,61 @@ async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
         bad_queue["errors"][0]["extensions"]["code"], "BAD_USER_INPUT",
         "{bad_queue}"
     );
+    Ok(())
+}
+
+/// A callback that keeps failing ends on the jobs dashboard explained: a code the web app
+/// translates and its parameters (the dossier, the attempts made, the cause, the HTTP status),
+/// with the recorded error apart; the attempts shown are the callback's own, not the queue's
+/// single delivery.
+#[tokio::test]
+async fn a_callback_that_keeps_failing_is_explained_on_the_jobs_dashboard() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[500, 500, 500]).await?;
+    let _worker = worker(&server, &[("ISTRUTTORIA_CALLBACK_MAX_ATTEMPTS", "3")]).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(1000, "X"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+
+    let query = r#"{ failedJobs(queueName: "callback", pageSize: 10, pageIndex: 0) {
+        total items { attempts error errorCode errorParams } } }"#;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    let job = loop {
+        let page = server.graphql_as(&token, query, json!({})).await?;
+        if page["data"]["failedJobs"]["total"] == 1 {
+            break page["data"]["failedJobs"]["items"][0].clone();
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the callback never failed for good: {page}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(job["errorCode"], "callback_failed", "{job}");
+    let params: Value = serde_json::from_str(job["errorParams"].as_str().unwrap_or("null"))?;
+    assert_eq!(
+        params,
+        json!({
+            "dossier": dossier_id.to_string(),
+            "attempts": 3,
+            "cause": "http_status",
+            "status": 500,
+        })
+    );
+    assert_eq!(job["attempts"], 3, "{job}");
+    assert!(
+        job["error"]
+            .as_str()
+            .is_some_and(|error| error.contains("500")),
+        "{job}"
+    );
+    assert_eq!(receiver.bodies().len(), 3);
     Ok(())
 }

@@ -156,7 +156,6 @@ fn new_document_rule(document_type_id: i64) -> NewDocumentRule {
         package_json: r#"{ "name": "rule", "version": "1.0.0" }"#.to_owned(),
         nota: String::new(),
         active: true,
-        state: String::new(),
     }
 }
 

@@ -114,12 +114,50 @@ pub fn is_public(address: IpAddr) -> bool {
     }
 }
 
+/// Why an attempt failed, as a stable code (the jobs dashboard translates it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    /// Not an http(s) URL, or no host.
+    InvalidUrl,
+    /// A local, private, reserved or metadata address outside the allow-list.
+    ForbiddenAddress,
+    /// The host name has no address, or its lookup failed or took too long.
+    UnknownHost,
+    /// No answer in time.
+    Timeout,
+    /// No connection.
+    ConnectionFailed,
+    /// An answer outside 2xx.
+    HttpStatus,
+    /// The answer broke off while it was read.
+    ResponseInterrupted,
+    /// Anything else.
+    Other,
+}
+
+impl Cause {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::InvalidUrl => "invalid_url",
+            Self::ForbiddenAddress => "forbidden_address",
+            Self::UnknownHost => "unknown_host",
+            Self::Timeout => "timeout",
+            Self::ConnectionFailed => "connection_failed",
+            Self::HttpStatus => "http_status",
+            Self::ResponseInterrupted => "response_interrupted",
+            Self::Other => "other",
+        }
+    }
+}
+
 /// One attempt, as a dossier callback records it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attempt {
     pub response_code: Option<u16>,
     pub response_body: Option<String>,
     pub error: Option<String>,
+    /// Why it failed; `None` when it did not.
+    pub cause: Option<Cause>,
     /// The URL may never be called (bad URL, forbidden address): retrying cannot help.
     pub permanent: bool,
 }
@@ -132,20 +170,22 @@ impl Attempt {
                 .is_some_and(|code| (200..300).contains(&code))
     }
 
-    fn refused(error: String) -> Self {
+    fn refused(cause: Cause, error: String) -> Self {
         Self {
             response_code: None,
             response_body: None,
             error: Some(error),
+            cause: Some(cause),
             permanent: true,
         }
     }
 
-    fn failed(error: String) -> Self {
+    fn failed(cause: Cause, error: String) -> Self {
         Self {
             response_code: None,
             response_body: None,
             error: Some(error),
+            cause: Some(cause),
             permanent: false,
         }
     }
@@ -155,31 +195,47 @@ impl Attempt {
 pub async fn post(policy: &CallbackPolicy, url: &str, body: &str, timeout: Duration) -> Attempt {
     let url = match Url::parse(url) {
         Ok(url) if matches!(url.scheme(), "http" | "https") => url,
-        Ok(url) => return Attempt::refused(format!("Schema non consentito: {}", url.scheme())),
-        Err(error) => return Attempt::refused(format!("URL di callback non valido: {error}")),
+        Ok(url) => {
+            return Attempt::refused(
+                Cause::InvalidUrl,
+                format!("Schema non consentito: {}", url.scheme()),
+            );
+        }
+        Err(error) => {
+            return Attempt::refused(
+                Cause::InvalidUrl,
+                format!("URL di callback non valido: {error}"),
+            );
+        }
     };
     let Some(host) = url
         .host_str()
         .map(|h| h.trim_matches(|c| c == '[' || c == ']').to_owned())
     else {
-        return Attempt::refused("URL di callback senza host".into());
+        return Attempt::refused(Cause::InvalidUrl, "URL di callback senza host".into());
     };
     let port = url.port_or_known_default().unwrap_or(80);
     let host_allowed = policy.allows_host(&host);
     if !host_allowed && METADATA_HOSTS.contains(&host.to_ascii_lowercase().as_str()) {
-        return Attempt::refused(format!("Indirizzo di callback non consentito: {host}"));
+        return Attempt::refused(
+            Cause::ForbiddenAddress,
+            format!("Indirizzo di callback non consentito: {host}"),
+        );
     }
     let addresses = match resolve(&host, port, timeout).await {
         Ok(addresses) => addresses,
-        Err(error) => return Attempt::failed(error),
+        Err(error) => return Attempt::failed(Cause::UnknownHost, error),
     };
     if !host_allowed
         && let Some(forbidden) = addresses.iter().find(|a| !policy.allows_address(a.ip()))
     {
-        return Attempt::refused(format!(
-            "Indirizzo di callback non consentito: {host} ({}) è un indirizzo locale, privato o riservato; aggiungerlo a ISTRUTTORIA_CALLBACK_ALLOWLIST per permetterlo",
-            forbidden.ip()
-        ));
+        return Attempt::refused(
+            Cause::ForbiddenAddress,
+            format!(
+                "Indirizzo di callback non consentito: {host} ({}) è un indirizzo locale, privato o riservato; aggiungerlo a ISTRUTTORIA_CALLBACK_ALLOWLIST per permetterlo",
+                forbidden.ip()
+            ),
+        );
     }
     let client = match reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
@@ -190,7 +246,12 @@ pub async fn post(policy: &CallbackPolicy, url: &str, body: &str, timeout: Durat
         .build()
     {
         Ok(client) => client,
-        Err(error) => return Attempt::failed(format!("Client HTTP non disponibile: {error}")),
+        Err(error) => {
+            return Attempt::failed(
+                Cause::Other,
+                format!("Client HTTP non disponibile: {error}"),
+            );
+        }
     };
     let response = client
         .post(url)
@@ -201,16 +262,23 @@ pub async fn post(policy: &CallbackPolicy, url: &str, body: &str, timeout: Durat
         .await;
     let response = match response {
         Ok(response) => response,
-        Err(error) => return Attempt::failed(describe(&error)),
+        Err(error) => return Attempt::failed(cause_of(&error), describe(&error)),
     };
     let code = response.status().as_u16();
     let (text, error) = read_capped(response).await;
+    let (error, cause) = match error {
+        Some(error) => (Some(error), Some(Cause::ResponseInterrupted)),
+        None if !(200..300).contains(&code) => (
+            Some(format!("Il sistema chiamato ha risposto {code}")),
+            Some(Cause::HttpStatus),
+        ),
+        None => (None, None),
+    };
     Attempt {
         response_code: Some(code),
         response_body: Some(text),
-        error: error.or_else(|| {
-            (!(200..300).contains(&code)).then(|| format!("Il sistema chiamato ha risposto {code}"))
-        }),
+        error,
+        cause,
         permanent: false,
     }
 }
@@ -263,6 +331,16 @@ async fn read_capped(response: reqwest::Response) -> (String, Option<String>) {
         text.push_str("\n[… risposta troncata]");
     }
     (text, None)
+}
+
+fn cause_of(error: &reqwest::Error) -> Cause {
+    if error.is_timeout() {
+        Cause::Timeout
+    } else if error.is_connect() {
+        Cause::ConnectionFailed
+    } else {
+        Cause::Other
+    }
 }
 
 fn describe(error: &reqwest::Error) -> String {
@@ -336,8 +414,10 @@ mod tests {
             let attempt = post(&policy, url, "{}", Duration::from_secs(2)).await;
             assert!(attempt.permanent, "{url}: {attempt:?}");
             assert!(attempt.response_code.is_none(), "{url}");
+            assert_eq!(attempt.cause, Some(Cause::ForbiddenAddress), "{url}");
         }
         let attempt = post(&policy, "ftp://example.com/", "{}", Duration::from_secs(1)).await;
         assert!(attempt.permanent && !attempt.succeeded());
+        assert_eq!(attempt.cause, Some(Cause::InvalidUrl));
     }
 }

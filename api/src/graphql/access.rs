@@ -89,6 +89,7 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     (Mutation, "discardFailedJob", Resource("discardFailedJob")),
     // Types (operations spec §7): queries need the area, each mutation its own resource.
     (Query, "documentTypes", Resource("documentTypes")),
+    (Query, "documentTypesPage", Resource("documentTypes")),
     (Query, "documentType", Resource("documentTypes")),
     (
         Mutation,
@@ -101,8 +102,10 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
         Resource("deleteDocumentType"),
     ),
     (Query, "dossierTypes", Resource("dossierTypes")),
+    (Query, "dossierTypesPage", Resource("dossierTypes")),
     (Query, "dossierType", Resource("dossierTypes")),
     (Mutation, "createDossierType", Resource("createDossierType")),
+    (Mutation, "deleteDossierType", Resource("deleteDossierType")),
     (
         Mutation,
         "setDossierTypeRequiredMetas",
@@ -110,11 +113,14 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     ),
     // Data tables.
     (Query, "dataTables", Resource("dataTables")),
+    (Query, "dataTablesPage", Resource("dataTables")),
+    (Query, "dataTable", Resource("dataTables")),
     (Mutation, "createDataTable", Resource("createDataTable")),
     (Mutation, "updateDataTable", Resource("updateDataTable")),
     (Mutation, "deleteDataTable", Resource("deleteDataTable")),
     // Document rules.
     (Query, "documentRules", Resource("documentRules")),
+    (Query, "documentRulesPage", Resource("documentRules")),
     (Query, "documentRule", Resource("documentRules")),
     (
         Mutation,
@@ -138,6 +144,7 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     ),
     // Dossier rules.
     (Query, "dossierRules", Resource("dossierRules")),
+    (Query, "dossierRulesPage", Resource("dossierRules")),
     (Query, "dossierRule", Resource("dossierRules")),
     (Query, "notValidDossierRules", Resource("dossierRules")),
     (Mutation, "createDossierRule", Resource("createDossierRule")),
@@ -177,7 +184,13 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     ),
     (Mutation, "runDossierRule", Resource("runDossierRule")),
     (Mutation, "fixMetas", Resource("fixMetas")),
+    (
+        Mutation,
+        "resendDossierCallback",
+        Resource("resendDossierCallback"),
+    ),
     (Subscription, "dossierStateChanged", Resource("dossiers")),
+    (Query, "operationsOverview", Resource("dossiers")),
     // Documents.
     (Query, "documentsByDossier", Resource("documents")),
     (Query, "documentsNameForDossier", Resource("documents")),

@@ -1,17 +1,31 @@
 //! Data tables (operations spec §2 "Data tables", §3, §5, §7): `dataTables`,
 //! `createDataTable`, `updateDataTable`, `deleteDataTable`. Addressed by name; content travels
 //! as JSON text and must parse ('Json non valido'); a table a rule uses cannot be deleted.
+//! Beside them, the screens' paged list `dataTablesPage` and the detail `dataTable(name)`.
 
 use std::sync::Arc;
 
 use async_graphql::{Context, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use shared::db::models::types::DataTable as DataTableRow;
-use shared::db::repo::data_tables::{self as repo, DataTableEdit};
+use shared::db::repo::data_tables::{self as repo, DataTableEdit, DataTableSort};
 
-use super::errors::{bad_input, internal};
+use super::errors::{bad_input, internal, not_found};
+use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{db_error, edit_error, paging};
 use crate::state::AppState;
+
+/// The data table list's columns (`dataTablesPage`): sorts and filters each backed by an index
+/// (migrations 0002 and 0007). The default order is the spec's: `ordinamento`, ascending.
+const DATA_TABLE_TABLE: TableSpec = TableSpec {
+    columns: &[
+        Column::new("name").sortable().filter(FilterKind::Text),
+        Column::new("ordinamento").sortable(),
+        Column::new("updatedAt").aliases(&["updated_at"]).sortable(),
+    ],
+    default_sort: "ordinamento",
+    default_descending: false,
+};
 
 /// A data table; `content` is its JSON as text.
 #[derive(SimpleObject)]
@@ -74,6 +88,46 @@ impl DataTablesQuery {
             .await
             .map_err(db_error)?;
         Ok(rows.into_iter().map(DataTable::from).collect())
+    }
+
+    /// One page of data tables: sorted by `ordinamento` (then name; the default, ascending),
+    /// `name` or `updatedAt`, filtered by a substring of `name` (`text`).
+    async fn data_tables_page(
+        &self,
+        ctx: &Context<'_>,
+        input: Option<TableInput>,
+    ) -> async_graphql::Result<Page<DataTable>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let table = DATA_TABLE_TABLE.parse(input)?;
+        let name = match table.filter("name") {
+            Some(FilterValue::Text(text)) => Some(text.as_str()),
+            _ => None,
+        };
+        let sort = match table.sort {
+            "name" => DataTableSort::Name,
+            "updatedAt" => DataTableSort::UpdatedAt,
+            _ => DataTableSort::Ordinamento,
+        };
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let (rows, total) = repo::page_data_tables(&mut conn, name, sort, table.page())
+            .await
+            .map_err(db_error)?;
+        Ok(table.page_of(rows.into_iter().map(DataTable::from).collect(), total))
+    }
+
+    /// One data table by name (the editor of /datatables/dettagli/{name}).
+    async fn data_table(
+        &self,
+        ctx: &Context<'_>,
+        name: String,
+    ) -> async_graphql::Result<DataTable> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        repo::find_data_table(&mut conn, &name)
+            .await
+            .map_err(db_error)?
+            .map(DataTable::from)
+            .ok_or_else(|| not_found(format!("Datatable «{}» non trovata", name.trim())))
     }
 }
 

@@ -19,7 +19,7 @@ use shared::db::models::dossiers::DossierCallback as CallbackRow;
 use shared::db::repo::dossiers::{self as repo, DossierListFilter, DossierSort, DossierView};
 use shared::db::repo::{executions as executions_repo, pipeline};
 use shared::events::{self, Event};
-use shared::jobs::pipeline::{DossierRulesScope, RunDossierRules};
+use shared::jobs::pipeline::{DossierRulesScope, RunDossierRules, SendCallback};
 use shared::pipeline::metas::MetasCheck as MetasCheckRow;
 use shared::storage::keys;
 use uuid::Uuid;
@@ -516,6 +516,40 @@ impl DossiersMutation {
                 "dossier deleted but its stored files were not all removed"
             ),
         }
+        Ok(true)
+    }
+
+    /// Sends the dossier's aggregate to its callback URL again (a new series of attempts, even
+    /// after one succeeded). Refused unless the dossier is processed and has a callback URL.
+    async fn resend_dossier_callback(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+    ) -> async_graphql::Result<bool> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let id = dossier_id(&id)?;
+        let view = find(state, id).await?;
+        if view.dossier.callback_url.is_none() {
+            return Err(conflict("Il dossier non ha un callback URL"));
+        }
+        if view.dossier.state != DossierState::Processed {
+            return Err(conflict(
+                "Il dossier non ha ancora un risultato da inviare: la callback parte quando è elaborato",
+            ));
+        }
+        state
+            .queues
+            .push(SendCallback {
+                dossier_id: id,
+                resend: true,
+            })
+            .await
+            .map_err(|e| internal(chain(&e)))?;
+        state
+            .metrics
+            .jobs_enqueued
+            .with_label_values(&[<SendCallback as shared::jobs::Job>::QUEUE])
+            .inc();
         Ok(true)
     }
 

@@ -34,8 +34,13 @@ pub struct FailedJob {
     /// When its last attempt ended (Unix seconds), when recorded.
     pub failed_at: Option<i64>,
     pub attempts: i32,
-    /// Its last error.
+    /// Its last error as the job reported it: the technical detail, in no particular language.
     pub error: String,
+    /// What went wrong, as a stable code the web app translates (`job_failed` when the job did
+    /// not explain its failure).
+    pub error_code: String,
+    /// The code's parameters, a JSON object (e.g. `{"attempts": 6, "cause": "connection_failed"}`).
+    pub error_params: String,
     /// Its payload (JSON).
     pub payload: String,
 }
@@ -107,7 +112,9 @@ impl JobsQuery {
                     queue: job.queue.to_owned(),
                     failed_at: job.failed_at,
                     attempts: i32::try_from(job.attempts).unwrap_or(i32::MAX),
-                    error: job.error,
+                    error_params: serde_json::Value::Object(job.error.params).to_string(),
+                    error_code: job.error.code,
+                    error: job.error.detail,
                     payload: job.payload,
                 })
                 .collect(),

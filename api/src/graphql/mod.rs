@@ -10,6 +10,7 @@ pub mod errors;
 mod executions;
 mod jobs;
 mod notifications;
+mod overview;
 mod ping;
 mod playground;
 mod roles;
@@ -44,6 +45,7 @@ pub struct Query(
     executions::ExecutionsQuery,
     playground::PlaygroundQuery,
     jobs::JobsQuery,
+    overview::OverviewQuery,
 );
 
 #[derive(MergedObject, Default)]

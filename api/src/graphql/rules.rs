@@ -16,8 +16,9 @@ use async_graphql::{
 use chrono::{DateTime, Utc};
 use shared::db::repo::helper_code;
 use shared::db::repo::rules::{
-    self as repo, CodeCheck, DocumentRuleEdit, DocumentRuleInput, DocumentRuleView,
-    DossierRuleEdit, DossierRuleFilter, DossierRuleInput, DossierRuleView, PreparedImport,
+    self as repo, CodeCheck, DocumentRuleEdit, DocumentRuleInput, DocumentRuleListFilter,
+    DocumentRuleView, DossierRuleEdit, DossierRuleFilter, DossierRuleInput, DossierRuleListFilter,
+    DossierRuleView, PreparedImport, RuleSort,
 };
 use shared::jobs::rules::{CheckReply, CheckRule, RuleRunJob};
 use shared::jobs::{Job, JobError, replies};
@@ -25,8 +26,44 @@ use shared::rules::{DEFAULT_HELPER_CODE, archive};
 use uuid::Uuid;
 
 use super::errors::{bad_input, internal, not_found};
+use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, db_error, edit_error, paging};
 use crate::state::AppState;
+
+/// The document rule list's columns (`documentRulesPage`, operations spec §2 "Rules"): sorts
+/// and filters each backed by an index (migrations 0002 and 0007).
+const DOCUMENT_RULE_TABLE: TableSpec = TableSpec {
+    columns: &[
+        Column::new("id").filter(FilterKind::Text),
+        Column::new("description")
+            .sortable()
+            .filter(FilterKind::Text),
+        Column::new("state").filter(FilterKind::Select),
+        Column::new("documentType")
+            .aliases(&["documentType.name", "document_type"])
+            .filter(FilterKind::Select),
+        Column::new("createdAt").aliases(&["created_at"]).sortable(),
+    ],
+    default_sort: "createdAt",
+    default_descending: true,
+};
+
+/// The dossier rule list's columns (`dossierRulesPage`; the dossier type detail lists the
+/// rules of its type).
+const DOSSIER_RULE_TABLE: TableSpec = TableSpec {
+    columns: &[
+        Column::new("id").filter(FilterKind::Text),
+        Column::new("description")
+            .sortable()
+            .filter(FilterKind::Text),
+        Column::new("dossierType")
+            .aliases(&["dossierType.name", "dossier_type"])
+            .filter(FilterKind::Select),
+        Column::new("createdAt").aliases(&["created_at"]).sortable(),
+    ],
+    default_sort: "createdAt",
+    default_descending: true,
+};
 
 /// How many imported rules are compiled at once.
 const IMPORT_CHECKS_AT_ONCE: usize = 4;
@@ -36,7 +73,10 @@ const IMPORT_CHECKS_AT_ONCE: usize = 4;
 pub struct DocumentRule {
     pub id: ID,
     pub description: String,
+    /// `active` (ATTIVA: it runs on the documents of its type) or `paused` (IN PAUSA), as
+    /// `active` says.
     pub state: String,
+    /// Whether it runs on new documents of its type (`setDocumentRuleActive`).
     pub active: bool,
     pub nota: String,
     pub code: String,
@@ -54,7 +94,7 @@ impl From<DocumentRuleView> for DocumentRule {
         Self {
             id: ID(rule.id.to_string()),
             description: rule.description,
-            state: rule.state,
+            state: repo::rule_state(rule.active).to_owned(),
             active: rule.active,
             nota: rule.nota,
             code: rule.code,
@@ -376,6 +416,65 @@ impl RulesQuery {
             .await
             .map_err(db_error)?;
         Ok(rules.into_iter().map(DocumentRule::from).collect())
+    }
+
+    /// One page of document rules (operations spec §2 "Rules"): sorted by `createdAt`
+    /// (default, descending) or `description`; filtered by `id` (prefix) and `description`
+    /// (`text`), `state` (`select`: `active`, `paused`) and `documentType` (`select`: names).
+    async fn document_rules_page(
+        &self,
+        ctx: &Context<'_>,
+        input: Option<TableInput>,
+    ) -> async_graphql::Result<Page<DocumentRule>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let table = DOCUMENT_RULE_TABLE.parse(input)?;
+        let mut filter = DocumentRuleListFilter {
+            id: table.id_range("id")?,
+            active: table.selected("state", repo::parse_rule_state)?,
+            document_types: table.selected("documentType", |v| Some(v.to_owned()))?,
+            ..DocumentRuleListFilter::default()
+        };
+        if let Some(FilterValue::Text(text)) = table.filter("description") {
+            filter.description = Some(text.clone());
+        }
+        let sort = match table.sort {
+            "description" => RuleSort::Description,
+            _ => RuleSort::CreatedAt,
+        };
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let (rows, total) = repo::page_document_rules(&mut conn, &filter, sort, table.page())
+            .await
+            .map_err(db_error)?;
+        Ok(table.page_of(rows.into_iter().map(DocumentRule::from).collect(), total))
+    }
+
+    /// One page of dossier rules: sorted by `createdAt` (default, descending) or
+    /// `description`; filtered by `id` (prefix) and `description` (`text`) and `dossierType`
+    /// (`select`: names of the types the rules are restricted to).
+    async fn dossier_rules_page(
+        &self,
+        ctx: &Context<'_>,
+        input: Option<TableInput>,
+    ) -> async_graphql::Result<Page<DossierRule>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let table = DOSSIER_RULE_TABLE.parse(input)?;
+        let mut filter = DossierRuleListFilter {
+            id: table.id_range("id")?,
+            dossier_types: table.selected("dossierType", |v| Some(v.to_owned()))?,
+            ..DossierRuleListFilter::default()
+        };
+        if let Some(FilterValue::Text(text)) = table.filter("description") {
+            filter.description = Some(text.clone());
+        }
+        let sort = match table.sort {
+            "description" => RuleSort::Description,
+            _ => RuleSort::CreatedAt,
+        };
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let (rows, total) = repo::page_dossier_rules(&mut conn, &filter, sort, table.page())
+            .await
+            .map_err(db_error)?;
+        Ok(table.page_of(rows.into_iter().map(DossierRule::from).collect(), total))
     }
 
     async fn document_rule(

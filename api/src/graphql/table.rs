@@ -61,6 +61,11 @@ pub struct TableFilter {
     name = "DossierRuleExecutionPage",
     params(super::executions::DossierRuleExecution)
 ))]
+#[graphql(concrete(name = "DocumentTypePage", params(super::types::DocumentType)))]
+#[graphql(concrete(name = "DossierTypePage", params(super::types::DossierType)))]
+#[graphql(concrete(name = "DataTablePage", params(super::data_tables::DataTable)))]
+#[graphql(concrete(name = "DocumentRulePage", params(super::rules::DocumentRule)))]
+#[graphql(concrete(name = "DossierRulePage", params(super::rules::DossierRule)))]
 pub struct Page<T: OutputType> {
     pub items: Vec<T>,
     /// How many pages the filtered rows make at this page size.

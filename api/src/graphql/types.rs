@@ -2,17 +2,23 @@
 //! `documentType`, `createDocumentType`, `deleteDocumentType`, `dossierTypes`, `dossierType`,
 //! `createDossierType`, and `setDossierTypeRequiredMetas` (DESIGN.md: required metas are set
 //! per dossier type, and the metas check needs them). Types are addressed by name.
+//!
+//! Beside the spec's plain lists, the screens' paged lists `documentTypesPage` and
+//! `dossierTypesPage` (the `TableInput` of [`super::table`]) and `deleteDossierType`. A type's
+//! `ruleCount` answers without loading its rules; a list loads rules and counts for all its
+//! rows at once, only when the request selects them.
 
 use std::sync::Arc;
 
-use async_graphql::{Context, InputObject, Object, SimpleObject};
+use async_graphql::{ComplexObject, Context, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use shared::db::models::types::{DocumentType as DocumentTypeRow, DossierType as DossierTypeRow};
 use shared::db::repo::rules::{self as rules_repo, DossierRuleFilter};
-use shared::db::repo::types::{self as repo, EditError};
+use shared::db::repo::types::{self as repo, EditError, TypeSort};
 
 use super::errors::{bad_input, conflict, internal, not_found};
 use super::rules::{DocumentRule, DossierRule};
+use super::table::{Column, FilterKind, FilterValue, Page, Table, TableInput, TableSpec};
 use crate::state::AppState;
 
 /// The answer to a catalogue edit the repositories refused.
@@ -54,21 +60,131 @@ pub struct NamedRef {
     pub name: String,
 }
 
+/// The type lists' columns (`documentTypesPage`, `dossierTypesPage`): sorts and filters each
+/// backed by an index (migrations 0002 and 0007).
+const TYPE_TABLE: TableSpec = TableSpec {
+    columns: &[
+        Column::new("name").sortable().filter(FilterKind::Text),
+        Column::new("createdAt").aliases(&["created_at"]).sortable(),
+    ],
+    default_sort: "createdAt",
+    default_descending: true,
+};
+
 /// A document type with its rules.
 #[derive(SimpleObject)]
+#[graphql(complex)]
 pub struct DocumentType {
     pub name: String,
     pub created_at: DateTime<Utc>,
-    pub document_rules: Vec<DocumentRule>,
+    #[graphql(skip)]
+    id: i64,
+    /// Loaded with the list when the request asks for them; otherwise on demand.
+    #[graphql(skip)]
+    rules: Option<Vec<DocumentRule>>,
+    #[graphql(skip)]
+    rule_count: Option<i64>,
+}
+
+#[ComplexObject]
+impl DocumentType {
+    /// Its rules, newest first.
+    async fn document_rules(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<DocumentRule>> {
+        if let Some(rules) = &self.rules {
+            return Ok(rules.clone());
+        }
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rules = rules_repo::list_document_rules(&mut conn, Some(&[self.id]), None, None)
+            .await
+            .map_err(db_error)?;
+        Ok(rules.into_iter().map(DocumentRule::from).collect())
+    }
+
+    /// How many rules it has, without loading them (a type with rules cannot be deleted).
+    async fn rule_count(&self, ctx: &Context<'_>) -> async_graphql::Result<i64> {
+        if let Some(count) = self.rule_count {
+            return Ok(count);
+        }
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let counts = repo::document_rule_counts(&mut conn, &[self.id])
+            .await
+            .map_err(db_error)?;
+        Ok(counts.get(&self.id).copied().unwrap_or(0))
+    }
 }
 
 /// A dossier type with its rules (those restricted to it) and its required metas.
 #[derive(SimpleObject)]
+#[graphql(complex)]
 pub struct DossierType {
     pub name: String,
     pub created_at: DateTime<Utc>,
-    pub dossier_rules: Vec<DossierRule>,
     pub required_metas: Vec<String>,
+    #[graphql(skip)]
+    id: i64,
+    /// Loaded with the list when the request asks for them; otherwise on demand.
+    #[graphql(skip)]
+    rules: Option<Vec<DossierRule>>,
+    #[graphql(skip)]
+    rule_count: Option<i64>,
+}
+
+#[ComplexObject]
+impl DossierType {
+    /// The dossier rules restricted to it, newest first.
+    async fn dossier_rules(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<DossierRule>> {
+        if let Some(rules) = &self.rules {
+            return Ok(rules.clone());
+        }
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let rules = rules_repo::list_dossier_rules(
+            &mut conn,
+            DossierRuleFilter {
+                dossier_type_ids: Some(vec![self.id]),
+                ..DossierRuleFilter::default()
+            },
+            None,
+            None,
+        )
+        .await
+        .map_err(db_error)?;
+        Ok(rules.into_iter().map(DossierRule::from).collect())
+    }
+
+    /// How many dossier rules are restricted to it, without loading them (a type with rules
+    /// cannot be deleted).
+    async fn rule_count(&self, ctx: &Context<'_>) -> async_graphql::Result<i64> {
+        if let Some(count) = self.rule_count {
+            return Ok(count);
+        }
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let counts = repo::dossier_rule_counts(&mut conn, &[self.id])
+            .await
+            .map_err(db_error)?;
+        Ok(counts.get(&self.id).copied().unwrap_or(0))
+    }
+}
+
+/// What a list of types loads for all its rows at once (what the request selects), instead of
+/// row by row.
+#[derive(Debug, Clone, Copy)]
+struct Preload {
+    rules: bool,
+    counts: bool,
+}
+
+impl Preload {
+    /// What `ahead` (the selection of one type) asks for.
+    fn of(ahead: async_graphql::Lookahead<'_>, rules_field: &str) -> Self {
+        Self {
+            rules: ahead.field(rules_field).exists(),
+            counts: ahead.field("ruleCount").exists(),
+        }
+    }
 }
 
 /// A new type: its name (required, at most 30 characters, unique).
@@ -83,64 +199,121 @@ pub struct DossierTypeInput {
     pub name: Option<String>,
 }
 
-async fn document_types_with_rules(
+async fn document_types_of(
     state: &AppState,
     rows: Vec<DocumentTypeRow>,
+    preload: Preload,
 ) -> async_graphql::Result<Vec<DocumentType>> {
     let mut conn = state.db.get().await.map_err(internal)?;
     let ids: Vec<i64> = rows.iter().map(|t| t.id).collect();
-    let rules = rules_repo::list_document_rules(&mut conn, Some(&ids), None, None)
-        .await
-        .map_err(db_error)?;
+    let rules = if preload.rules {
+        Some(
+            rules_repo::list_document_rules(&mut conn, Some(&ids), None, None)
+                .await
+                .map_err(db_error)?,
+        )
+    } else {
+        None
+    };
+    let counts = if preload.counts {
+        Some(
+            repo::document_rule_counts(&mut conn, &ids)
+                .await
+                .map_err(db_error)?,
+        )
+    } else {
+        None
+    };
     Ok(rows
         .into_iter()
         .map(|row| DocumentType {
-            document_rules: rules
-                .iter()
-                .filter(|r| r.rule.document_type_id == row.id)
-                .cloned()
-                .map(DocumentRule::from)
-                .collect(),
+            rules: rules.as_ref().map(|rules| {
+                rules
+                    .iter()
+                    .filter(|r| r.rule.document_type_id == row.id)
+                    .cloned()
+                    .map(DocumentRule::from)
+                    .collect()
+            }),
+            rule_count: counts
+                .as_ref()
+                .map(|counts| counts.get(&row.id).copied().unwrap_or(0)),
+            id: row.id,
             name: row.name,
             created_at: row.created_at,
         })
         .collect())
 }
 
-async fn dossier_types_with_rules(
+async fn dossier_types_of(
     state: &AppState,
     rows: Vec<DossierTypeRow>,
+    preload: Preload,
 ) -> async_graphql::Result<Vec<DossierType>> {
     let mut conn = state.db.get().await.map_err(internal)?;
     let ids: Vec<i64> = rows.iter().map(|t| t.id).collect();
-    let rules = rules_repo::list_dossier_rules(
-        &mut conn,
-        DossierRuleFilter {
-            dossier_type_ids: Some(ids.clone()),
-            ..DossierRuleFilter::default()
-        },
-        None,
-        None,
-    )
-    .await
-    .map_err(db_error)?;
+    let rules = if preload.rules {
+        Some(
+            rules_repo::list_dossier_rules(
+                &mut conn,
+                DossierRuleFilter {
+                    dossier_type_ids: Some(ids.clone()),
+                    ..DossierRuleFilter::default()
+                },
+                None,
+                None,
+            )
+            .await
+            .map_err(db_error)?,
+        )
+    } else {
+        None
+    };
+    let counts = if preload.counts {
+        Some(
+            repo::dossier_rule_counts(&mut conn, &ids)
+                .await
+                .map_err(db_error)?,
+        )
+    } else {
+        None
+    };
     let mut metas = repo::required_metas(&mut conn, &ids)
         .await
         .map_err(db_error)?;
     Ok(rows
         .into_iter()
         .map(|row| DossierType {
-            dossier_rules: rules
-                .iter()
-                .filter(|r| r.rule.dossier_type_id == Some(row.id))
-                .cloned()
-                .map(DossierRule::from)
-                .collect(),
+            rules: rules.as_ref().map(|rules| {
+                rules
+                    .iter()
+                    .filter(|r| r.rule.dossier_type_id == Some(row.id))
+                    .cloned()
+                    .map(DossierRule::from)
+                    .collect()
+            }),
+            rule_count: counts
+                .as_ref()
+                .map(|counts| counts.get(&row.id).copied().unwrap_or(0)),
             required_metas: metas.remove(&row.id).unwrap_or_default(),
+            id: row.id,
             name: row.name,
             created_at: row.created_at,
         })
         .collect())
+}
+
+/// The type table's sort and name filter.
+fn type_list(table: &Table) -> (Option<&str>, TypeSort) {
+    let name = match table.filter("name") {
+        Some(FilterValue::Text(text)) => Some(text.as_str()),
+        _ => None,
+    };
+    let sort = match table.sort {
+        "name" => TypeSort::Name,
+        _ => TypeSort::CreatedAt,
+    };
+    (name, sort)
 }
 
 fn type_not_found(name: &str) -> async_graphql::Error {
@@ -167,7 +340,28 @@ impl TypesQuery {
             .await
             .map_err(db_error)?;
         drop(conn);
-        document_types_with_rules(state, rows).await
+        let preload = Preload::of(ctx.look_ahead(), "documentRules");
+        document_types_of(state, rows, preload).await
+    }
+
+    /// One page of document types (operations spec §2 "Types"): sorted by `name` or
+    /// `createdAt` (default `createdAt DESC`), filtered by a substring of `name` (`text`).
+    async fn document_types_page(
+        &self,
+        ctx: &Context<'_>,
+        input: Option<TableInput>,
+    ) -> async_graphql::Result<Page<DocumentType>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let table = TYPE_TABLE.parse(input)?;
+        let (name, sort) = type_list(&table);
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let (rows, total) = repo::page_document_types(&mut conn, name, sort, table.page())
+            .await
+            .map_err(db_error)?;
+        drop(conn);
+        let preload = Preload::of(ctx.look_ahead().field("items"), "documentRules");
+        let items = document_types_of(state, rows, preload).await?;
+        Ok(table.page_of(items, total))
     }
 
     /// One document type by name, with its rules.
@@ -183,7 +377,8 @@ impl TypesQuery {
             .map_err(db_error)?
             .ok_or_else(|| type_not_found(&name))?;
         drop(conn);
-        let mut types = document_types_with_rules(state, vec![row]).await?;
+        let preload = Preload::of(ctx.look_ahead(), "documentRules");
+        let mut types = document_types_of(state, vec![row], preload).await?;
         types.pop().ok_or_else(|| type_not_found(&name))
     }
 
@@ -201,7 +396,28 @@ impl TypesQuery {
             .await
             .map_err(db_error)?;
         drop(conn);
-        dossier_types_with_rules(state, rows).await
+        let preload = Preload::of(ctx.look_ahead(), "dossierRules");
+        dossier_types_of(state, rows, preload).await
+    }
+
+    /// One page of dossier types, with their required metas: sorted by `name` or `createdAt`
+    /// (default `createdAt DESC`), filtered by a substring of `name` (`text`).
+    async fn dossier_types_page(
+        &self,
+        ctx: &Context<'_>,
+        input: Option<TableInput>,
+    ) -> async_graphql::Result<Page<DossierType>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let table = TYPE_TABLE.parse(input)?;
+        let (name, sort) = type_list(&table);
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let (rows, total) = repo::page_dossier_types(&mut conn, name, sort, table.page())
+            .await
+            .map_err(db_error)?;
+        drop(conn);
+        let preload = Preload::of(ctx.look_ahead().field("items"), "dossierRules");
+        let items = dossier_types_of(state, rows, preload).await?;
+        Ok(table.page_of(items, total))
     }
 
     /// One dossier type by name, with its rules and required metas.
@@ -217,7 +433,8 @@ impl TypesQuery {
             .map_err(db_error)?
             .ok_or_else(|| type_not_found(&name))?;
         drop(conn);
-        let mut types = dossier_types_with_rules(state, vec![row]).await?;
+        let preload = Preload::of(ctx.look_ahead(), "dossierRules");
+        let mut types = dossier_types_of(state, vec![row], preload).await?;
         types.pop().ok_or_else(|| type_not_found(&name))
     }
 }
@@ -239,9 +456,11 @@ impl TypesMutation {
             .await
             .map_err(edit_error)?;
         Ok(DocumentType {
+            id: row.id,
             name: row.name,
             created_at: row.created_at,
-            document_rules: Vec::new(),
+            rules: Some(Vec::new()),
+            rule_count: Some(0),
         })
     }
 
@@ -271,11 +490,28 @@ impl TypesMutation {
             .await
             .map_err(edit_error)?;
         Ok(DossierType {
+            id: row.id,
             name: row.name,
             created_at: row.created_at,
-            dossier_rules: Vec::new(),
             required_metas: Vec::new(),
+            rules: Some(Vec::new()),
+            rule_count: Some(0),
         })
+    }
+
+    /// Deletes a dossier type (with its required metas); refused while dossier rules are
+    /// restricted to it or dossiers have it.
+    async fn delete_dossier_type(
+        &self,
+        ctx: &Context<'_>,
+        name: String,
+    ) -> async_graphql::Result<bool> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        repo::delete_dossier_type(&mut conn, &name)
+            .await
+            .map_err(edit_error)?;
+        Ok(true)
     }
 
     /// Replaces the metas every dossier of the type must have before its dossier rules run
@@ -292,7 +528,8 @@ impl TypesMutation {
             .await
             .map_err(edit_error)?;
         drop(conn);
-        let mut types = dossier_types_with_rules(state, vec![row]).await?;
+        let preload = Preload::of(ctx.look_ahead(), "dossierRules");
+        let mut types = dossier_types_of(state, vec![row], preload).await?;
         types.pop().ok_or_else(|| type_not_found(&name))
     }
 }

@@ -64,7 +64,6 @@ diesel::table! {
         package_json -> Text,
         nota -> Text,
         active -> Bool,
-        state -> Text,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
     }

@@ -11,6 +11,7 @@
 use redis::AsyncCommands;
 use serde::Serialize;
 
+use super::failure::JobFailure;
 use super::pipeline::{
     ExtractDocument, ImportDossier, NotifyCannotProcess, RunDocumentRules, RunDossierRules,
     SendCallback,
@@ -50,9 +51,11 @@ pub struct FailedJob {
     pub queue: &'static str,
     /// When its last attempt ended (Unix seconds), when recorded.
     pub failed_at: Option<i64>,
+    /// Its attempts: the queue's deliveries, or the attempts the job made on its own when it
+    /// retries inside (a callback) and says so.
     pub attempts: u32,
-    /// Its last error, as the worker recorded it.
-    pub error: String,
+    /// Its last error, explained ([`JobFailure`]): code, parameters, technical detail.
+    pub error: JobFailure,
     /// Its payload (JSON).
     pub payload: String,
 }
@@ -136,17 +139,23 @@ pub async fn failed(
                 .query_async(&mut conn)
                 .await
                 .map_err(redis_error("read a failed job"))?;
-        jobs.push(FailedJob {
-            queue,
-            failed_at: meta.get("done_at").and_then(|t| t.parse().ok()),
-            attempts: meta
-                .get("attempts")
-                .and_then(|a| a.parse().ok())
-                .unwrap_or(0),
-            error: meta
+        let error = JobFailure::from_recorded(
+            &meta
                 .get("result")
                 .map(|r| error_text(r))
                 .unwrap_or_default(),
+        );
+        let deliveries: u32 = meta
+            .get("attempts")
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(0);
+        jobs.push(FailedJob {
+            queue,
+            failed_at: meta.get("done_at").and_then(|t| t.parse().ok()),
+            attempts: error
+                .attempts()
+                .map_or(deliveries, |own| own.max(deliveries)),
+            error,
             payload: payload
                 .map(|p| String::from_utf8_lossy(&p).into_owned())
                 .unwrap_or_default(),
@@ -168,10 +177,12 @@ fn error_text(result: &str) -> String {
         Ok(serde_json::Value::String(message)) => message,
         _ => result.to_owned(),
     };
-    match message.strip_prefix("AbortError: ") {
-        Some(inner) => inner.to_owned(),
-        None => message,
+    // Aborted by the job, then again by the worker's last allowed attempt: two wrappers.
+    let mut text = message.as_str();
+    while let Some(inner) = text.strip_prefix("AbortError: ") {
+        text = inner;
     }
+    text.to_owned()
 }
 
 /// Puts a failed job back at the end of its queue with a fresh count of attempts. `false` when
@@ -246,4 +257,33 @@ pub async fn sweep_done(redis: &Redis, queue: &str, batch: usize) -> Result<usiz
         .await
         .map_err(redis_error("sweep done jobs"))?;
     Ok(swept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_recorded_result_gives_the_error_without_its_wrappers() {
+        assert_eq!(
+            error_text(r#"{"Err":"AbortError: disco pieno"}"#),
+            "disco pieno"
+        );
+        assert_eq!(
+            error_text(r#"{"Err":"AbortError: AbortError: disco pieno"}"#),
+            "disco pieno"
+        );
+        assert_eq!(error_text(r#"{"Err":"timeout"}"#), "timeout");
+        assert_eq!(error_text("not json"), "not json");
+    }
+
+    #[test]
+    fn an_explained_failure_survives_the_record() {
+        let failure = JobFailure::new("callback_failed", "Il sistema chiamato ha risposto 500")
+            .with("attempts", 6)
+            .with("cause", "http_status")
+            .with("status", 500);
+        let recorded = serde_json::json!({ "Err": format!("AbortError: {failure}") }).to_string();
+        assert_eq!(JobFailure::from_recorded(&error_text(&recorded)), failure);
+    }
 }

@@ -6,6 +6,7 @@
 //! fetch ends an apalis worker.
 
 pub mod board;
+pub mod failure;
 pub mod ping;
 pub mod pipeline;
 pub mod replies;

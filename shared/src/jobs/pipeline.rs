@@ -77,6 +77,10 @@ impl Job for RunDossierRules {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SendCallback {
     pub dossier_id: Uuid,
+    /// An operator asked to send it again (`resendDossierCallback`): sent even if an earlier
+    /// attempt succeeded, with a fresh count of attempts.
+    #[serde(default)]
+    pub resend: bool,
 }
 
 impl Job for SendCallback {

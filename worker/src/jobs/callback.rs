@@ -12,9 +12,10 @@ use shared::db::models::DossierState;
 use shared::db::models::dossiers::NewDossierCallback;
 use shared::db::repo::pipeline;
 use shared::db::schema::dossier_callbacks;
+use shared::jobs::failure::JobFailure;
 use shared::jobs::pipeline::SendCallback;
 use uuid::Uuid;
-use worker::callback;
+use worker::callback::{self, Cause};
 
 use super::JobContext;
 use super::pipeline::{Exclusive, exclusively};
@@ -25,12 +26,12 @@ const MAX_BACKOFF: std::time::Duration = std::time::Duration::from_secs(300);
 pub async fn run(job: SendCallback, context: Data<JobContext>) -> Result<(), BoxDynError> {
     // One callback of a dossier at a time: a second delivery waits, then finds it sent.
     exclusively(&context, Exclusive::Callback, job.dossier_id, || {
-        send(job.dossier_id, &context)
+        send(job.dossier_id, job.resend, &context)
     })
     .await
 }
 
-async fn send(dossier_id: Uuid, context: &JobContext) -> Result<(), BoxDynError> {
+async fn send(dossier_id: Uuid, resend: bool, context: &JobContext) -> Result<(), BoxDynError> {
     let mut conn = context.db.get().await?;
     let Some(dossier) = pipeline::find_dossier(&mut conn, dossier_id).await? else {
         return Ok(());
@@ -55,12 +56,14 @@ async fn send(dossier_id: Uuid, context: &JobContext) -> Result<(), BoxDynError>
         .load(&mut conn)
         .await?;
     drop(conn);
-    if previous.iter().any(|success| *success) {
+    if !resend && previous.iter().any(|success| *success) {
         return Ok(());
     }
     let settings = &context.callbacks;
     let max_attempts = settings.config.max_attempts;
     let mut attempt = u32::try_from(previous.len()).unwrap_or(u32::MAX) + 1;
+    // A resend has its own attempts; a delivery again after a crash continues the count.
+    let first_attempt = if resend { attempt } else { 1 };
     loop {
         let outcome = callback::post(&settings.policy, &url, &body, settings.config.timeout).await;
         let success = outcome.succeeded();
@@ -87,16 +90,23 @@ async fn send(dossier_id: Uuid, context: &JobContext) -> Result<(), BoxDynError>
         }
         let error = outcome.error.unwrap_or_default();
         tracing::warn!(%dossier_id, attempt, %error, "callback failed");
-        if outcome.permanent || attempt >= max_attempts {
-            return Err(AbortError::new(std::io::Error::other(format!(
-                "callback of dossier {dossier_id} failed after {attempt} attempts: {error}"
-            )))
-            .into());
+        let tries = attempt - first_attempt + 1;
+        if outcome.permanent || tries >= max_attempts {
+            // For the jobs dashboard: what happened as a code and its parameters (the web app
+            // says it in the user's language), the recorded error as the technical detail.
+            let mut failure = JobFailure::new("callback_failed", error)
+                .with("dossier", dossier_id.to_string())
+                .with("attempts", tries)
+                .with("cause", outcome.cause.unwrap_or(Cause::Other).code());
+            if let Some(status) = outcome.response_code {
+                failure = failure.with("status", status);
+            }
+            return Err(AbortError::new(failure).into());
         }
         let backoff = settings
             .config
             .backoff
-            .saturating_mul(2u32.saturating_pow(attempt - 1).min(1 << 16))
+            .saturating_mul(2u32.saturating_pow(tries - 1).min(1 << 16))
             .min(MAX_BACKOFF);
         tokio::time::sleep(backoff).await;
         attempt += 1;

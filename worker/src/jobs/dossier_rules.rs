@@ -83,7 +83,13 @@ async fn run_exclusively(job: RunDossierRules, context: &JobContext) -> Result<(
             Event::dossier(dossier_id, DossierState::Processed),
         )
         .await;
-        context.queues.push(SendCallback { dossier_id }).await?;
+        context
+            .queues
+            .push(SendCallback {
+                dossier_id,
+                resend: false,
+            })
+            .await?;
     }
     Ok(())
 }

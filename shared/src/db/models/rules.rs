@@ -21,7 +21,6 @@ pub struct DocumentRule {
     pub package_json: String,
     pub nota: String,
     pub active: bool,
-    pub state: String,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -36,7 +35,6 @@ pub struct NewDocumentRule {
     pub package_json: String,
     pub nota: String,
     pub active: bool,
-    pub state: String,
 }
 
 #[derive(Debug, Clone, Default, AsChangeset)]
@@ -48,7 +46,6 @@ pub struct DocumentRuleChanges {
     pub package_json: Option<String>,
     pub nota: Option<String>,
     pub active: Option<bool>,
-    pub state: Option<String>,
 }
 
 /// A data table handed to a document rule.

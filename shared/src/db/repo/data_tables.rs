@@ -1,9 +1,12 @@
 //! Data tables: named JSON handed to rules as `dataTables`, addressed by name, listed by
 //! `ordinamento`. Their content arrives as JSON text and must parse ('Json non valido').
 
+use diesel::dsl::count_star;
+use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
+use super::dossiers::{PageRequest, contains_pattern};
 use super::types::{EditError, REQUIRED, page};
 use crate::db::models::types::{DataTable, DataTableChanges, NewDataTable};
 use crate::db::schema::{
@@ -71,6 +74,63 @@ pub async fn list_data_tables(
         .load(conn)
         .await
         .context("listing data tables")
+}
+
+/// The sorts of the paged data table list, each served by an index (migrations 0002, 0007).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataTableSort {
+    /// Then by name.
+    Ordinamento,
+    Name,
+    /// Id breaks ties.
+    UpdatedAt,
+}
+
+/// One page of data tables (`name_contains`: a substring of the name, any case) and how many
+/// match.
+pub async fn page_data_tables(
+    conn: &mut AsyncPgConnection,
+    name_contains: Option<&str>,
+    sort: DataTableSort,
+    page: PageRequest,
+) -> DbResult<(Vec<DataTable>, i64)> {
+    let page = page.bounded();
+    let pattern = name_contains.map(contains_pattern);
+    let mut count = data_tables::table.select(count_star()).into_boxed::<Pg>();
+    let mut query = data_tables::table
+        .select(DataTable::as_select())
+        .into_boxed::<Pg>();
+    if let Some(pattern) = &pattern {
+        count = count.filter(data_tables::name.ilike(pattern.clone()));
+        query = query.filter(data_tables::name.ilike(pattern.clone()));
+    }
+    let total: i64 = count
+        .get_result(conn)
+        .await
+        .context("counting data tables")?;
+    let query = match (sort, page.descending) {
+        (DataTableSort::Ordinamento, true) => {
+            query.order((data_tables::ordinamento.desc(), data_tables::name.desc()))
+        }
+        (DataTableSort::Ordinamento, false) => {
+            query.order((data_tables::ordinamento.asc(), data_tables::name.asc()))
+        }
+        (DataTableSort::Name, true) => query.order(data_tables::name.desc()),
+        (DataTableSort::Name, false) => query.order(data_tables::name.asc()),
+        (DataTableSort::UpdatedAt, true) => {
+            query.order((data_tables::updated_at.desc(), data_tables::id.desc()))
+        }
+        (DataTableSort::UpdatedAt, false) => {
+            query.order((data_tables::updated_at.asc(), data_tables::id.asc()))
+        }
+    };
+    let rows = query
+        .limit(page.limit)
+        .offset(page.offset)
+        .load(conn)
+        .await
+        .context("listing a page of data tables")?;
+    Ok((rows, total))
 }
 
 pub async fn find_data_table(

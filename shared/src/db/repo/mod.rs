@@ -12,6 +12,7 @@ pub mod dossiers;
 pub mod executions;
 pub mod helper_code;
 pub mod notification_receivers;
+pub mod overview;
 pub mod pipeline;
 pub mod playground;
 pub mod roles;

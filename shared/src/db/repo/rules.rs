@@ -9,11 +9,14 @@
 
 use std::collections::HashMap;
 
+use diesel::dsl::count_star;
+use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::data_tables::resolve_names;
+use super::dossiers::{IdRange, PageRequest, contains_pattern};
 use super::helper_code;
 use super::types::{EditError, page};
 use crate::db::models::new_id;
@@ -154,6 +157,140 @@ pub async fn list_document_rules(
     document_views(conn, rows).await
 }
 
+/// A document rule's state as lists show and filter it: whether it runs (ATTIVA).
+pub const RULE_ACTIVE: &str = "active";
+/// A paused document rule (IN PAUSA): kept, but not run on new documents.
+pub const RULE_PAUSED: &str = "paused";
+
+/// The state of a rule that is (or is not) `active`.
+pub fn rule_state(active: bool) -> &'static str {
+    if active { RULE_ACTIVE } else { RULE_PAUSED }
+}
+
+/// The `active` flag a state names; `None` for an unknown state.
+pub fn parse_rule_state(state: &str) -> Option<bool> {
+    match state.trim() {
+        RULE_ACTIVE => Some(true),
+        RULE_PAUSED => Some(false),
+        _ => None,
+    }
+}
+
+/// The sorts of the paged rule lists, each served by an index (migration 0007; id breaks
+/// ties).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleSort {
+    CreatedAt,
+    Description,
+}
+
+/// The filters of the paged document rule list (`None`: no filter on that column).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DocumentRuleListFilter {
+    pub id: Option<IdRange>,
+    /// Substring of the description (trigram index).
+    pub description: Option<String>,
+    /// The accepted values of `active` (the state filter).
+    pub active: Option<Vec<bool>>,
+    /// Document type names.
+    pub document_types: Option<Vec<String>>,
+}
+
+fn document_rules_filtered<'a, ST: 'a>(
+    mut query: document_rules::BoxedQuery<'a, Pg, ST>,
+    filter: &DocumentRuleListFilter,
+) -> document_rules::BoxedQuery<'a, Pg, ST> {
+    if let Some((lo, hi)) = filter.id {
+        query = if lo == hi {
+            query.filter(document_rules::id.eq(lo))
+        } else {
+            query.filter(document_rules::id.between(lo, hi))
+        };
+    }
+    if let Some(text) = &filter.description {
+        query = query.filter(document_rules::description.ilike(contains_pattern(text)));
+    }
+    if let Some(active) = &filter.active {
+        query = query.filter(document_rules::active.eq_any(active.clone()));
+    }
+    if let Some(names) = &filter.document_types {
+        query = query.filter(
+            document_rules::document_type_id.eq_any(
+                document_types::table
+                    .filter(document_types::name.eq_any(names.clone()))
+                    .select(document_types::id),
+            ),
+        );
+    }
+    query
+}
+
+/// One page of document rules, with their type and data tables, and how many match.
+pub async fn page_document_rules(
+    conn: &mut AsyncPgConnection,
+    filter: &DocumentRuleListFilter,
+    sort: RuleSort,
+    page: PageRequest,
+) -> DbResult<(Vec<DocumentRuleView>, i64)> {
+    let page = page.bounded();
+    let total: i64 = document_rules_filtered(
+        document_rules::table.select(count_star()).into_boxed(),
+        filter,
+    )
+    .get_result(conn)
+    .await
+    .context("counting document rules")?;
+    let query = document_rules_filtered(
+        document_rules::table
+            .select(DocumentRule::as_select())
+            .into_boxed(),
+        filter,
+    );
+    let query = match (sort, page.descending) {
+        (RuleSort::CreatedAt, true) => {
+            query.order((document_rules::created_at.desc(), document_rules::id.desc()))
+        }
+        (RuleSort::CreatedAt, false) => {
+            query.order((document_rules::created_at.asc(), document_rules::id.asc()))
+        }
+        (RuleSort::Description, true) => query.order((
+            document_rules::description.desc(),
+            document_rules::id.desc(),
+        )),
+        (RuleSort::Description, false) => {
+            query.order((document_rules::description.asc(), document_rules::id.asc()))
+        }
+    };
+    let rules: Vec<DocumentRule> = query
+        .limit(page.limit)
+        .offset(page.offset)
+        .load(conn)
+        .await
+        .context("listing a page of document rules")?;
+    let mut type_ids: Vec<i64> = rules.iter().map(|r| r.document_type_id).collect();
+    type_ids.sort_unstable();
+    type_ids.dedup();
+    let names: HashMap<i64, String> = document_types::table
+        .filter(document_types::id.eq_any(type_ids))
+        .select((document_types::id, document_types::name))
+        .load::<(i64, String)>(conn)
+        .await
+        .context("reading the names of document types")?
+        .into_iter()
+        .collect();
+    let rows = rules
+        .into_iter()
+        .map(|rule| {
+            let name = names
+                .get(&rule.document_type_id)
+                .cloned()
+                .unwrap_or_default();
+            (rule, name)
+        })
+        .collect();
+    Ok((document_views(conn, rows).await?, total))
+}
+
 pub async fn find_document_rule(
     conn: &mut AsyncPgConnection,
     id: Uuid,
@@ -243,7 +380,6 @@ pub async fn prepare_document_rule(
             package_json,
             nota: input.nota.unwrap_or_default(),
             active: true,
-            state: String::new(),
         },
         data_table_ids,
         check,
@@ -387,7 +523,6 @@ pub async fn prepare_document_rule_update(
             package_json,
             nota: edit.nota,
             active: edit.active,
-            state: None,
         },
         data_table_ids,
         check,
@@ -518,6 +653,104 @@ pub async fn list_dossier_rules(
     }
     let rows = query.load(conn).await.context("listing dossier rules")?;
     dossier_views(conn, rows).await
+}
+
+/// The filters of the paged dossier rule list (`None`: no filter on that column).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DossierRuleListFilter {
+    pub id: Option<IdRange>,
+    /// Substring of the description (trigram index).
+    pub description: Option<String>,
+    /// Names of the dossier types the rules are restricted to.
+    pub dossier_types: Option<Vec<String>>,
+}
+
+fn dossier_rules_filtered<'a, ST: 'a>(
+    mut query: dossier_rules::BoxedQuery<'a, Pg, ST>,
+    filter: &DossierRuleListFilter,
+) -> dossier_rules::BoxedQuery<'a, Pg, ST> {
+    if let Some((lo, hi)) = filter.id {
+        query = if lo == hi {
+            query.filter(dossier_rules::id.eq(lo))
+        } else {
+            query.filter(dossier_rules::id.between(lo, hi))
+        };
+    }
+    if let Some(text) = &filter.description {
+        query = query.filter(dossier_rules::description.ilike(contains_pattern(text)));
+    }
+    if let Some(names) = &filter.dossier_types {
+        query = query.filter(
+            dossier_rules::dossier_type_id.eq_any(
+                dossier_types::table
+                    .filter(dossier_types::name.eq_any(names.clone()))
+                    .select(dossier_types::id.nullable()),
+            ),
+        );
+    }
+    query
+}
+
+/// One page of dossier rules, with their type and data tables, and how many match.
+pub async fn page_dossier_rules(
+    conn: &mut AsyncPgConnection,
+    filter: &DossierRuleListFilter,
+    sort: RuleSort,
+    page: PageRequest,
+) -> DbResult<(Vec<DossierRuleView>, i64)> {
+    let page = page.bounded();
+    let total: i64 = dossier_rules_filtered(
+        dossier_rules::table.select(count_star()).into_boxed(),
+        filter,
+    )
+    .get_result(conn)
+    .await
+    .context("counting dossier rules")?;
+    let query = dossier_rules_filtered(
+        dossier_rules::table
+            .select(DossierRule::as_select())
+            .into_boxed(),
+        filter,
+    );
+    let query = match (sort, page.descending) {
+        (RuleSort::CreatedAt, true) => {
+            query.order((dossier_rules::created_at.desc(), dossier_rules::id.desc()))
+        }
+        (RuleSort::CreatedAt, false) => {
+            query.order((dossier_rules::created_at.asc(), dossier_rules::id.asc()))
+        }
+        (RuleSort::Description, true) => {
+            query.order((dossier_rules::description.desc(), dossier_rules::id.desc()))
+        }
+        (RuleSort::Description, false) => {
+            query.order((dossier_rules::description.asc(), dossier_rules::id.asc()))
+        }
+    };
+    let rules: Vec<DossierRule> = query
+        .limit(page.limit)
+        .offset(page.offset)
+        .load(conn)
+        .await
+        .context("listing a page of dossier rules")?;
+    let mut type_ids: Vec<i64> = rules.iter().filter_map(|r| r.dossier_type_id).collect();
+    type_ids.sort_unstable();
+    type_ids.dedup();
+    let names: HashMap<i64, String> = dossier_types::table
+        .filter(dossier_types::id.eq_any(type_ids))
+        .select((dossier_types::id, dossier_types::name))
+        .load::<(i64, String)>(conn)
+        .await
+        .context("reading the names of dossier types")?
+        .into_iter()
+        .collect();
+    let rows = rules
+        .into_iter()
+        .map(|rule| {
+            let name = rule.dossier_type_id.and_then(|id| names.get(&id).cloned());
+            (rule, name)
+        })
+        .collect();
+    Ok((dossier_views(conn, rows).await?, total))
 }
 
 pub async fn find_dossier_rule(

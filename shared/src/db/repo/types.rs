@@ -6,15 +6,20 @@
 
 use std::collections::HashMap;
 
+use diesel::dsl::count_star;
+use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+
+use super::dossiers::{PageRequest, contains_pattern};
 
 use crate::db::models::types::{
     DocumentType, DossierType, NewDocumentType, NewDossierType, NewDossierTypeRequiredMeta,
     TYPE_NAME_MAX_CHARS,
 };
 use crate::db::schema::{
-    document_rules, document_types, documents, dossier_type_required_metas, dossier_types,
+    document_rules, document_types, documents, dossier_rules, dossier_type_required_metas,
+    dossier_types, dossiers,
 };
 use crate::db::{DbError, DbResult, QueryContext};
 
@@ -116,6 +121,73 @@ pub async fn list_document_types(
         .context("listing document types")
 }
 
+/// The sorts of the paged type lists, each served by an index (migration 0007).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TypeSort {
+    /// Newest first when descending (id breaks ties).
+    CreatedAt,
+    /// The UNIQUE index on the name.
+    Name,
+}
+
+/// One page of document types (`name_contains`: a substring of the name, any case) and how
+/// many match.
+pub async fn page_document_types(
+    conn: &mut AsyncPgConnection,
+    name_contains: Option<&str>,
+    sort: TypeSort,
+    page: PageRequest,
+) -> DbResult<(Vec<DocumentType>, i64)> {
+    let page = page.bounded();
+    let pattern = name_contains.map(contains_pattern);
+    let mut count = document_types::table
+        .select(count_star())
+        .into_boxed::<Pg>();
+    let mut query = document_types::table
+        .select(DocumentType::as_select())
+        .into_boxed::<Pg>();
+    if let Some(pattern) = &pattern {
+        count = count.filter(document_types::name.ilike(pattern.clone()));
+        query = query.filter(document_types::name.ilike(pattern.clone()));
+    }
+    let total: i64 = count
+        .get_result(conn)
+        .await
+        .context("counting document types")?;
+    let query = match (sort, page.descending) {
+        (TypeSort::CreatedAt, true) => {
+            query.order((document_types::created_at.desc(), document_types::id.desc()))
+        }
+        (TypeSort::CreatedAt, false) => {
+            query.order((document_types::created_at.asc(), document_types::id.asc()))
+        }
+        (TypeSort::Name, true) => query.order(document_types::name.desc()),
+        (TypeSort::Name, false) => query.order(document_types::name.asc()),
+    };
+    let rows = query
+        .limit(page.limit)
+        .offset(page.offset)
+        .load(conn)
+        .await
+        .context("listing a page of document types")?;
+    Ok((rows, total))
+}
+
+/// How many rules each of the document types `type_ids` has (types without rules are absent).
+pub async fn document_rule_counts(
+    conn: &mut AsyncPgConnection,
+    type_ids: &[i64],
+) -> DbResult<HashMap<i64, i64>> {
+    let rows: Vec<(i64, i64)> = document_rules::table
+        .filter(document_rules::document_type_id.eq_any(type_ids))
+        .group_by(document_rules::document_type_id)
+        .select((document_rules::document_type_id, count_star()))
+        .load(conn)
+        .await
+        .context("counting the rules of document types")?;
+    Ok(rows.into_iter().collect())
+}
+
 pub async fn find_document_type(
     conn: &mut AsyncPgConnection,
     name: &str,
@@ -212,6 +284,118 @@ pub async fn list_dossier_types(
         .load(conn)
         .await
         .context("listing dossier types")
+}
+
+/// One page of dossier types (`name_contains`: a substring of the name, any case) and how
+/// many match.
+pub async fn page_dossier_types(
+    conn: &mut AsyncPgConnection,
+    name_contains: Option<&str>,
+    sort: TypeSort,
+    page: PageRequest,
+) -> DbResult<(Vec<DossierType>, i64)> {
+    let page = page.bounded();
+    let pattern = name_contains.map(contains_pattern);
+    let mut count = dossier_types::table.select(count_star()).into_boxed::<Pg>();
+    let mut query = dossier_types::table
+        .select(DossierType::as_select())
+        .into_boxed::<Pg>();
+    if let Some(pattern) = &pattern {
+        count = count.filter(dossier_types::name.ilike(pattern.clone()));
+        query = query.filter(dossier_types::name.ilike(pattern.clone()));
+    }
+    let total: i64 = count
+        .get_result(conn)
+        .await
+        .context("counting dossier types")?;
+    let query = match (sort, page.descending) {
+        (TypeSort::CreatedAt, true) => {
+            query.order((dossier_types::created_at.desc(), dossier_types::id.desc()))
+        }
+        (TypeSort::CreatedAt, false) => {
+            query.order((dossier_types::created_at.asc(), dossier_types::id.asc()))
+        }
+        (TypeSort::Name, true) => query.order(dossier_types::name.desc()),
+        (TypeSort::Name, false) => query.order(dossier_types::name.asc()),
+    };
+    let rows = query
+        .limit(page.limit)
+        .offset(page.offset)
+        .load(conn)
+        .await
+        .context("listing a page of dossier types")?;
+    Ok((rows, total))
+}
+
+/// How many dossier rules are restricted to each of the dossier types `type_ids` (types
+/// without rules are absent).
+pub async fn dossier_rule_counts(
+    conn: &mut AsyncPgConnection,
+    type_ids: &[i64],
+) -> DbResult<HashMap<i64, i64>> {
+    let rows: Vec<(Option<i64>, i64)> = dossier_rules::table
+        .filter(dossier_rules::dossier_type_id.eq_any(type_ids))
+        .group_by(dossier_rules::dossier_type_id)
+        .select((dossier_rules::dossier_type_id, count_star()))
+        .load(conn)
+        .await
+        .context("counting the rules of dossier types")?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, count)| id.map(|id| (id, count)))
+        .collect())
+}
+
+/// Deletes a dossier type (its required metas go with it), refused while dossier rules are
+/// restricted to it or dossiers have it.
+pub async fn delete_dossier_type(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> Result<(), EditError> {
+    let Some(found) = find_dossier_type(conn, name).await? else {
+        return Err(EditError::NotFound(format!(
+            "Tipologia «{name}» non trovata"
+        )));
+    };
+    let rules: i64 = dossier_rules::table
+        .filter(dossier_rules::dossier_type_id.eq(found.id))
+        .count()
+        .get_result(conn)
+        .await
+        .context("counting the rules of a dossier type")?;
+    if rules > 0 {
+        return Err(EditError::Conflict(format!(
+            "Impossibile eliminare la tipologia «{}»: ha {rules} regole associate",
+            found.name
+        )));
+    }
+    let in_use: bool = diesel::select(diesel::dsl::exists(
+        dossiers::table.filter(dossiers::dossier_type_id.eq(found.id)),
+    ))
+    .get_result(conn)
+    .await
+    .context("checking the dossiers of a dossier type")?;
+    if in_use {
+        return Err(EditError::Conflict(format!(
+            "Impossibile eliminare la tipologia «{}»: è usata da dossier importati",
+            found.name
+        )));
+    }
+    diesel::delete(dossier_types::table.find(found.id))
+        .execute(conn)
+        .await
+        .context("deleting a dossier type")
+        .map_err(|e| {
+            if e.is_foreign_key_violation() {
+                EditError::Conflict(format!(
+                    "Impossibile eliminare la tipologia «{}»: è in uso",
+                    found.name
+                ))
+            } else {
+                e.into()
+            }
+        })?;
+    Ok(())
 }
 
 pub async fn find_dossier_type(

@@ -1,0 +1,16 @@
+DROP INDEX dossier_rules_description_trgm_idx;
+DROP INDEX dossier_rules_description_idx;
+DROP INDEX dossier_rules_created_at_idx;
+DROP INDEX document_rules_active_created_at_idx;
+DROP INDEX document_rules_description_trgm_idx;
+DROP INDEX document_rules_description_idx;
+DROP INDEX document_rules_created_at_idx;
+DROP INDEX data_tables_name_trgm_idx;
+DROP INDEX data_tables_updated_at_idx;
+DROP INDEX dossier_types_name_trgm_idx;
+DROP INDEX dossier_types_created_at_idx;
+CREATE INDEX dossier_types_created_at_idx ON dossier_types (created_at DESC);
+DROP INDEX document_types_name_trgm_idx;
+DROP INDEX document_types_created_at_idx;
+CREATE INDEX document_types_created_at_idx ON document_types (created_at DESC);
+ALTER TABLE document_rules ADD COLUMN state text NOT NULL DEFAULT '';

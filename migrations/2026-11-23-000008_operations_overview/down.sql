@@ -1,0 +1,3 @@
+DROP INDEX rule_execution_logs_errors_idx;
+DROP INDEX dossier_rule_executions_errors_idx;
+DROP INDEX documents_state_updated_at_idx;
