@@ -61,6 +61,8 @@ export ISTRUTTORIA_JWT_SECRET="e2e-secret-e2e-secret-e2e-secret-e2e"
 # E-mails (password reset codes) land in a fresh outbox the browser tests read.
 export ISTRUTTORIA_MAIL_OUTBOX_DIR="$DATA/e2e-outbox"
 export ISTRUTTORIA_STORAGE_URL="$DATA/e2e-storage"
+# The browser tests run their own callback receiver on this machine.
+export ISTRUTTORIA_CALLBACK_ALLOWLIST="127.0.0.1"
 rm -rf "$ISTRUTTORIA_MAIL_OUTBOX_DIR" "$ISTRUTTORIA_STORAGE_URL"
 mkdir -p "$DATA/logs" "$ISTRUTTORIA_MAIL_OUTBOX_DIR"
 "$bin/api" migrate

@@ -7,8 +7,9 @@ export default defineConfig({
   plugins: [react()],
   server: {
     // `vite preview` reuses this proxy unless it gets its own.
+    // `ws`: the subscriptions at /graphql/ws go through too.
     proxy: Object.fromEntries(
-      ['/graphql', '/import_dossier', '/healthz', '/readyz', '/api'].map((path) => [path, API]),
+      ['/graphql', '/import_dossier', '/healthz', '/readyz', '/api'].map((path) => [path, { target: API, ws: true }]),
     ),
   },
   test: {

@@ -64,7 +64,15 @@ test('a new user, given a role through a policy and a group, sees only the permi
   await page.getByRole('tab', { name: 'Gruppi' }).click();
   await page.getByRole('button', { name: 'Nuovo gruppo' }).click();
   await expect(page).toHaveURL('/roles/new/gruppo');
-  await page.getByLabel('Utente (email)').fill(user.email);
+  // The user picker: part of the e-mail, then the keyboard chooses among the users found.
+  const picker = page.getByRole('combobox', { name: 'Utente (email)' });
+  await picker.fill(user.email.slice(0, -3));
+  const found = page.getByRole('listbox', { name: 'Utenti trovati' }).getByRole('option', { name: new RegExp(user.lastName) });
+  await expect(found).toBeVisible();
+  await expect(found).toHaveAttribute('aria-selected', 'true');
+  await picker.press('Enter');
+  await expect(picker).toHaveValue(user.email);
+  await expect(page.getByText(`${user.firstName} ${user.lastName}`)).toBeVisible();
   await expect(page.getByLabel('Ruolo').locator(`option[value="${role}"]`)).toHaveCount(1);
   await page.getByLabel('Ruolo').selectOption(role);
   await page.getByRole('button', { name: 'Salva' }).click();
@@ -86,7 +94,9 @@ test('a new user, given a role through a policy and a group, sees only the permi
   // No createUser / updateUser / deleteUser / impersonates: the list shows no actions.
   await sidebar.getByTestId('nav-users').click();
   await expect(page).toHaveURL('/users');
-  await expect(page.getByRole('button', { name: 'Nuovo utente' })).toBeVisible(); // the button needs users (spec §2)
+  // No createUser: no "Nuovo utente" that would only answer "Accesso negato".
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Utenti');
+  await expect(page.getByRole('button', { name: 'Nuovo utente' })).toHaveCount(0);
   await expect(page.getByTestId('user-edit')).toHaveCount(0);
   await expect(page.getByTestId('user-impersonate')).toHaveCount(0);
   await expect(page.getByTestId('user-delete')).toHaveCount(0);
@@ -115,6 +125,7 @@ test('the administrator impersonates a user and comes back', async ({ page }) =>
   await expect(page).toHaveURL('/');
   await expect(page.getByTestId('sidebar-user')).toContainText(user.email);
   await expect(page.getByTestId('nav-users')).toHaveCount(0); // the user's own (empty) permissions
+  await expect(page.getByTestId('no-role-notice')).toHaveText('Il tuo account non ha ancora un ruolo: chiedi a un amministratore');
 
   const end = page.getByTestId('end-impersonation');
   await end.hover();
@@ -207,7 +218,39 @@ loggedOut('a visitor registers, then resets the password with the code of the e-
   await expect(page).toHaveURL('/');
 });
 
-test('notification recipients: add and delete', async ({ page }) => {
+loggedOut('a visitor finds the registration on the login, and without a role sees only the dashboard and the account', async ({ page }) => {
+  const id = unique();
+  const user = { email: `e2e-norole-${id}@e2e.test`, password: `pw-${id}`, firstName: 'Nora', lastName: 'Senzaruolo' };
+  await page.goto('/authentication/login');
+  await page.getByRole('radio', { name: 'EN' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('radio', { name: 'IT' }).click();
+  await page.getByRole('link', { name: 'Registrati' }).click();
+  await expect(page).toHaveURL('/authentication/register');
+  await expect(page.getByRole('radio', { name: 'IT' })).toBeVisible(); // every public page has the switch
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Nome', { exact: true }).fill(user.firstName);
+  await page.getByLabel('Cognome').fill(user.lastName);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Conferma password').fill(user.password);
+  await page.getByRole('button', { name: 'Registrati' }).click();
+  await expect(page).toHaveURL('/');
+
+  await expect(page.getByTestId('no-role-notice')).toHaveText('Il tuo account non ha ancora un ruolo: chiedi a un amministratore');
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar.getByRole('link')).toHaveCount(2);
+  await expect(sidebar.getByTestId('nav-dashboard')).toBeVisible();
+  await expect(sidebar.getByTestId('nav-account')).toBeVisible();
+  await expect(sidebar).not.toContainText('Tabelle');
+  await expect(sidebar).not.toContainText('Playground');
+
+  // The account: avatar and password are the user's own; the name needs updateUser.
+  await sidebar.getByTestId('nav-account').click();
+  await expect(page.getByTestId('account-data')).toContainText(user.lastName);
+  await expect(page.getByTestId('account-password-form')).toBeVisible();
+});
+
+test('notification recipients: add, a duplicate refused with a message, delete', async ({ page }) => {
   const address = `e2e-notify-${unique()}@e2e.test`;
   await page.goto('/notifications');
   await page.getByRole('button', { name: 'Aggiungi' }).click();
@@ -216,6 +259,11 @@ test('notification recipients: add and delete', async ({ page }) => {
   await page.getByLabel('Indirizzo email').press('Enter');
   const row = page.getByTestId(`notification-row-${address}`);
   await expect(row).toBeVisible();
+  await expect(toast(page)).toContainText(`${address} aggiunto ai destinatari`);
+  await page.getByLabel('Indirizzo email').fill(address);
+  await page.getByLabel('Indirizzo email').press('Enter');
+  await expect(page.getByText(`${address} è già tra i destinatari`)).toBeVisible();
+  await expect(page.getByTestId(`notification-row-${address}`)).toHaveCount(1);
   await row.getByRole('button', { name: `Elimina ${address}` }).click();
   await page.getByTestId('confirm-dialog').waitFor();
   await page.getByRole('button', { name: 'Elimina', exact: true }).click();

@@ -122,3 +122,26 @@ test('jobs dashboard, English, dark', async ({ page }) => {
   await page.getByTestId('failed-jobs').waitFor();
   await shot(page, 'desktop-jobs-en-dark');
 });
+
+test('users, right to left', async ({ page }) => {
+  await open(page, '/users', { theme: 'LIGHT', direction: 'rtl' });
+  await page.getByTestId('users-table').locator('tbody tr').first().waitFor();
+  await shot(page, 'desktop-users-rtl');
+  await openSettings(page);
+  await shot(page, 'desktop-users-rtl-settings');
+});
+
+test('users and roles on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '/users', { theme: 'LIGHT' });
+  await page.getByTestId('users-table').locator('tbody tr').first().waitFor();
+  await shot(page, 'phone-users');
+  await open(page, '/roles?tab=groups', { theme: 'DARK' }, 'en');
+  await shot(page, 'phone-groups-en-dark');
+});
+
+test('settings drawer, NATURE', async ({ page }) => {
+  await open(page, '/roles', { theme: 'NATURE' });
+  await openSettings(page);
+  await shot(page, 'desktop-nature-settings');
+});

@@ -33,15 +33,15 @@ test('opening / shows the shell in Italian', async ({ page }) => {
 });
 
 test('switching to English changes the texts and survives a reload', async ({ page }) => {
-  await page.goto('/dossier');
+  await page.goto('/validazione');
   await page.getByRole('radio', { name: 'EN' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dossiers');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Validation');
   await expect(page.getByTestId('sidebar')).toContainText('Document types');
   await expect(page.getByTestId('not-available')).toContainText('Not available yet');
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dossiers');
-  await expect(page).toHaveTitle('Dossiers · Istruttoria');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Validation');
+  await expect(page).toHaveTitle('Validation · Istruttoria');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('radio', { name: 'EN' })).toHaveAttribute('aria-checked', 'true');
 });
@@ -58,11 +58,48 @@ test('the dark theme chosen in the settings drawer is applied and survives a rel
   await expect(page.locator('body')).toHaveClass(/bp6-dark/);
   await expect(drawer).toBeHidden();
   await expect(page.locator('.bp6-toast')).toContainText('Impostazioni salvate');
+  // The toast sits under the top bar and the page header's line, not over their buttons.
+  const bar = await page.getByTestId('top-bar').boundingBox();
+  const header = await page.locator('.page-header').boundingBox();
+  const shown = await page.locator('.bp6-toast').first().boundingBox();
+  expect(shown && bar && header && shown.y >= bar.y + bar.height && shown.y >= header.y + header.height - 4).toBe(true);
 
   await page.reload();
   await expect(page.locator('body')).toHaveClass(/bp6-dark/);
   const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
   expect(background).toBe('rgb(28, 33, 39)');
+});
+
+test('NATURE colours the switches, the selected tab and the primary buttons with its own green', async ({ page }) => {
+  await page.goto('/roles');
+  await page.getByTestId('settings-open').click();
+  await page.getByTestId('settings-drawer').getByRole('radio', { name: 'Natura' }).click();
+  await page.getByTestId('settings-save').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'nature');
+  const green = 'rgb(91, 127, 58)';
+  const background = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
+  await expect.poll(() => background('[data-testid=roles-new]')).toBe(green);
+  await expect.poll(() => background('.bp6-tab-indicator')).toBe(green);
+  const tab = await page.getByRole('tab', { name: 'Ruoli' }).evaluate((element) => getComputedStyle(element).color);
+  expect(tab).toBe('rgb(59, 85, 36)');
+
+  await page.getByTestId('settings-open').click();
+  const on = page.getByTestId('settings-drawer').locator('.bp6-switch input:checked ~ .bp6-control-indicator').first();
+  await expect.poll(() => on.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(green);
+});
+
+test('right to left: the sidebar at the right, the layout mirrored', async ({ page }) => {
+  await page.goto('/users');
+  await page.getByTestId('settings-open').click();
+  await page.getByTestId('settings-drawer').getByRole('radio', { name: 'Da destra a sinistra' }).click();
+  await page.getByTestId('settings-save').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const sidebar = await page.getByTestId('sidebar').boundingBox();
+  const content = await page.locator('main').boundingBox();
+  expect(sidebar && content && sidebar.x > content.x).toBe(true);
+  // The toast is at the end of the line: the left.
+  const shown = await page.locator('.bp6-toast').first().boundingBox();
+  expect(shown && shown.x < 720).toBe(true);
 });
 
 test('every sidebar entry changes the URL and the page title', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { NonIdealState } from '@blueprintjs/core';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotAvailablePage } from '../components/NotAvailablePage';
 import { PageHeader } from '../components/PageHeader';
@@ -27,7 +28,9 @@ export function RoutePage({ route }: { route: AppRoute }) {
           </section>
         </>
       ) : Page ? (
-        <Page />
+        <Suspense fallback={<Spinner className="route-loader" aria-label={t('common.loading')} />}>
+          <Page />
+        </Suspense>
       ) : (
         <NotAvailablePage screen={title} path={route.path} />
       )}

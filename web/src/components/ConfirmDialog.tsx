@@ -31,3 +31,13 @@ export function ConfirmDialog({ isOpen, onCancel, onConfirm, children, confirmTe
     </Alert>
   );
 }
+
+/** The delete confirmation of every list (spec §2): "Azione irreversibile, continuare?". */
+export function DeleteConfirmDialog(props: Omit<ConfirmDialogProps, 'children' | 'confirmText'> & { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog {...props} confirmText={t('confirm.deleteForever')}>
+      {props.children ?? t('confirm.irreversible')}
+    </ConfirmDialog>
+  );
+}

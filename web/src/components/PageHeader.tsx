@@ -1,12 +1,43 @@
-import { H1 } from '@blueprintjs/core';
+import { Classes, H1, Icon } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
-/** The title line of a screen, with room for its actions on the other side. */
-export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+/** One step of a screen's breadcrumb trail; the last one (the screen itself) has no link. */
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** The title line of a screen, its breadcrumb trail above it, and room for its actions. */
+export function PageHeader({ title, breadcrumbs, children }: { title: string; breadcrumbs?: readonly Crumb[]; children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <header className="page-header">
-      <H1 className="page-header__title">{title}</H1>
-      {children}
-    </header>
+    <>
+      {breadcrumbs && (
+        <nav aria-label={t('common.breadcrumbs')} className="page-breadcrumbs" data-testid="breadcrumbs">
+          <ol>
+            {breadcrumbs.map(({ label, to }, index) => (
+              <li key={`${index}-${label}`}>
+                {index > 0 && <Icon icon="chevron-right" size={12} className="page-breadcrumbs__separator" aria-hidden />}
+                {to ? (
+                  <Link to={to} className={Classes.BREADCRUMB}>
+                    {label}
+                  </Link>
+                ) : (
+                  <span className={`${Classes.BREADCRUMB} ${Classes.BREADCRUMB_CURRENT}`} aria-current="page">
+                    {label}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <header className="page-header">
+        <H1 className="page-header__title">{title}</H1>
+        {children && <div className="page-header__actions">{children}</div>}
+      </header>
+    </>
   );
 }

@@ -3,9 +3,15 @@ import { MAX_TOASTS } from './constants';
 
 let toaster: Promise<Toaster> | undefined;
 
-/** The one toaster of the app, top right, created on first use. */
+/** Its class: the toasts appear under the top bar, not over its buttons (styles.css). */
+export const TOASTER_CLASS = 'app-toaster';
+
+/**
+ * The one toaster of the app, created on first use: top right (top left from right to left —
+ * Blueprint aligns the toasts to the end of the line), under the top bar.
+ */
 function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: MAX_TOASTS });
+  toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: MAX_TOASTS, className: TOASTER_CLASS });
   return toaster;
 }
 

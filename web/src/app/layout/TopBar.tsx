@@ -1,9 +1,9 @@
-import { Button, Classes, Icon, SegmentedControl } from '@blueprintjs/core';
+import { Button, Classes, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { APP_NAME } from '../../lib/constants';
-import { LANGUAGES } from '../../lib/i18n';
 import { useSettings } from '../../lib/settings/SettingsContext';
 import { EndImpersonationButton } from './EndImpersonationButton';
+import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
 interface TopBarProps {
@@ -12,7 +12,7 @@ interface TopBarProps {
 }
 
 export function TopBar({ onToggleSidebar, onOpenSettings }: TopBarProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { settings } = useSettings();
   // The bar is dark on the dark theme and green on NATURE: its controls take Blueprint's dark style.
   const darkBar = settings.theme !== 'LIGHT';
@@ -33,13 +33,7 @@ export function TopBar({ onToggleSidebar, onOpenSettings }: TopBarProps) {
       <span className="top-bar__title">{APP_NAME}</span>
       <span className="top-bar__spacer" />
       <EndImpersonationButton />
-      <SegmentedControl
-        aria-label={t('topBar.language')}
-        size="small"
-        value={i18n.resolvedLanguage}
-        onValueChange={(language) => void i18n.changeLanguage(language)}
-        options={LANGUAGES.map((language) => ({ value: language, label: language.toUpperCase() }))}
-      />
+      <LanguageSwitch />
       <Button
         variant="minimal"
         size="large"

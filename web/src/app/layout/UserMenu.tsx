@@ -57,11 +57,12 @@ export function UserMenu() {
       <Button
         variant="minimal"
         className="user-menu__toggle"
-        aria-label={t('userMenu.open', { name: fullName })}
         title={fullName}
         data-testid="user-menu-open"
       >
+        {/* The name read out starts with what is seen (the initials), then says what it opens. */}
         <UserAvatar user={user} size={32} />
+        <span className="visually-hidden">{t('userMenu.open', { name: fullName })}</span>
       </Button>
     </PopoverNext>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowEverything, type Can } from '../../lib/permissions';
-import { ROUTES } from '../routes';
+import { allowEverything, canWith, type Can } from '../../lib/permissions';
+import { OPEN_TO_EVERY_USER, ROUTES } from '../routes';
 import { isNavGroup, NAVIGATION, visibleNavigation, type NavSection } from './navigation';
 
 const ids = (sections: NavSection[]) =>
@@ -21,6 +21,21 @@ describe('sidebar navigation', () => {
       ['tables', ['dossier', 'tipologie-documenti', 'datatables']],
       ['users', ['users', 'roles', 'notifications', 'jobs']],
     ]);
+  });
+
+  it('shows a user without any role only the dashboard and the account', () => {
+    expect(ids(visibleNavigation(NAVIGATION, canWith([])))).toEqual([['general', ['dashboard', 'account']]]);
+  });
+
+  it('shows each entry with the resource that reads its screen', () => {
+    const only = (resource: string) => ids(visibleNavigation(NAVIGATION, canWith([{ resource: resource.toLowerCase(), action: 'allow' }])));
+    expect(only('dossierRules')).toEqual([['general', ['dashboard', ['playground', ['playground-dossier']], 'account']]]);
+    expect(only('documentRules')).toEqual([['general', ['dashboard', ['playground', ['playground-documenti']], 'account']]]);
+    expect(only('ruleValidations')).toEqual([['general', ['dashboard', 'validazione', 'account']]]);
+    expect(only('dossiers')).toEqual([['general', ['dashboard', 'account']], ['tables', ['dossier']]]);
+    expect(only('documentTypes')).toEqual([['general', ['dashboard', 'account']], ['tables', ['tipologie-documenti']]]);
+    expect(only('dataTables')).toEqual([['general', ['dashboard', 'account']], ['tables', ['datatables']]]);
+    expect(only('notifications')).toEqual([['general', ['dashboard', 'account']], ['users', ['notifications']]]);
   });
 
   it('hides the users list and roles without permission', () => {
@@ -54,6 +69,16 @@ describe('sidebar navigation', () => {
     expect(ids(visibleNavigation(sections, deny('admin')))).toEqual([
       ['kept', ['open', ['emptied-group', ['secret']]]],
     ]);
+  });
+
+  it('guards every entry as its route is guarded; only the dashboard and the account are open', () => {
+    const links = NAVIGATION.flatMap((section) => section.items.flatMap((item) => (isNavGroup(item) ? item.children : [item])));
+    for (const link of links) {
+      const route = ROUTES.find((candidate) => candidate.path === link.path);
+      if (OPEN_TO_EVERY_USER.includes(link.path)) expect(link.permission, link.id).toBeUndefined();
+      else expect(link.permission, link.id).toBeDefined();
+      if (route?.permission !== undefined) expect(link.permission, link.id).toEqual(route.permission);
+    }
   });
 
   it('links only to routed, authenticated screens', () => {

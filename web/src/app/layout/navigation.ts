@@ -19,13 +19,19 @@ export interface NavGroup {
 
 export type NavItem = NavLink | NavGroup;
 
+const allow = (resource: string): Permission => ({ action: 'allow', resource });
+
 export interface NavSection {
   id: string;
   labelKey: string;
   items: NavItem[];
 }
 
-/** The sidebar of the authoring spec, §2 "Sidebar". */
+/**
+ * The sidebar of the authoring spec, §2 "Sidebar". Every entry needs the permission that reads
+ * its screen (the resources of api/src/graphql/access.rs; the same as the route's in
+ * app/routes.ts), except the dashboard and the account, which every logged-in user has.
+ */
 export const NAVIGATION: readonly NavSection[] = [
   {
     id: 'general',
@@ -37,11 +43,12 @@ export const NAVIGATION: readonly NavSection[] = [
         labelKey: 'nav.playground',
         icon: 'code',
         children: [
-          { id: 'playground-dossier', labelKey: 'nav.playgroundDossier', icon: 'folder-close', path: '/playground/dossier' },
-          { id: 'playground-documenti', labelKey: 'nav.playgroundDocuments', icon: 'document', path: '/playground/documenti' },
+          { id: 'playground-dossier', labelKey: 'nav.playgroundDossier', icon: 'folder-close', path: '/playground/dossier', permission: allow('dossierRules') },
+          { id: 'playground-documenti', labelKey: 'nav.playgroundDocuments', icon: 'document', path: '/playground/documenti', permission: allow('documentRules') },
         ],
       },
-      { id: 'validazione', labelKey: 'nav.validation', icon: 'endorsed', path: '/validazione' },
+      // The validation API does not exist yet: `ruleValidations`, after its list query (spec §7).
+      { id: 'validazione', labelKey: 'nav.validation', icon: 'endorsed', path: '/validazione', permission: allow('ruleValidations') },
       { id: 'account', labelKey: 'nav.account', icon: 'person', path: '/account' },
     ],
   },
@@ -49,19 +56,19 @@ export const NAVIGATION: readonly NavSection[] = [
     id: 'tables',
     labelKey: 'nav.tables',
     items: [
-      { id: 'dossier', labelKey: 'nav.dossiers', icon: 'folder-open', path: '/dossier' },
-      { id: 'tipologie-documenti', labelKey: 'nav.documentTypes', icon: 'tag', path: '/tipologie/documenti' },
-      { id: 'datatables', labelKey: 'nav.datatables', icon: 'th', path: '/datatables' },
+      { id: 'dossier', labelKey: 'nav.dossiers', icon: 'folder-open', path: '/dossier', permission: allow('dossiers') },
+      { id: 'tipologie-documenti', labelKey: 'nav.documentTypes', icon: 'tag', path: '/tipologie/documenti', permission: allow('documentTypes') },
+      { id: 'datatables', labelKey: 'nav.datatables', icon: 'th', path: '/datatables', permission: allow('dataTables') },
     ],
   },
   {
     id: 'users',
     labelKey: 'nav.users',
     items: [
-      { id: 'users', labelKey: 'nav.userList', icon: 'people', path: '/users', permission: { action: 'allow', resource: 'users' } },
-      { id: 'roles', labelKey: 'nav.roles', icon: 'key', path: '/roles', permission: { action: 'allow', resource: 'roles' } },
-      { id: 'notifications', labelKey: 'nav.notifications', icon: 'notifications', path: '/notifications', permission: { action: 'allow', resource: 'notifications' } },
-      { id: 'jobs', labelKey: 'nav.jobs', icon: 'layers', path: '/jobs', permission: { action: 'allow', resource: 'jobs' } },
+      { id: 'users', labelKey: 'nav.userList', icon: 'people', path: '/users', permission: allow('users') },
+      { id: 'roles', labelKey: 'nav.roles', icon: 'key', path: '/roles', permission: allow('roles') },
+      { id: 'notifications', labelKey: 'nav.notifications', icon: 'notifications', path: '/notifications', permission: allow('notifications') },
+      { id: 'jobs', labelKey: 'nav.jobs', icon: 'layers', path: '/jobs', permission: allow('jobs') },
     ],
   },
 ];

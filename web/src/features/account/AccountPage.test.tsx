@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { GraphQLTestError, mockGraphql } from '../../test/graphql';
 import { renderRoutes } from '../../test/render';
-import { USER } from '../../test/session';
+import { fakeApi, loggedInStore, sessionData, USER } from '../../test/session';
 import { AccountPage } from './AccountPage';
 import { checkAvatarFile } from './avatar';
 
@@ -72,5 +72,36 @@ describe('account', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Avatar aggiornato'));
     expect(calls.UpdateAvatar).toHaveBeenCalledWith({ email: USER.email, avatar: 'data:image/png;base64,iVBORw==' });
     expect(store.getState().session?.user.avatar).toBe('data:image/png;base64,iVBORw==');
+  });
+
+  it('removes the avatar with "Rimuovi" (an empty avatar), back to the initials', async () => {
+    const calls = mockGraphql({ UpdateAvatar: ({ avatar }) => ({ updateAvatar: { ...USER, avatar: avatar === '' ? null : avatar } }) });
+    const pictured = { ...USER, avatar: 'data:image/png;base64,iVBORw==' };
+    const store = await loggedInStore(sessionData({ user: pictured }), fakeApi({ loggedUser: async () => pictured }));
+    await renderRoutes(routes, { url: '/account', store });
+    fireEvent.click(screen.getByRole('button', { name: 'Rimuovi' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Avatar rimosso'));
+    expect(calls.UpdateAvatar).toHaveBeenCalledWith({ email: USER.email, avatar: '' });
+    expect(store.getState().session?.user.avatar).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Rimuovi' })).toBeNull();
+  });
+
+  it('offers no "Rimuovi" without an avatar', async () => {
+    mockGraphql({});
+    await renderRoutes(routes, { url: '/account' });
+    expect(screen.queryByTestId('account-avatar-remove')).toBeNull();
+  });
+
+  it('shows the own name read only without updateUser (the call would be refused)', async () => {
+    mockGraphql({});
+    const store = await loggedInStore(sessionData({ permissions: [] }));
+    await renderRoutes(routes, { url: '/account', store });
+    expect(screen.queryByTestId('account-data-form')).toBeNull();
+    const data = screen.getByTestId('account-data');
+    expect(data.textContent).toContain(USER.firstName);
+    expect(data.textContent).toContain('chiedi a un amministratore');
+    // The avatar and the password are the user's own.
+    expect(screen.getByTestId('account-avatar-form')).toBeTruthy();
+    expect(screen.getByTestId('account-password-form')).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@ import { FormError } from '../../components/FormError';
 import { PageHeader } from '../../components/PageHeader';
 import { TextField } from '../../components/TextField';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useSession, useSessionStore, type SessionUser } from '../../lib/session';
+import { useCan, useSession, useSessionStore, type SessionUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { errorMessage, userRules } from '../../lib/validation';
 import { updateAvatar, updateOwnData, updateSelfPassword } from './api';
@@ -16,6 +16,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, checkAvatarFile, readAsDataUrl } from '
 export function AccountPage() {
   const { t } = useTranslation();
   const { session } = useSession();
+  const can = useCan();
   if (session === null) return null;
   const { user } = session;
   return (
@@ -31,7 +32,12 @@ export function AccountPage() {
         </section>
         <section className="page-panel page-panel--form">
           <H2 className="form-title">{t('users.personalDataTitle')}</H2>
-          <OwnDataForm key={`${user.firstName}|${user.lastName}`} user={user} />
+          {/* The name is changed through updateUser, which needs its permission (the avatar and the password do not). */}
+          {can({ action: 'allow', resource: 'updateUser' }) ? (
+            <OwnDataForm key={`${user.firstName}|${user.lastName}`} user={user} />
+          ) : (
+            <OwnData user={user} />
+          )}
         </section>
         <section className="page-panel page-panel--form">
           <H2 className="form-title">{t('users.passwordTitle')}</H2>
@@ -39,6 +45,22 @@ export function AccountPage() {
         </section>
       </div>
     </>
+  );
+}
+
+/** The name, read only, with who may change it. */
+function OwnData({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="account-data">
+      <dl className="detail-fields">
+        <dt>{t('users.fields.firstName')}</dt>
+        <dd>{user.firstName}</dd>
+        <dt>{t('users.fields.lastName')}</dt>
+        <dd>{user.lastName}</dd>
+      </dl>
+      <p className="muted">{t('account.dataReadOnly')}</p>
+    </div>
   );
 }
 
@@ -135,6 +157,23 @@ function AvatarForm({ user }: { user: SessionUser }) {
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [fileName, setFileName] = useState<string | undefined>(undefined);
 
+  // An empty avatar removes it (updateAvatar): the initials come back.
+  const remove = async () => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const updated = await updateAvatar(user.email, '');
+      store.updateUser(updated);
+      setFileName(undefined);
+      void toast.success(t('account.avatarRemoved'));
+    } catch (error) {
+      setProblem(errorMessage(error));
+      void toast.error(t('account.avatarRemoveFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // the same file can be chosen again
@@ -166,7 +205,12 @@ function AvatarForm({ user }: { user: SessionUser }) {
 
   return (
     <div className="avatar-form" data-testid="account-avatar-form">
-      <UserAvatar user={user} size={96} />
+      <div className="avatar-form__current">
+        <UserAvatar user={user} size={96} />
+        {user.avatar && (
+          <Button icon="trash" intent="danger" variant="outlined" text={t('account.avatarRemove')} loading={busy} onClick={() => void remove()} data-testid="account-avatar-remove" />
+        )}
+      </div>
       <FormGroup label={t('account.avatarChoose')} labelFor={id} helperText={t('account.avatarHelp', { kib: AVATAR_MAX_BYTES / 1024 })}>
         <FileInput
           text={fileName ?? t('account.avatarNone')}

@@ -47,6 +47,7 @@ describe('login screen', () => {
     expect(screen.getByRole('link', { name: 'Password dimenticata?' }).getAttribute('href')).toBe(
       '/authentication/password-recovery',
     );
+    expect(screen.getByRole('link', { name: 'Registrati' }).getAttribute('href')).toBe('/authentication/register');
   });
 
   it('asks for both fields', async () => {

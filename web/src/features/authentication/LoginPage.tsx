@@ -152,6 +152,12 @@ export function LoginForm() {
             {t('login.forgotPassword')}
           </Link>
         </p>
+        <p className="login-form__links">
+          {t('login.noAccount')}{' '}
+          <Link to="/authentication/register" data-testid="login-register">
+            {t('login.register')}
+          </Link>
+        </p>
       </form>
     </>
   );

@@ -2,14 +2,20 @@ import { Button, Card, H2, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { APP_NAME, APP_VERSION } from '../../lib/constants';
+import { useCan } from '../../lib/session';
+import { NoRoleNotice } from './NoRoleNotice';
+import { OperationsOverview } from './OperationsOverview';
 import { usePing } from './usePing';
 import { usePingWorker } from './usePingWorker';
 
 export function DashboardPage() {
   const { t } = useTranslation();
+  const can = useCan();
   return (
     <>
       <PageHeader title={t('routes.dashboard')} />
+      <NoRoleNotice />
+      {can({ action: 'allow', resource: 'dossiers' }) && <OperationsOverview />}
       <Card className="dashboard-card">
         <H2>{APP_NAME}</H2>
         <p className="muted">{t('dashboard.version', { version: APP_VERSION })}</p>

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { GraphQLTestError, mockGraphql } from '../../test/graphql';
 import { renderRoutes } from '../../test/render';
+import { loggedInStore, sessionData } from '../../test/session';
 import { JobsPage } from './JobsPage';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
@@ -17,7 +18,19 @@ const failedJob = {
   failedAt: 1795337695,
   attempts: 5,
   error: '`dossiers/x/documents/y.pdf` is not in object storage',
+  errorCode: 'job_failed',
+  errorParams: '{}',
   payload: '{"document_id":"y"}',
+};
+const failedCallback = {
+  id: '02JOB',
+  queue: 'callback',
+  failedAt: 1795337695,
+  attempts: 6,
+  error: 'Connessione non riuscita: error sending request for url (http://10.0.0.9/cb)',
+  errorCode: 'callback_failed',
+  errorParams: JSON.stringify({ dossier: 'D-1', attempts: 6, cause: 'connection_failed' }),
+  payload: '{"dossier_id":"D-1","resend":false}',
 };
 
 describe('jobs dashboard', () => {
@@ -39,6 +52,11 @@ describe('jobs dashboard', () => {
     ]);
     fireEvent.click(within(extract).getByRole('button', { name: 'Mostra i job falliti di Estrazione dei documenti' }));
     const row = await screen.findByTestId('failed-job-01JOB');
+    // An error the job did not explain: said in Italian, the raw text under "Dettagli tecnici".
+    expect(within(row).getByTestId('failed-job-error').textContent).toBe(
+      'Il job si è interrotto con un errore: i dettagli tecnici ne dicono la causa.',
+    );
+    expect(within(row).getByText('Dettagli tecnici')).toBeTruthy();
     expect(within(row).getByText(failedJob.error)).toBeTruthy();
     expect(within(row).getByText(failedJob.payload)).toBeTruthy();
     expect(calls.FailedJobs).toHaveBeenCalledWith({ queueName: 'extract', pageSize: 20, pageIndex: 0 });
@@ -91,5 +109,55 @@ describe('jobs dashboard', () => {
     await renderRoutes(routes, { url: '/jobs' });
     expect(await screen.findByRole('alert')).toBeTruthy();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile caricare le code di lavoro'));
+  });
+
+  it('says an explained failure whole, in the language of the interface, with its attempts', async () => {
+    mockGraphql({
+      JobQueues: () => ({ jobQueues: [queue('callback', 1)] }),
+      FailedJobs: () => ({ failedJobs: { total: 1, items: [failedCallback] } }),
+    });
+    const { unmount } = await renderRoutes(routes, { url: '/jobs' });
+    fireEvent.click(await screen.findByTestId('job-queue-callback'));
+    let row = await screen.findByTestId('failed-job-02JOB');
+    expect(within(row).getByTestId('failed-job-error').textContent).toBe(
+      'Il callback del dossier D-1 non è riuscito: impossibile connettersi al sistema chiamato. Tentativi: 6.',
+    );
+    expect(within(row).getByTestId('failed-job-attempts').textContent).toBe('6');
+    expect(within(row).getByTestId('failed-job-details').textContent).toContain('error sending request');
+    unmount();
+
+    await renderRoutes(routes, { url: '/jobs', language: 'en' });
+    fireEvent.click(await screen.findByTestId('job-queue-callback'));
+    row = await screen.findByTestId('failed-job-02JOB');
+    expect(within(row).getByTestId('failed-job-error').textContent).toBe(
+      'The callback of dossier D-1 failed: the connection to the called system failed. Attempts: 6.',
+    );
+    expect(within(row).getByText('Technical details')).toBeTruthy();
+  });
+
+  it('says an HTTP status, and an unknown cause or code in general terms', async () => {
+    const { jobErrorMessage } = await import('./errors');
+    const { createI18n } = await import('../../lib/i18n');
+    const t = createI18n().t;
+    expect(jobErrorMessage(t, 'callback_failed', JSON.stringify({ dossier: 'D', attempts: 1, cause: 'http_status', status: 503 }))).toBe(
+      'Il callback del dossier D non è riuscito: il sistema chiamato ha risposto con lo stato HTTP 503. Tentativi: 1.',
+    );
+    expect(jobErrorMessage(t, 'callback_failed', JSON.stringify({ dossier: 'D', attempts: 2, cause: 'boh' }))).toBe(
+      'Il callback del dossier D non è riuscito: errore imprevisto. Tentativi: 2.',
+    );
+    expect(jobErrorMessage(t, 'something_new', 'not json')).toBe('Il job si è interrotto con un errore: i dettagli tecnici ne dicono la causa.');
+  });
+
+  it('hides retry and discard without their permissions', async () => {
+    mockGraphql({
+      JobQueues: () => ({ jobQueues: [queue('extract', 1)] }),
+      FailedJobs: () => ({ failedJobs: { total: 1, items: [failedJob] } }),
+    });
+    const store = await loggedInStore(sessionData({ permissions: [{ resource: 'jobs', action: 'allow' }, { resource: 'retryfailedjob', action: 'allow' }] }));
+    await renderRoutes(routes, { url: '/jobs', store });
+    fireEvent.click(await screen.findByTestId('job-queue-extract'));
+    const row = await screen.findByTestId('failed-job-01JOB');
+    expect(within(row).getByTestId('failed-job-retry')).toBeTruthy();
+    expect(within(row).queryByTestId('failed-job-discard')).toBeNull();
   });
 });

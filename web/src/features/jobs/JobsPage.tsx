@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { FAILED_JOBS_PAGE_SIZE, discardFailedJob, retryFailedJob, useFailedJobs, useJobQueues } from './api';
+import { jobErrorMessage } from './errors';
 
 interface FailedJobRef {
   queue: string;
@@ -18,6 +20,9 @@ interface FailedJobRef {
  */
 export function JobsPage() {
   const { t, i18n } = useTranslation();
+  const can = useCan();
+  const canRetry = can({ action: 'allow', resource: 'retryFailedJob' });
+  const canDiscard = can({ action: 'allow', resource: 'discardFailedJob' });
   const queues = useJobQueues();
   const [selected, setSelected] = useState<string | null>(null);
   const [pageIndex, setPageIndex] = useState(0);
@@ -90,7 +95,7 @@ export function JobsPage() {
           </Callout>
         )}
         <div className="table-scroll">
-          <HTMLTable className="data-table" striped interactive data-testid="job-queues">
+          <HTMLTable className="data-table data-table--stack" striped interactive data-testid="job-queues">
             <thead>
               <tr>
                 <th scope="col">{t('jobs.queueName')}</th>
@@ -109,13 +114,13 @@ export function JobsPage() {
                   className={queue.name === selected ? 'data-table__row--selected' : undefined}
                   onClick={() => choose(queue.name)}
                 >
-                  <td>
+                  <td data-label={t('jobs.queueName')}>
                     {queueLabel(queue.name)} <Code>{queue.name}</Code>
                   </td>
-                  <td className="data-table__number">{queue.waiting}</td>
-                  <td className="data-table__number">{queue.running}</td>
-                  <td className="data-table__number">{queue.retrying}</td>
-                  <td className="data-table__number">
+                  <td className="data-table__number" data-label={t('jobs.waiting')}>{queue.waiting}</td>
+                  <td className="data-table__number" data-label={t('jobs.running')}>{queue.running}</td>
+                  <td className="data-table__number" data-label={t('jobs.retrying')}>{queue.retrying}</td>
+                  <td className="data-table__number" data-label={t('jobs.failed')}>
                     {queue.failed > 0 ? <Tag intent="danger" round>{queue.failed}</Tag> : 0}
                   </td>
                   <td className="data-table__actions">
@@ -143,49 +148,67 @@ export function JobsPage() {
         <section className="page-panel" data-testid="failed-jobs">
           <h2 className="page-panel__title">{t('jobs.failedOf', { queue: queueLabel(selected) })}</h2>
           <div className="table-scroll">
-            <HTMLTable className="data-table" striped data-testid="failed-jobs-table">
+            <HTMLTable className="data-table data-table--stack" striped data-testid="failed-jobs-table">
               <thead>
                 <tr>
                   <th scope="col">{t('jobs.failedAt')}</th>
                   <th scope="col" className="data-table__number">{t('jobs.attempts')}</th>
                   <th scope="col">{t('jobs.error')}</th>
                   <th scope="col">{t('jobs.payload')}</th>
-                  <th scope="col" className="data-table__actions">{t('common.actions')}</th>
+                  {(canRetry || canDiscard) && <th scope="col" className="data-table__actions">{t('common.actions')}</th>}
                 </tr>
               </thead>
               <tbody>
                 {(failed.data?.items ?? []).map((job) => (
                   <tr key={job.id} data-testid={`failed-job-${job.id}`}>
-                    <td>{when(job.failedAt)}</td>
-                    <td className="data-table__number">{job.attempts}</td>
-                    <td className="jobs__error">{job.error}</td>
-                    <td>
+                    <td data-label={t('jobs.failedAt')}>
+                      <span className="ltr-data">{when(job.failedAt)}</span>
+                    </td>
+                    <td className="data-table__number" data-label={t('jobs.attempts')} data-testid="failed-job-attempts">
+                      {job.attempts}
+                    </td>
+                    <td className="jobs__error" data-label={t('jobs.error')}>
+                      <span className="jobs__message text-run" data-testid="failed-job-error">{jobErrorMessage(t, job.errorCode, job.errorParams)}</span>
+                      {job.error !== '' && (
+                        <details className="jobs__details" data-testid="failed-job-details">
+                          <summary>{t('jobs.technicalDetails')}</summary>
+                          <Code className="jobs__payload">{job.error}</Code>
+                        </details>
+                      )}
+                    </td>
+                    <td data-label={t('jobs.payload')}>
                       <Code className="jobs__payload">{job.payload}</Code>
                     </td>
-                    <td className="data-table__actions">
-                      <ButtonGroup variant="minimal">
-                        <Tooltip content={t('jobs.retry')}>
-                          <Button
-                            icon="repeat"
-                            intent="primary"
-                            aria-label={t('jobs.retryJob', { id: job.id })}
-                            loading={busy === job.id}
-                            onClick={() => void retry({ queue: job.queue, id: job.id })}
-                            data-testid="failed-job-retry"
-                          />
-                        </Tooltip>
-                        <Tooltip content={t('jobs.discard')}>
-                          <Button
-                            icon="trash"
-                            intent="danger"
-                            aria-label={t('jobs.discardJob', { id: job.id })}
-                            disabled={busy === job.id}
-                            onClick={() => setToDiscard({ queue: job.queue, id: job.id })}
-                            data-testid="failed-job-discard"
-                          />
-                        </Tooltip>
-                      </ButtonGroup>
-                    </td>
+                    {(canRetry || canDiscard) && (
+                      <td className="data-table__actions">
+                        <ButtonGroup variant="minimal">
+                          {canRetry && (
+                            <Tooltip content={t('jobs.retry')}>
+                              <Button
+                                icon="repeat"
+                                intent="primary"
+                                aria-label={t('jobs.retryJob', { id: job.id })}
+                                loading={busy === job.id}
+                                onClick={() => void retry({ queue: job.queue, id: job.id })}
+                                data-testid="failed-job-retry"
+                              />
+                            </Tooltip>
+                          )}
+                          {canDiscard && (
+                            <Tooltip content={t('jobs.discard')}>
+                              <Button
+                                icon="trash"
+                                intent="danger"
+                                aria-label={t('jobs.discardJob', { id: job.id })}
+                                disabled={busy === job.id}
+                                onClick={() => setToDiscard({ queue: job.queue, id: job.id })}
+                                data-testid="failed-job-discard"
+                              />
+                            </Tooltip>
+                          )}
+                        </ButtonGroup>
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

@@ -24,6 +24,8 @@ const FailedJobsQuery = graphql(`
         failedAt
         attempts
         error
+        errorCode
+        errorParams
         payload
       }
     }

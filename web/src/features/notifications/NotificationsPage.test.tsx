@@ -30,6 +30,22 @@ describe('notification recipients', () => {
     expect(await screen.findByTestId('notification-row-new@example.com')).toBeTruthy();
     expect(calls.AddNotificationReceiver).toHaveBeenCalledWith({ receiver: 'new@example.com' });
     await waitFor(() => expect((email as HTMLInputElement).value).toBe(''));
+    expect(toast.success).toHaveBeenCalledWith('new@example.com aggiunto ai destinatari');
+  });
+
+  it('says an address is already a recipient, without sending it', async () => {
+    const calls = mockGraphql({
+      NotificationReceivers: () => ({ notificationReceivers: [{ id: 'ops@example.com' }] }),
+      AddNotificationReceiver: () => ({ addNotificationReceiver: [{ id: 'ops@example.com' }] }),
+    });
+    await renderRoutes(routes, { url: '/notifications' });
+    await screen.findByTestId('notification-row-ops@example.com');
+    const email = screen.getByLabelText('Indirizzo email');
+    fireEvent.change(email, { target: { value: ' OPS@example.com ' } });
+    fireEvent.submit(screen.getByTestId('notification-form'));
+    expect(await screen.findByText('OPS@example.com è già tra i destinatari')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.AddNotificationReceiver).not.toHaveBeenCalled();
   });
 
   it('says when adding failed', async () => {

@@ -1,10 +1,9 @@
-import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { Button, Callout, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
-import { TextField } from '../../components/TextField';
 import { toast } from '../../lib/toast';
 import { isEmail } from '../../lib/validation';
 import { addNotificationReceiver, deleteNotificationReceiver, useNotificationReceivers } from './api';
@@ -15,10 +14,12 @@ export function NotificationsPage() {
   const { data, error, isLoading, mutate } = useNotificationReceivers();
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const id = useId();
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ defaultValues: { email: '' } });
 
@@ -27,10 +28,17 @@ export function NotificationsPage() {
   }, [error, t]);
 
   const add = async ({ email }: { email: string }) => {
+    const address = email.trim();
+    // Already a recipient: said under the field, nothing sent.
+    if ((data ?? []).some((receiver) => receiver.id.toLowerCase() === address.toLowerCase())) {
+      setError('email', { type: 'duplicate', message: t('notifications.duplicate', { email: address }) }, { shouldFocus: true });
+      return;
+    }
     try {
-      const receivers = await addNotificationReceiver(email.trim());
+      const receivers = await addNotificationReceiver(address);
       await mutate(receivers, { revalidate: false });
       reset();
+      void toast.success(t('notifications.added', { email: address }));
     } catch (failure) {
       console.error('addNotificationReceiver failed', failure);
       void toast.error(t('notifications.addFailed'));
@@ -54,25 +62,38 @@ export function NotificationsPage() {
   };
 
   const receivers = error ? [] : (data ?? []);
+  const { ref: emailRef, ...emailField } = register('email', {
+    required: t('notifications.emailRequired'),
+    validate: (value) => isEmail(value) || t('login.emailInvalid'),
+  });
 
   return (
     <>
       <PageHeader title={t('routes.notifications')} />
       <section className="page-panel">
         <form noValidate onSubmit={handleSubmit(add)} className="inline-form" data-testid="notification-form">
-          <TextField
+          <FormGroup
             label={t('notifications.email')}
-            registration={register('email', {
-              required: t('notifications.emailRequired'),
-              validate: (value) => isEmail(value) || t('login.emailInvalid'),
-            })}
-            error={errors.email}
-            type="email"
-            autoComplete="off"
-            leftIcon="envelope"
-            testId="notification-email"
-          />
-          <Button type="submit" intent="primary" icon="add" loading={isSubmitting} text={t('notifications.add')} data-testid="notification-add" />
+            labelFor={id}
+            intent={errors.email ? 'danger' : 'none'}
+            helperText={errors.email && <span id={`${id}-error`}>{errors.email.message}</span>}
+          >
+            <div className="inline-field">
+              <InputGroup
+                {...emailField}
+                inputRef={emailRef}
+                id={id}
+                type="email"
+                autoComplete="off"
+                leftIcon="envelope"
+                intent={errors.email ? 'danger' : 'none'}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? `${id}-error` : undefined}
+                data-testid="notification-email"
+              />
+              <Button type="submit" intent="primary" icon="add" loading={isSubmitting} text={t('notifications.add')} data-testid="notification-add" />
+            </div>
+          </FormGroup>
         </form>
         {error && (
           <Callout intent="danger" icon="error" role="alert" className="form-error">
@@ -80,7 +101,7 @@ export function NotificationsPage() {
           </Callout>
         )}
         <div className="table-scroll">
-          <HTMLTable className="data-table" striped data-testid="notifications-table">
+          <HTMLTable className="data-table data-table--stack" striped data-testid="notifications-table">
             <thead>
               <tr>
                 <th scope="col">{t('notifications.email')}</th>
@@ -90,7 +111,7 @@ export function NotificationsPage() {
             <tbody>
               {receivers.map((receiver) => (
                 <tr key={receiver.id} data-testid={`notification-row-${receiver.id}`}>
-                  <td>{receiver.id}</td>
+                  <td data-label={t('notifications.email')}>{receiver.id}</td>
                   <td className="data-table__actions">
                     <Tooltip content={t('common.delete')}>
                       <Button

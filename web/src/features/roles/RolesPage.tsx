@@ -4,28 +4,43 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { deleteGroup, deletePolicy, deleteRole, useGroups, usePolicies, useRoles } from './api';
-import { roleColor, tabOf, type RoleTab } from './tabs';
+import { allowedTabs, NEW_PATHS, roleColor, tabOf, type RoleTab } from './tabs';
 
-/** /roles?tab=roles|policies|groups: three tabs kept in the query string. */
+/**
+ * /roles?tab=roles|policies|groups: three tabs kept in the query string. A tab shows only to a
+ * user allowed on its resource (roles, policies, groups: reading it and changing it need the
+ * same one); the screen's "new" button creates in the tab shown.
+ */
 export function RolesPage() {
   const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
+  const tabs = allowedTabs(can);
+  const asked = tabOf(params.get('tab'));
+  const tab = tabs.includes(asked) ? asked : (tabs[0] ?? 'roles');
   const select = (next: RoleTab) => setParams((current) => {
     const updated = new URLSearchParams(current);
     updated.set('tab', next);
     return updated;
   });
+  const newText = { roles: t('roles.newRole'), policies: t('roles.newPolicy'), groups: t('roles.newGroup') }[tab];
+  const panels = { roles: <RolesTab />, policies: <PoliciesTab />, groups: <GroupsTab /> };
   return (
     <>
-      <PageHeader title={t('routes.roles')} />
+      <PageHeader title={t('routes.roles')}>
+        {tabs.includes(tab) && (
+          <Button intent="primary" icon="add" text={newText} onClick={() => void navigate(NEW_PATHS[tab])} data-testid={`${tab}-new`} />
+        )}
+      </PageHeader>
       <section className="page-panel">
         <Tabs id="roles-tabs" selectedTabId={tab} onChange={(id) => select(tabOf(String(id)))} renderActiveTabPanelOnly large>
-          <Tab id="roles" title={t('roles.tabs.roles')} panel={<RolesTab />} data-testid="tab-roles" />
-          <Tab id="policies" title={t('roles.tabs.policies')} panel={<PoliciesTab />} data-testid="tab-policies" />
-          <Tab id="groups" title={t('roles.tabs.groups')} panel={<GroupsTab />} data-testid="tab-groups" />
+          {tabs.map((id) => (
+            <Tab key={id} id={id} title={t(`roles.tabs.${id}`)} panel={panels[id]} data-testid={`tab-${id}`} />
+          ))}
         </Tabs>
       </section>
     </>
@@ -42,8 +57,6 @@ export function RoleBadge({ name }: { name: string }) {
 }
 
 interface TabFrameProps {
-  newText: string;
-  newPath: string;
   testId: string;
   loading: boolean;
   failed: string | null;
@@ -52,21 +65,17 @@ interface TabFrameProps {
   children: ReactNode;
 }
 
-function TabFrame({ newText, newPath, testId, loading, failed, empty, head, children }: TabFrameProps) {
+function TabFrame({ testId, loading, failed, empty, head, children }: TabFrameProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <div className="tab-panel">
-      <div className="tab-panel__toolbar">
-        <Button intent="primary" icon="add" text={newText} onClick={() => void navigate(newPath)} data-testid={`${testId}-new`} />
-      </div>
       {failed !== null && (
         <Callout intent="danger" icon="error" role="alert" className="form-error">
           {failed}
         </Callout>
       )}
       <div className="table-scroll">
-        <HTMLTable className="data-table data-table--wide" striped data-testid={`${testId}-table`}>
+        <HTMLTable className="data-table data-table--wide data-table--stack" striped data-testid={`${testId}-table`}>
           <thead>{head}</thead>
           <tbody>{children}</tbody>
         </HTMLTable>
@@ -120,8 +129,6 @@ function RolesTab() {
   const roles = error ? [] : (data ?? []); // a failed load empties the list
   return (
     <TabFrame
-      newText={t('roles.newRole')}
-      newPath="/roles/new/ruolo"
       testId="roles"
       loading={isLoading}
       failed={error ? t('roles.loadFailed') : null}
@@ -136,10 +143,10 @@ function RolesTab() {
     >
       {roles.map((role) => (
         <tr key={role.name} data-testid={`role-row-${role.name}`}>
-          <td>
+          <td data-label={t('roles.columns.name')}>
             <RoleBadge name={role.name} />
           </td>
-          <td>{role.description}</td>
+          <td data-label={t('roles.columns.description')}>{role.description}</td>
           <td className="data-table__actions">
             <DeleteAction
               label={t('roles.deleteRole', { name: role.name })}
@@ -162,8 +169,6 @@ function PoliciesTab() {
   const policies = error ? [] : (data ?? []);
   return (
     <TabFrame
-      newText={t('roles.newPolicy')}
-      newPath="/roles/nuova/policy"
       testId="policies"
       loading={isLoading}
       failed={error ? t('roles.policiesLoadFailed') : null}
@@ -181,11 +186,11 @@ function PoliciesTab() {
         const key = `${policy.subject}|${policy.domain}|${policy.object}|${policy.action}`;
         return (
           <tr key={key} data-testid="policy-row">
-            <td>
+            <td data-label={t('roles.columns.subject')}>
               <RoleBadge name={policy.subject} />
             </td>
-            <td>{policy.object}</td>
-            <td>
+            <td data-label={t('roles.columns.object')}>{policy.object}</td>
+            <td data-label={t('roles.columns.action')}>
               <Tag minimal intent={policy.action === 'deny' ? 'danger' : 'success'}>
                 {policy.action === 'deny' ? t('roles.actions.deny') : policy.action === 'allow' ? t('roles.actions.allow') : policy.action}
               </Tag>
@@ -213,8 +218,6 @@ function GroupsTab() {
   const groups = error ? [] : (data ?? []);
   return (
     <TabFrame
-      newText={t('roles.newGroup')}
-      newPath="/roles/new/gruppo"
       testId="groups"
       loading={isLoading}
       failed={error ? t('roles.groupsLoadFailed') : null}
@@ -230,9 +233,9 @@ function GroupsTab() {
     >
       {groups.map((group) => (
         <tr key={`${group.subject}|${group.domain}|${group.role}`} data-testid="group-row">
-          <td>{group.subject}</td>
-          <td>{group.domain}</td>
-          <td>
+          <td data-label={t('roles.columns.subject')}>{group.subject}</td>
+          <td data-label={t('roles.columns.domain')}>{group.domain}</td>
+          <td data-label={t('roles.columns.role')}>
             <RoleBadge name={group.role} />
           </td>
           <td className="data-table__actions">

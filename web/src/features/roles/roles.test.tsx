@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { GraphQLTestError, mockGraphql } from '../../test/graphql';
 import { renderRoutes } from '../../test/render';
+import { loggedInStore, sessionData } from '../../test/session';
 import { NewGroupPage } from './NewGroupPage';
 import { NewPolicyPage } from './NewPolicyPage';
 import { NewRolePage } from './NewRolePage';
@@ -29,6 +30,7 @@ const data = () => ({
   Groups: () => ({ getGroups: GROUPS }),
 });
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const allowed = (...resources: string[]) => loggedInStore(sessionData({ permissions: resources.map((resource) => ({ resource, action: 'allow' })) }));
 
 beforeEach(() => vi.clearAllMocks());
 
@@ -175,24 +177,78 @@ describe('new policy', () => {
   });
 });
 
+describe('roles tabs and permissions', () => {
+  it('shows only the tabs whose resource the user has, and the new button of the tab shown in the header', async () => {
+    mockGraphql(data());
+    const { router } = await renderRoutes(routes, { url: '/roles?tab=policies', store: await allowed('roles', 'groups') });
+    // No `policies`: no Policy tab; asked for it, the first allowed tab shows.
+    expect(screen.queryByRole('tab', { name: 'Policy' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Ruoli' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Gruppi' })).toBeTruthy();
+    const newRole = screen.getByRole('button', { name: 'Nuovo ruolo' });
+    expect(newRole.closest('.page-header__actions')).not.toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Gruppi' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=groups'));
+    fireEvent.click(screen.getByRole('button', { name: 'Nuovo gruppo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/roles/new/gruppo'));
+  });
+});
+
 describe('new group', () => {
-  it('offers the users found on the server and links one to a role', async () => {
+  const BRUNO = { email: 'bruno.verdi@example.com', firstName: 'Bruno', lastName: 'Verdi' };
+  const CARLA = { email: 'carla.neri@example.com', firstName: 'Carla', lastName: 'Neri' };
+  const picker = () => screen.getByRole('combobox', { name: 'Utente (email)' });
+
+  it('offers the users found on the server, chosen with the keyboard, and links one to a role', async () => {
     const calls = mockGraphql({
       ...data(),
-      UserOptions: ({ search }) => ({ users: search ? [{ email: 'bruno.verdi@example.com', firstName: 'Bruno', lastName: 'Verdi' }] : [] }),
+      UserOptions: ({ search }) => ({ users: search ? [BRUNO, CARLA] : [] }),
       AddGroup: () => ({ AddGroup: GROUPS[0] }),
     });
     const { router } = await renderRoutes(routes, { url: '/roles/new/gruppo' });
     fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
     expect(await screen.findAllByText('Campo obbligatorio')).toHaveLength(2);
-    type('Utente (email)', 'bru');
-    await waitFor(() => expect(calls.UserOptions).toHaveBeenLastCalledWith({ search: 'bru', limit: 20 }));
-    await waitFor(() => expect(screen.getByTestId('group-user-options').querySelector('option')?.getAttribute('value')).toBe('bruno.verdi@example.com'));
-    type('Utente (email)', 'bruno.verdi@example.com');
+
+    fireEvent.focus(picker());
+    type('Utente (email)', 'e');
+    await waitFor(() => expect(calls.UserOptions).toHaveBeenLastCalledWith({ search: 'e', limit: 20 }));
+    const list = await screen.findByRole('listbox', { name: 'Utenti trovati' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2));
+    expect(picker().getAttribute('aria-expanded')).toBe('true');
+    expect(within(list).getAllByRole('option')[0]?.textContent).toContain('Bruno Verdi');
+    // ↓ moves to Carla, Enter chooses her (and does not submit the form).
+    fireEvent.keyDown(picker(), { key: 'ArrowDown' });
+    expect(picker().getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[1]?.id);
+    fireEvent.keyDown(picker(), { key: 'Enter' });
+    expect((picker() as HTMLInputElement).value).toBe(CARLA.email);
+    expect(picker().getAttribute('aria-expanded')).toBe('false');
+    expect(await screen.findByText('Carla Neri')).toBeTruthy(); // under the field, once the form has checked it
+    expect(calls.AddGroup).not.toHaveBeenCalled();
+
     fireEvent.change(screen.getByLabelText('Ruolo'), { target: { value: 'operatore' } });
     fireEvent.submit(screen.getByTestId('group-form'));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=groups'));
-    expect(calls.AddGroup).toHaveBeenCalledWith({ subject: 'bruno.verdi@example.com', role: 'operatore' });
+    expect(calls.AddGroup).toHaveBeenCalledWith({ subject: CARLA.email, role: 'operatore' });
     expect(toast.success).toHaveBeenCalledWith('Gruppo creato con successo');
+  });
+
+  it('takes a whole e-mail typed as a choice, and refuses a text that is no user', async () => {
+    const calls = mockGraphql({
+      ...data(),
+      UserOptions: ({ search }) => ({ users: String(search ?? '').startsWith('bruno') ? [BRUNO] : [] }),
+      AddGroup: () => ({ AddGroup: GROUPS[0] }),
+    });
+    await renderRoutes(routes, { url: '/roles/new/gruppo' });
+    await screen.findByRole('option', { name: 'operatore' });
+    type('Utente (email)', 'nessuno@example.com');
+    fireEvent.change(screen.getByLabelText('Ruolo'), { target: { value: 'operatore' } });
+    fireEvent.submit(screen.getByTestId('group-form'));
+    expect(await screen.findByText('Scegli un utente dall’elenco')).toBeTruthy();
+    expect(calls.AddGroup).not.toHaveBeenCalled();
+
+    type('Utente (email)', BRUNO.email);
+    await waitFor(() => expect(screen.getByText('Bruno Verdi')).toBeTruthy());
+    fireEvent.submit(screen.getByTestId('group-form'));
+    await waitFor(() => expect(calls.AddGroup).toHaveBeenCalledWith({ subject: BRUNO.email, role: 'operatore' }));
   });
 });

@@ -1,3 +1,5 @@
+import type { Can } from '../../lib/permissions';
+
 export const ROLE_TABS = ['roles', 'policies', 'groups'] as const;
 export type RoleTab = (typeof ROLE_TABS)[number];
 
@@ -7,6 +9,18 @@ export function tabOf(value: string | null): RoleTab {
 }
 
 export const rolesTabPath = (tab: RoleTab) => `/roles?tab=${tab}`;
+
+/** Where each tab's "new" button leads (spec §2 routes). */
+export const NEW_PATHS: Record<RoleTab, string> = {
+  roles: '/roles/new/ruolo',
+  policies: '/roles/nuova/policy',
+  groups: '/roles/new/gruppo',
+};
+
+/** The tabs `can` lets the user see: each needs its own resource (api/src/graphql/access.rs). */
+export function allowedTabs(can: Can): RoleTab[] {
+  return ROLE_TABS.filter((tab) => can({ action: 'allow', resource: tab }));
+}
 
 const PALETTE = ['#2d72d2', '#238551', '#c87619', '#cd4246', '#7961db', '#147eb3', '#d1980b', '#00a396', '#db2c6f', '#5f6b7c'];
 

@@ -48,7 +48,8 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title={t('routes.users')}>
-        {can({ action: 'allow', resource: 'users' }) && (
+        {/* The list needs `users` (spec §2); the new user's screen and its call need `createUser`. */}
+        {can({ action: 'allow', resource: 'users' }) && can({ action: 'allow', resource: 'createUser' }) && (
           <Button intent="primary" icon="new-person" text={t('users.new')} onClick={() => void navigate('/users/new')} data-testid="users-new" />
         )}
       </PageHeader>
@@ -69,7 +70,7 @@ export function UsersPage() {
           </Callout>
         )}
         <div className="table-scroll">
-          <HTMLTable className="data-table data-table--wide" striped interactive data-testid="users-table">
+          <HTMLTable className="data-table data-table--wide data-table--stack" striped data-testid="users-table">
             <thead>
               <tr>
                 <th scope="col">
@@ -132,9 +133,9 @@ function UserRow({ user, onDelete }: { user: SessionUser; onDelete: () => void }
       <td>
         <UserAvatar user={user} size={32} />
       </td>
-      <td>{user.email}</td>
-      <td>{user.firstName}</td>
-      <td>{user.lastName}</td>
+      <td data-label={t('users.columns.email')}>{user.email}</td>
+      <td data-label={t('users.columns.firstName')}>{user.firstName}</td>
+      <td data-label={t('users.columns.lastName')}>{user.lastName}</td>
       <td className="data-table__actions">
         <ButtonGroup variant="minimal">
           {can({ action: 'allow', resource: 'updateUser' }) && (

@@ -42,10 +42,27 @@ describe('users list', () => {
     mockGraphql({ Users: () => ({ users: [USER, BRUNO] }) });
     await renderRoutes(routes, { url: '/users', store: await loggedInStore(allowed('users')) });
     const bruno = await screen.findByTestId(`user-row-${BRUNO.email}`);
-    expect(screen.getByTestId('users-new')).toBeTruthy(); // the new button needs users
+    // The new user's screen and its call need createUser: no button that would answer "Accesso negato".
+    expect(screen.queryByTestId('users-new')).toBeNull();
     expect(within(bruno).queryByTestId('user-edit')).toBeNull();
     expect(within(bruno).queryByTestId('user-impersonate')).toBeNull();
     expect(within(bruno).queryByTestId('user-delete')).toBeNull();
+  });
+
+  it('shows the new-user button, in the page header, with users and createUser', async () => {
+    mockGraphql({ Users: () => ({ users: [USER, BRUNO] }) });
+    await renderRoutes(routes, { url: '/users', store: await loggedInStore(allowed('users', 'createuser')) });
+    await screen.findByTestId(`user-row-${BRUNO.email}`);
+    expect(screen.getByTestId('users-new').closest('.page-header__actions')).not.toBeNull();
+  });
+
+  it('labels every cell, for the stacked rows of narrow screens', async () => {
+    mockGraphql({ Users: () => ({ users: [BRUNO] }) });
+    await renderRoutes(routes, { url: '/users', store: await loggedInStore() });
+    const bruno = await screen.findByTestId(`user-row-${BRUNO.email}`);
+    const labels = [...bruno.querySelectorAll('td')].map((cell) => cell.dataset.label ?? '');
+    expect(labels).toEqual(['', 'Email', 'Nome', 'Cognome', '']);
+    expect(screen.getByTestId('users-table').parentElement?.className).toBe('table-scroll');
   });
 
   it('shows each action with its own permission', async () => {

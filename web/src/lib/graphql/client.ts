@@ -7,6 +7,18 @@ let accessToken: string | null = null;
 /** The bearer token sent with every request; `null` sends none. The session (lib/session) sets it. */
 export function setAccessToken(token: string | null): void {
   accessToken = token;
+  for (const listener of tokenListeners) listener(token);
+}
+
+/** The bearer token requests carry now (REST calls and the subscription socket use it too). */
+export const currentAccessToken = (): string | null => accessToken;
+
+const tokenListeners = new Set<(token: string | null) => void>();
+
+/** Calls `listener` whenever the token changes (renewed, logged out); answers the unsubscribe. */
+export function onAccessTokenChange(listener: (token: string | null) => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
 }
 
 /**

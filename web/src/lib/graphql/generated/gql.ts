@@ -21,10 +21,50 @@ type Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation RecoverPassword($email: String!) {\n    recoverPassword(email: $email)\n  }\n": typeof types.RecoverPasswordDocument,
     "\n  mutation ResetPassword($email: String!, $code: String!, $newPassword: String!) {\n    resetPassword(email: $email, code: $code, newPassword: $newPassword) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        at\n      }\n    }\n  }\n": typeof types.OperationsOverviewDocument,
+    "\n  query DashboardFailedJobs {\n    jobQueues {\n      name\n      failed\n    }\n  }\n": typeof types.DashboardFailedJobsDocument,
     "\n  query Ping {\n    ping\n  }\n": typeof types.PingDocument,
     "\n  mutation PingWorker {\n    pingWorker {\n      jobId\n      worker\n      roundTripMs\n    }\n  }\n": typeof types.PingWorkerDocument,
+    "\n  query DataTablesPage($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n        ordinamento\n        updatedAt\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DataTablesPageDocument,
+    "\n  query DataTableDetail($name: String!) {\n    dataTable(name: $name) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": typeof types.DataTableDetailDocument,
+    "\n  mutation CreateDataTable($input: CreateDataTableInput!) {\n    createDataTable(input: $input) {\n      name\n    }\n  }\n": typeof types.CreateDataTableDocument,
+    "\n  mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {\n    updateDataTable(name: $name, input: $input) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": typeof types.UpdateDataTableDocument,
+    "\n  mutation DeleteDataTable($name: String!) {\n    deleteDataTable(name: $name)\n  }\n": typeof types.DeleteDataTableDocument,
+    "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.DocumentDetailDocument,
+    "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n": typeof types.DocumentDetailPdfDocument,
+    "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": typeof types.DocumentDetailExtractionDocument,
+    "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      timestamp\n    }\n  }\n": typeof types.DocumentDetailLogsDocument,
+    "\n  query DocumentDetailRules($id: ID!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code\n    }\n  }\n": typeof types.DocumentDetailRulesDocument,
+    "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DocumentDetailExecutionLogsDocument,
+    "\n  query DocumentDetailExecutionLog($id: ID!) {\n    ruleExecutionLog(id: $id) {\n      id\n      ruleName\n      executedAt\n      platform\n      result\n      logs\n      errors\n      rawText\n      formData\n      dataTables\n      tables\n      rawTextWithGeometry\n    }\n  }\n": typeof types.DocumentDetailExecutionLogDocument,
+    "\n  mutation DocumentDetailReplaceMetas($id: ID!, $metas: String!) {\n    replaceDocumentMetas(id: $id, metas: $metas) {\n      id\n      metas\n      updatedAt\n    }\n  }\n": typeof types.DocumentDetailReplaceMetasDocument,
+    "\n  mutation DocumentDetailRunRules($id: ID!) {\n    runDocumentRules(id: $id)\n  }\n": typeof types.DocumentDetailRunRulesDocument,
+    "\n  mutation DocumentDetailRunRule($id: ID!, $ruleId: ID!) {\n    runDocumentRule(id: $id, ruleId: $ruleId)\n  }\n": typeof types.DocumentDetailRunRuleDocument,
+    "\n  mutation DocumentDetailDelete($id: ID!) {\n    deleteDocument(id: $id)\n  }\n": typeof types.DocumentDetailDeleteDocument,
+    "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": typeof types.DocumentDetailDownloadDocument,
+    "\n  fragment DossierListFields on Dossier {\n    id\n    description\n    state\n    createdAt\n    updatedAt\n    dossierType {\n      name\n    }\n  }\n": typeof types.DossierListFieldsFragmentDoc,
+    "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossiersDocument,
+    "\n  query DossierTypeNames {\n    dossierTypes(limit: 200) {\n      name\n    }\n  }\n": typeof types.DossierTypeNamesDocument,
+    "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n": typeof types.DossierDocument,
+    "\n  query DossierCallbacks($id: ID!) {\n    dossierCallbacks(id: $id) {\n      id\n      success\n      timestamp\n      url\n      method\n      requestBody\n      responseCode\n      responseBody\n      errorDescription\n      attempt\n    }\n  }\n": typeof types.DossierCallbacksDocument,
+    "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n": typeof types.DossierDocumentsDocument,
+    "\n  query DossierExecutionCount($dossierID: ID!) {\n    getDossierRulesExecutionCount(dossierID: $dossierID) {\n      processed\n      total\n      errors\n    }\n  }\n": typeof types.DossierExecutionCountDocument,
+    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossierExecutionsDocument,
+    "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossierRuleLogsDocument,
+    "\n  query DossierAggregate($dossierID: ID!) {\n    getDossierResultAggregate(dossierID: $dossierID)\n  }\n": typeof types.DossierAggregateDocument,
+    "\n  query DossierMetasCheck($id: ID!) {\n    metasCheck(id: $id) {\n      valid\n      conflicts {\n        name\n        values {\n          value\n          count\n        }\n      }\n      missingRequired\n    }\n  }\n": typeof types.DossierMetasCheckDocument,
+    "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": typeof types.DownloadDossierDocument,
+    "\n  mutation DeleteDossier($id: ID!) {\n    deleteDossier(id: $id)\n  }\n": typeof types.DeleteDossierDocument,
+    "\n  mutation RunDossierRules($id: ID!) {\n    runDossierRules(id: $id)\n  }\n": typeof types.RunDossierRulesDocument,
+    "\n  mutation RunAgainDossierRulesInError($id: ID!) {\n    runAgainDossierRulesThatHasErrors(id: $id)\n  }\n": typeof types.RunAgainDossierRulesInErrorDocument,
+    "\n  mutation FixMetas($id: ID!, $metas: [MetaInput!]!) {\n    fixMetas(id: $id, metas: $metas) {\n      valid\n    }\n  }\n": typeof types.FixMetasDocument,
+    "\n  subscription DossierStateChanged($id: ID) {\n    dossierStateChanged(id: $id) {\n      dossierId\n      documentId\n      state\n      at\n    }\n  }\n": typeof types.DossierStateChangedDocument,
+    "\n  mutation ResendDossierCallback($id: ID!) {\n    resendDossierCallback(id: $id)\n  }\n": typeof types.ResendDossierCallbackDocument,
+    "\n  query ImportDocumentTypes {\n    documentTypes(limit: 1000) {\n      name\n    }\n  }\n": typeof types.ImportDocumentTypesDocument,
+    "\n  query ImportDossierTypes {\n    dossierTypes(limit: 1000) {\n      name\n    }\n  }\n": typeof types.ImportDossierTypesDocument,
+    "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n    }\n  }\n": typeof types.ImportedDossierDocument,
     "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      retrying\n      running\n      failed\n    }\n  }\n": typeof types.JobQueuesDocument,
-    "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        payload\n      }\n    }\n  }\n": typeof types.FailedJobsDocument,
+    "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        payload\n      }\n    }\n  }\n": typeof types.FailedJobsDocument,
     "\n  mutation RetryFailedJob($queueName: String!, $id: ID!) {\n    retryFailedJob(queueName: $queueName, id: $id)\n  }\n": typeof types.RetryFailedJobDocument,
     "\n  mutation DiscardFailedJob($queueName: String!, $id: ID!) {\n    discardFailedJob(queueName: $queueName, id: $id)\n  }\n": typeof types.DiscardFailedJobDocument,
     "\n  query NotificationReceivers {\n    notificationReceivers {\n      id\n    }\n  }\n": typeof types.NotificationReceiversDocument,
@@ -40,6 +80,21 @@ type Documents = {
     "\n  mutation DeletePolicy($subject: String!, $object: String!, $action: String!, $domain: String) {\n    deletePolicy(subject: $subject, object: $object, action: $action, domain: $domain)\n  }\n": typeof types.DeletePolicyDocument,
     "\n  mutation AddGroup($subject: String!, $role: String!) {\n    AddGroup(subject: $subject, role: $role) {\n      subject\n      domain\n      role\n    }\n  }\n": typeof types.AddGroupDocument,
     "\n  mutation DeleteGroup($subject: String!, $role: String!, $domain: String) {\n    deleteGroup(subject: $subject, role: $role, domain: $domain)\n  }\n": typeof types.DeleteGroupDocument,
+    "\n  query DocumentRulesPage($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DocumentRulesPageDocument,
+    "\n  query RuleDocumentTypeNames {\n    documentTypes {\n      name\n    }\n  }\n": typeof types.RuleDocumentTypeNamesDocument,
+    "\n  query DocumentRuleDetail($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      state\n      nota\n      code\n      packageJSON\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n    }\n  }\n": typeof types.DocumentRuleDetailDocument,
+    "\n  mutation DeleteDocumentRule($id: ID!) {\n    deleteDocumentRule(id: $id)\n  }\n": typeof types.DeleteDocumentRuleDocument,
+    "\n  query DocumentTypesPage($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DocumentTypesPageDocument,
+    "\n  query DossierTypesPage($input: TableInput) {\n    dossierTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n        requiredMetas\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossierTypesPageDocument,
+    "\n  query DocumentTypeDetail($name: String!) {\n    documentType(name: $name) {\n      name\n      createdAt\n      ruleCount\n    }\n  }\n": typeof types.DocumentTypeDetailDocument,
+    "\n  query DossierTypeDetail($name: String!) {\n    dossierType(name: $name) {\n      name\n      createdAt\n      ruleCount\n      requiredMetas\n    }\n  }\n": typeof types.DossierTypeDetailDocument,
+    "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DocumentTypeRulesDocument,
+    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossierTypeRulesDocument,
+    "\n  mutation CreateDocumentType($name: String!) {\n    createDocumentType(input: { name: $name }) {\n      name\n    }\n  }\n": typeof types.CreateDocumentTypeDocument,
+    "\n  mutation CreateDossierType($name: String!) {\n    createDossierType(input: { name: $name }) {\n      name\n    }\n  }\n": typeof types.CreateDossierTypeDocument,
+    "\n  mutation DeleteDocumentType($name: String!) {\n    deleteDocumentType(name: $name)\n  }\n": typeof types.DeleteDocumentTypeDocument,
+    "\n  mutation DeleteDossierType($name: String!) {\n    deleteDossierType(name: $name)\n  }\n": typeof types.DeleteDossierTypeDocument,
+    "\n  mutation SetDossierTypeRequiredMetas($name: String!, $metas: [String!]!) {\n    setDossierTypeRequiredMetas(name: $name, metas: $metas) {\n      name\n      requiredMetas\n    }\n  }\n": typeof types.SetDossierTypeRequiredMetasDocument,
     "\n  query Users($search: String) {\n    users(search: $search) {\n      ...UserFields\n    }\n  }\n": typeof types.UsersDocument,
     "\n  query User($email: String!) {\n    user(email: $email) {\n      ...UserFields\n    }\n  }\n": typeof types.UserDocument,
     "\n  mutation CreateUser($user: CreateUserInput!) {\n    createUser(user: $user) {\n      ...UserFields\n    }\n  }\n": typeof types.CreateUserDocument,
@@ -63,10 +118,50 @@ const documents: Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...AuthSessionFields\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation RecoverPassword($email: String!) {\n    recoverPassword(email: $email)\n  }\n": types.RecoverPasswordDocument,
     "\n  mutation ResetPassword($email: String!, $code: String!, $newPassword: String!) {\n    resetPassword(email: $email, code: $code, newPassword: $newPassword) {\n      ...AuthSessionFields\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        at\n      }\n    }\n  }\n": types.OperationsOverviewDocument,
+    "\n  query DashboardFailedJobs {\n    jobQueues {\n      name\n      failed\n    }\n  }\n": types.DashboardFailedJobsDocument,
     "\n  query Ping {\n    ping\n  }\n": types.PingDocument,
     "\n  mutation PingWorker {\n    pingWorker {\n      jobId\n      worker\n      roundTripMs\n    }\n  }\n": types.PingWorkerDocument,
+    "\n  query DataTablesPage($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n        ordinamento\n        updatedAt\n      }\n      pages\n      total\n    }\n  }\n": types.DataTablesPageDocument,
+    "\n  query DataTableDetail($name: String!) {\n    dataTable(name: $name) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": types.DataTableDetailDocument,
+    "\n  mutation CreateDataTable($input: CreateDataTableInput!) {\n    createDataTable(input: $input) {\n      name\n    }\n  }\n": types.CreateDataTableDocument,
+    "\n  mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {\n    updateDataTable(name: $name, input: $input) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": types.UpdateDataTableDocument,
+    "\n  mutation DeleteDataTable($name: String!) {\n    deleteDataTable(name: $name)\n  }\n": types.DeleteDataTableDocument,
+    "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      createdAt\n      updatedAt\n    }\n  }\n": types.DocumentDetailDocument,
+    "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n": types.DocumentDetailPdfDocument,
+    "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": types.DocumentDetailExtractionDocument,
+    "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      timestamp\n    }\n  }\n": types.DocumentDetailLogsDocument,
+    "\n  query DocumentDetailRules($id: ID!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code\n    }\n  }\n": types.DocumentDetailRulesDocument,
+    "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n    }\n  }\n": types.DocumentDetailExecutionLogsDocument,
+    "\n  query DocumentDetailExecutionLog($id: ID!) {\n    ruleExecutionLog(id: $id) {\n      id\n      ruleName\n      executedAt\n      platform\n      result\n      logs\n      errors\n      rawText\n      formData\n      dataTables\n      tables\n      rawTextWithGeometry\n    }\n  }\n": types.DocumentDetailExecutionLogDocument,
+    "\n  mutation DocumentDetailReplaceMetas($id: ID!, $metas: String!) {\n    replaceDocumentMetas(id: $id, metas: $metas) {\n      id\n      metas\n      updatedAt\n    }\n  }\n": types.DocumentDetailReplaceMetasDocument,
+    "\n  mutation DocumentDetailRunRules($id: ID!) {\n    runDocumentRules(id: $id)\n  }\n": types.DocumentDetailRunRulesDocument,
+    "\n  mutation DocumentDetailRunRule($id: ID!, $ruleId: ID!) {\n    runDocumentRule(id: $id, ruleId: $ruleId)\n  }\n": types.DocumentDetailRunRuleDocument,
+    "\n  mutation DocumentDetailDelete($id: ID!) {\n    deleteDocument(id: $id)\n  }\n": types.DocumentDetailDeleteDocument,
+    "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": types.DocumentDetailDownloadDocument,
+    "\n  fragment DossierListFields on Dossier {\n    id\n    description\n    state\n    createdAt\n    updatedAt\n    dossierType {\n      name\n    }\n  }\n": types.DossierListFieldsFragmentDoc,
+    "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n    }\n  }\n": types.DossiersDocument,
+    "\n  query DossierTypeNames {\n    dossierTypes(limit: 200) {\n      name\n    }\n  }\n": types.DossierTypeNamesDocument,
+    "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n": types.DossierDocument,
+    "\n  query DossierCallbacks($id: ID!) {\n    dossierCallbacks(id: $id) {\n      id\n      success\n      timestamp\n      url\n      method\n      requestBody\n      responseCode\n      responseBody\n      errorDescription\n      attempt\n    }\n  }\n": types.DossierCallbacksDocument,
+    "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n": types.DossierDocumentsDocument,
+    "\n  query DossierExecutionCount($dossierID: ID!) {\n    getDossierRulesExecutionCount(dossierID: $dossierID) {\n      processed\n      total\n      errors\n    }\n  }\n": types.DossierExecutionCountDocument,
+    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n    }\n  }\n": types.DossierExecutionsDocument,
+    "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n    }\n  }\n": types.DossierRuleLogsDocument,
+    "\n  query DossierAggregate($dossierID: ID!) {\n    getDossierResultAggregate(dossierID: $dossierID)\n  }\n": types.DossierAggregateDocument,
+    "\n  query DossierMetasCheck($id: ID!) {\n    metasCheck(id: $id) {\n      valid\n      conflicts {\n        name\n        values {\n          value\n          count\n        }\n      }\n      missingRequired\n    }\n  }\n": types.DossierMetasCheckDocument,
+    "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": types.DownloadDossierDocument,
+    "\n  mutation DeleteDossier($id: ID!) {\n    deleteDossier(id: $id)\n  }\n": types.DeleteDossierDocument,
+    "\n  mutation RunDossierRules($id: ID!) {\n    runDossierRules(id: $id)\n  }\n": types.RunDossierRulesDocument,
+    "\n  mutation RunAgainDossierRulesInError($id: ID!) {\n    runAgainDossierRulesThatHasErrors(id: $id)\n  }\n": types.RunAgainDossierRulesInErrorDocument,
+    "\n  mutation FixMetas($id: ID!, $metas: [MetaInput!]!) {\n    fixMetas(id: $id, metas: $metas) {\n      valid\n    }\n  }\n": types.FixMetasDocument,
+    "\n  subscription DossierStateChanged($id: ID) {\n    dossierStateChanged(id: $id) {\n      dossierId\n      documentId\n      state\n      at\n    }\n  }\n": types.DossierStateChangedDocument,
+    "\n  mutation ResendDossierCallback($id: ID!) {\n    resendDossierCallback(id: $id)\n  }\n": types.ResendDossierCallbackDocument,
+    "\n  query ImportDocumentTypes {\n    documentTypes(limit: 1000) {\n      name\n    }\n  }\n": types.ImportDocumentTypesDocument,
+    "\n  query ImportDossierTypes {\n    dossierTypes(limit: 1000) {\n      name\n    }\n  }\n": types.ImportDossierTypesDocument,
+    "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n    }\n  }\n": types.ImportedDossierDocument,
     "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      retrying\n      running\n      failed\n    }\n  }\n": types.JobQueuesDocument,
-    "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        payload\n      }\n    }\n  }\n": types.FailedJobsDocument,
+    "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        payload\n      }\n    }\n  }\n": types.FailedJobsDocument,
     "\n  mutation RetryFailedJob($queueName: String!, $id: ID!) {\n    retryFailedJob(queueName: $queueName, id: $id)\n  }\n": types.RetryFailedJobDocument,
     "\n  mutation DiscardFailedJob($queueName: String!, $id: ID!) {\n    discardFailedJob(queueName: $queueName, id: $id)\n  }\n": types.DiscardFailedJobDocument,
     "\n  query NotificationReceivers {\n    notificationReceivers {\n      id\n    }\n  }\n": types.NotificationReceiversDocument,
@@ -82,6 +177,21 @@ const documents: Documents = {
     "\n  mutation DeletePolicy($subject: String!, $object: String!, $action: String!, $domain: String) {\n    deletePolicy(subject: $subject, object: $object, action: $action, domain: $domain)\n  }\n": types.DeletePolicyDocument,
     "\n  mutation AddGroup($subject: String!, $role: String!) {\n    AddGroup(subject: $subject, role: $role) {\n      subject\n      domain\n      role\n    }\n  }\n": types.AddGroupDocument,
     "\n  mutation DeleteGroup($subject: String!, $role: String!, $domain: String) {\n    deleteGroup(subject: $subject, role: $role, domain: $domain)\n  }\n": types.DeleteGroupDocument,
+    "\n  query DocumentRulesPage($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n    }\n  }\n": types.DocumentRulesPageDocument,
+    "\n  query RuleDocumentTypeNames {\n    documentTypes {\n      name\n    }\n  }\n": types.RuleDocumentTypeNamesDocument,
+    "\n  query DocumentRuleDetail($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      state\n      nota\n      code\n      packageJSON\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n    }\n  }\n": types.DocumentRuleDetailDocument,
+    "\n  mutation DeleteDocumentRule($id: ID!) {\n    deleteDocumentRule(id: $id)\n  }\n": types.DeleteDocumentRuleDocument,
+    "\n  query DocumentTypesPage($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n      }\n      pages\n      total\n    }\n  }\n": types.DocumentTypesPageDocument,
+    "\n  query DossierTypesPage($input: TableInput) {\n    dossierTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n        requiredMetas\n      }\n      pages\n      total\n    }\n  }\n": types.DossierTypesPageDocument,
+    "\n  query DocumentTypeDetail($name: String!) {\n    documentType(name: $name) {\n      name\n      createdAt\n      ruleCount\n    }\n  }\n": types.DocumentTypeDetailDocument,
+    "\n  query DossierTypeDetail($name: String!) {\n    dossierType(name: $name) {\n      name\n      createdAt\n      ruleCount\n      requiredMetas\n    }\n  }\n": types.DossierTypeDetailDocument,
+    "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n    }\n  }\n": types.DocumentTypeRulesDocument,
+    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n    }\n  }\n": types.DossierTypeRulesDocument,
+    "\n  mutation CreateDocumentType($name: String!) {\n    createDocumentType(input: { name: $name }) {\n      name\n    }\n  }\n": types.CreateDocumentTypeDocument,
+    "\n  mutation CreateDossierType($name: String!) {\n    createDossierType(input: { name: $name }) {\n      name\n    }\n  }\n": types.CreateDossierTypeDocument,
+    "\n  mutation DeleteDocumentType($name: String!) {\n    deleteDocumentType(name: $name)\n  }\n": types.DeleteDocumentTypeDocument,
+    "\n  mutation DeleteDossierType($name: String!) {\n    deleteDossierType(name: $name)\n  }\n": types.DeleteDossierTypeDocument,
+    "\n  mutation SetDossierTypeRequiredMetas($name: String!, $metas: [String!]!) {\n    setDossierTypeRequiredMetas(name: $name, metas: $metas) {\n      name\n      requiredMetas\n    }\n  }\n": types.SetDossierTypeRequiredMetasDocument,
     "\n  query Users($search: String) {\n    users(search: $search) {\n      ...UserFields\n    }\n  }\n": types.UsersDocument,
     "\n  query User($email: String!) {\n    user(email: $email) {\n      ...UserFields\n    }\n  }\n": types.UserDocument,
     "\n  mutation CreateUser($user: CreateUserInput!) {\n    createUser(user: $user) {\n      ...UserFields\n    }\n  }\n": types.CreateUserDocument,
@@ -126,6 +236,14 @@ export function graphql(source: "\n  mutation ResetPassword($email: String!, $co
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        at\n      }\n    }\n  }\n"): typeof import('./graphql').OperationsOverviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardFailedJobs {\n    jobQueues {\n      name\n      failed\n    }\n  }\n"): typeof import('./graphql').DashboardFailedJobsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Ping {\n    ping\n  }\n"): typeof import('./graphql').PingDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -134,11 +252,163 @@ export function graphql(source: "\n  mutation PingWorker {\n    pingWorker {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query DataTablesPage($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n        ordinamento\n        updatedAt\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DataTablesPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DataTableDetail($name: String!) {\n    dataTable(name: $name) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').DataTableDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateDataTable($input: CreateDataTableInput!) {\n    createDataTable(input: $input) {\n      name\n    }\n  }\n"): typeof import('./graphql').CreateDataTableDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {\n    updateDataTable(name: $name, input: $input) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').UpdateDataTableDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDataTable($name: String!) {\n    deleteDataTable(name: $name)\n  }\n"): typeof import('./graphql').DeleteDataTableDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      createdAt\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').DocumentDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n"): typeof import('./graphql').DocumentDetailPdfDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n"): typeof import('./graphql').DocumentDetailExtractionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      timestamp\n    }\n  }\n"): typeof import('./graphql').DocumentDetailLogsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentDetailRules($id: ID!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code\n    }\n  }\n"): typeof import('./graphql').DocumentDetailRulesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DocumentDetailExecutionLogsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentDetailExecutionLog($id: ID!) {\n    ruleExecutionLog(id: $id) {\n      id\n      ruleName\n      executedAt\n      platform\n      result\n      logs\n      errors\n      rawText\n      formData\n      dataTables\n      tables\n      rawTextWithGeometry\n    }\n  }\n"): typeof import('./graphql').DocumentDetailExecutionLogDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DocumentDetailReplaceMetas($id: ID!, $metas: String!) {\n    replaceDocumentMetas(id: $id, metas: $metas) {\n      id\n      metas\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').DocumentDetailReplaceMetasDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DocumentDetailRunRules($id: ID!) {\n    runDocumentRules(id: $id)\n  }\n"): typeof import('./graphql').DocumentDetailRunRulesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DocumentDetailRunRule($id: ID!, $ruleId: ID!) {\n    runDocumentRule(id: $id, ruleId: $ruleId)\n  }\n"): typeof import('./graphql').DocumentDetailRunRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DocumentDetailDelete($id: ID!) {\n    deleteDocument(id: $id)\n  }\n"): typeof import('./graphql').DocumentDetailDeleteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n"): typeof import('./graphql').DocumentDetailDownloadDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DossierListFields on Dossier {\n    id\n    description\n    state\n    createdAt\n    updatedAt\n    dossierType {\n      name\n    }\n  }\n"): typeof import('./graphql').DossierListFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossiersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierTypeNames {\n    dossierTypes(limit: 200) {\n      name\n    }\n  }\n"): typeof import('./graphql').DossierTypeNamesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n"): typeof import('./graphql').DossierDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierCallbacks($id: ID!) {\n    dossierCallbacks(id: $id) {\n      id\n      success\n      timestamp\n      url\n      method\n      requestBody\n      responseCode\n      responseBody\n      errorDescription\n      attempt\n    }\n  }\n"): typeof import('./graphql').DossierCallbacksDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').DossierDocumentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierExecutionCount($dossierID: ID!) {\n    getDossierRulesExecutionCount(dossierID: $dossierID) {\n      processed\n      total\n      errors\n    }\n  }\n"): typeof import('./graphql').DossierExecutionCountDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossierExecutionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossierRuleLogsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierAggregate($dossierID: ID!) {\n    getDossierResultAggregate(dossierID: $dossierID)\n  }\n"): typeof import('./graphql').DossierAggregateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierMetasCheck($id: ID!) {\n    metasCheck(id: $id) {\n      valid\n      conflicts {\n        name\n        values {\n          value\n          count\n        }\n      }\n      missingRequired\n    }\n  }\n"): typeof import('./graphql').DossierMetasCheckDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n"): typeof import('./graphql').DownloadDossierDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDossier($id: ID!) {\n    deleteDossier(id: $id)\n  }\n"): typeof import('./graphql').DeleteDossierDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunDossierRules($id: ID!) {\n    runDossierRules(id: $id)\n  }\n"): typeof import('./graphql').RunDossierRulesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunAgainDossierRulesInError($id: ID!) {\n    runAgainDossierRulesThatHasErrors(id: $id)\n  }\n"): typeof import('./graphql').RunAgainDossierRulesInErrorDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation FixMetas($id: ID!, $metas: [MetaInput!]!) {\n    fixMetas(id: $id, metas: $metas) {\n      valid\n    }\n  }\n"): typeof import('./graphql').FixMetasDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DossierStateChanged($id: ID) {\n    dossierStateChanged(id: $id) {\n      dossierId\n      documentId\n      state\n      at\n    }\n  }\n"): typeof import('./graphql').DossierStateChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendDossierCallback($id: ID!) {\n    resendDossierCallback(id: $id)\n  }\n"): typeof import('./graphql').ResendDossierCallbackDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ImportDocumentTypes {\n    documentTypes(limit: 1000) {\n      name\n    }\n  }\n"): typeof import('./graphql').ImportDocumentTypesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ImportDossierTypes {\n    dossierTypes(limit: 1000) {\n      name\n    }\n  }\n"): typeof import('./graphql').ImportDossierTypesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n    }\n  }\n"): typeof import('./graphql').ImportedDossierDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      retrying\n      running\n      failed\n    }\n  }\n"): typeof import('./graphql').JobQueuesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        payload\n      }\n    }\n  }\n"): typeof import('./graphql').FailedJobsDocument;
+export function graphql(source: "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        payload\n      }\n    }\n  }\n"): typeof import('./graphql').FailedJobsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -199,6 +469,66 @@ export function graphql(source: "\n  mutation AddGroup($subject: String!, $role:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteGroup($subject: String!, $role: String!, $domain: String) {\n    deleteGroup(subject: $subject, role: $role, domain: $domain)\n  }\n"): typeof import('./graphql').DeleteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentRulesPage($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DocumentRulesPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleDocumentTypeNames {\n    documentTypes {\n      name\n    }\n  }\n"): typeof import('./graphql').RuleDocumentTypeNamesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentRuleDetail($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      state\n      nota\n      code\n      packageJSON\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').DocumentRuleDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDocumentRule($id: ID!) {\n    deleteDocumentRule(id: $id)\n  }\n"): typeof import('./graphql').DeleteDocumentRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentTypesPage($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DocumentTypesPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierTypesPage($input: TableInput) {\n    dossierTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n        requiredMetas\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossierTypesPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentTypeDetail($name: String!) {\n    documentType(name: $name) {\n      name\n      createdAt\n      ruleCount\n    }\n  }\n"): typeof import('./graphql').DocumentTypeDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierTypeDetail($name: String!) {\n    dossierType(name: $name) {\n      name\n      createdAt\n      ruleCount\n      requiredMetas\n    }\n  }\n"): typeof import('./graphql').DossierTypeDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DocumentTypeRulesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossierTypeRulesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateDocumentType($name: String!) {\n    createDocumentType(input: { name: $name }) {\n      name\n    }\n  }\n"): typeof import('./graphql').CreateDocumentTypeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateDossierType($name: String!) {\n    createDossierType(input: { name: $name }) {\n      name\n    }\n  }\n"): typeof import('./graphql').CreateDossierTypeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDocumentType($name: String!) {\n    deleteDocumentType(name: $name)\n  }\n"): typeof import('./graphql').DeleteDocumentTypeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDossierType($name: String!) {\n    deleteDossierType(name: $name)\n  }\n"): typeof import('./graphql').DeleteDossierTypeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetDossierTypeRequiredMetas($name: String!, $metas: [String!]!) {\n    setDossierTypeRequiredMetas(name: $name, metas: $metas) {\n      name\n      requiredMetas\n    }\n  }\n"): typeof import('./graphql').SetDossierTypeRequiredMetasDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

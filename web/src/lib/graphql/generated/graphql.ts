@@ -4,12 +4,27 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** A new data table. */
+export type CreateDataTableInput = {
+  /** JSON text. */
+  content?: string | null | undefined;
+  name?: string | null | undefined;
+  /** Sort order (default 0). */
+  ordinamento?: number | null | undefined;
+};
+
 export type CreateUserInput = {
   confirmPassword: string;
   email: string;
   firstName: string;
   lastName: string;
   password: string;
+};
+
+/** The value chosen for one meta. */
+export type MetaInput = {
+  name: string;
+  value?: string | null | undefined;
 };
 
 /** The fields of `register` (the same rules as `createUser`). */
@@ -19,6 +34,37 @@ export type RegisterInput = {
   firstName: string;
   lastName: string;
   password: string;
+};
+
+/** One filter of a table. */
+export type TableFilter = {
+  column: string;
+  /** `date`, `select` or `text`. */
+  type: string;
+  /**
+   * `text`: one value (substring or id prefix); `select`: the accepted values; `date`:
+   * `[start, end]` as `YYYY/MM/DD`, where `0000/00/00` and `9999/99/99` mean no bound.
+   */
+  value?: Array<string>;
+};
+
+/** What a table asks for: one page, its order, its filters. Every field is optional. */
+export type TableInput = {
+  filters?: Array<TableFilter> | null | undefined;
+  /** `"field DESC"` or `"field ASC"` (default: the list's own, e.g. `createdAt DESC`). */
+  order?: string | null | undefined;
+  /** 0-based (default 0). */
+  pageIndex?: number | null | undefined;
+  /** 10, 20, 30, 40 or 50 (default 10). */
+  pageSize?: number | null | undefined;
+};
+
+/** Changes of a data table; a field left out stays as it is. */
+export type UpdateDataTableInput = {
+  /** JSON text. */
+  content?: string | null | undefined;
+  name?: string | null | undefined;
+  ordinamento?: number | null | undefined;
 };
 
 export type UpdateUserInput = {
@@ -74,6 +120,18 @@ export type ResetPasswordMutationVariables = Exact<{
 
 export type ResetPasswordMutation = { resetPassword: { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
 
+export type OperationsOverviewQueryVariables = Exact<{
+  since?: string | null | undefined;
+}>;
+
+
+export type OperationsOverviewQuery = { operationsOverview: { since: string, dossierRuleErrors: number, documentRuleErrors: number, dossiersByState: Array<{ state: string, count: number }>, documentsProcessedByHour: Array<{ hour: string, count: number }>, latestRuleErrors: Array<{ dossierId: string, dossierDescription: string | null, ruleName: string, error: string | null, at: string }> } };
+
+export type DashboardFailedJobsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardFailedJobsQuery = { jobQueues: Array<{ name: string, failed: number }> };
+
 export type PingQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -83,6 +141,265 @@ export type PingWorkerMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PingWorkerMutation = { pingWorker: { jobId: string, worker: string, roundTripMs: number } };
+
+export type DataTablesPageQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DataTablesPageQuery = { dataTablesPage: { pages: number, total: number, items: Array<{ name: string, ordinamento: number, updatedAt: string }> } };
+
+export type DataTableDetailQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type DataTableDetailQuery = { dataTable: { name: string, ordinamento: number, content: string, updatedAt: string } };
+
+export type CreateDataTableMutationVariables = Exact<{
+  input: CreateDataTableInput;
+}>;
+
+
+export type CreateDataTableMutation = { createDataTable: { name: string } };
+
+export type UpdateDataTableMutationVariables = Exact<{
+  name: string;
+  input: UpdateDataTableInput;
+}>;
+
+
+export type UpdateDataTableMutation = { updateDataTable: { name: string, ordinamento: number, content: string, updatedAt: string } };
+
+export type DeleteDataTableMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type DeleteDataTableMutation = { deleteDataTable: boolean };
+
+export type DocumentDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentDetailQuery = { document: { id: string, name: string, description: string | null, state: string, metas: string, error: string | null, createdAt: string, updatedAt: string, dossier: { id: string, description: string | null }, documentType: { name: string } | null } };
+
+export type DocumentDetailPdfQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentDetailPdfQuery = { document: { id: string, base64: string } };
+
+export type DocumentDetailExtractionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentDetailExtractionQuery = { document: { id: string, formData: string | null, rawText: string | null, rawTextWithGeometry: string | null, tables: string | null } };
+
+export type DocumentDetailLogsQueryVariables = Exact<{
+  document: string | number;
+}>;
+
+
+export type DocumentDetailLogsQuery = { getLogsByDocument: Array<{ id: string, event: string, timestamp: number }> };
+
+export type DocumentDetailRulesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentDetailRulesQuery = { getRulesByDocument: Array<{ id: string, description: string, state: string, active: boolean, code: string }> };
+
+export type DocumentDetailExecutionLogsQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DocumentDetailExecutionLogsQuery = { ruleExecutionLogs: { pages: number, total: number, items: Array<{ id: string, ruleId: string | null, ruleName: string, documentId: string, executedAt: number, platform: string, result: string | null, errors: Array<string> }> } };
+
+export type DocumentDetailExecutionLogQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentDetailExecutionLogQuery = { ruleExecutionLog: { id: string, ruleName: string, executedAt: number, platform: string, result: string | null, logs: Array<string>, errors: Array<string>, rawText: string | null, formData: string | null, dataTables: string | null, tables: string | null, rawTextWithGeometry: string | null } };
+
+export type DocumentDetailReplaceMetasMutationVariables = Exact<{
+  id: string | number;
+  metas: string;
+}>;
+
+
+export type DocumentDetailReplaceMetasMutation = { replaceDocumentMetas: { id: string, metas: string, updatedAt: string } };
+
+export type DocumentDetailRunRulesMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentDetailRunRulesMutation = { runDocumentRules: boolean };
+
+export type DocumentDetailRunRuleMutationVariables = Exact<{
+  id: string | number;
+  ruleId: string | number;
+}>;
+
+
+export type DocumentDetailRunRuleMutation = { runDocumentRule: boolean };
+
+export type DocumentDetailDeleteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentDetailDeleteMutation = { deleteDocument: boolean };
+
+export type DocumentDetailDownloadQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentDetailDownloadQuery = { downloadDocument: { filename: string, extension: string, base64: string } };
+
+export type DossierListFieldsFragment = { id: string, description: string | null, state: string, createdAt: string, updatedAt: string, dossierType: { name: string } };
+
+export type DossiersQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DossiersQuery = { dossiers: { pages: number, total: number, items: Array<{ id: string, description: string | null, state: string, createdAt: string, updatedAt: string, dossierType: { name: string } }> } };
+
+export type DossierTypeNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DossierTypeNamesQuery = { dossierTypes: Array<{ name: string }> };
+
+export type DossierQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DossierQuery = { dossier: { error: string | null, input: string, callbackUrl: string | null, idValutazione: string, id: string, description: string | null, state: string, createdAt: string, updatedAt: string, dossierType: { name: string } } };
+
+export type DossierCallbacksQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DossierCallbacksQuery = { dossierCallbacks: Array<{ id: string, success: boolean, timestamp: number, url: string, method: string, requestBody: string, responseCode: number | null, responseBody: string | null, errorDescription: string | null, attempt: number }> };
+
+export type DossierDocumentsQueryVariables = Exact<{
+  dossier: string | number;
+}>;
+
+
+export type DossierDocumentsQuery = { documentsByDossier: Array<{ id: string, name: string, description: string | null, state: string, metas: string, error: string | null, createdAt: string, updatedAt: string, documentType: { name: string } | null }> };
+
+export type DossierExecutionCountQueryVariables = Exact<{
+  dossierID: string | number;
+}>;
+
+
+export type DossierExecutionCountQuery = { getDossierRulesExecutionCount: { processed: number, total: number, errors: number } };
+
+export type DossierExecutionsQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DossierExecutionsQuery = { dossierRuleExecutions: { pages: number, total: number, items: Array<{ id: string, ruleId: string | null, ruleName: string, state: string, platform: string, createdAt: number, finishedAt: number | null, error: string | null, inputIndex: number, input: string, result: string | null }> } };
+
+export type DossierRuleLogsQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DossierRuleLogsQuery = { dossierRuleExecutionLogs: { pages: number, total: number, items: Array<{ id: string, ruleId: string | null, ruleName: string, executedAt: number, platform: string, result: string | null, code: string, metas: string, input: string, logs: Array<string>, errors: Array<string> }> } };
+
+export type DossierAggregateQueryVariables = Exact<{
+  dossierID: string | number;
+}>;
+
+
+export type DossierAggregateQuery = { getDossierResultAggregate: string };
+
+export type DossierMetasCheckQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DossierMetasCheckQuery = { metasCheck: { valid: boolean, missingRequired: Array<string>, conflicts: Array<{ name: string, values: Array<{ value: string, count: number }> }> } };
+
+export type DownloadDossierQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DownloadDossierQuery = { downloadDossier: { filename: string, extension: string, base64: string } };
+
+export type DeleteDossierMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteDossierMutation = { deleteDossier: boolean };
+
+export type RunDossierRulesMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RunDossierRulesMutation = { runDossierRules: boolean };
+
+export type RunAgainDossierRulesInErrorMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RunAgainDossierRulesInErrorMutation = { runAgainDossierRulesThatHasErrors: boolean };
+
+export type FixMetasMutationVariables = Exact<{
+  id: string | number;
+  metas: Array<MetaInput> | MetaInput;
+}>;
+
+
+export type FixMetasMutation = { fixMetas: { valid: boolean } };
+
+export type DossierStateChangedSubscriptionVariables = Exact<{
+  id?: string | number | null | undefined;
+}>;
+
+
+export type DossierStateChangedSubscription = { dossierStateChanged: { dossierId: string, documentId: string | null, state: string, at: string } };
+
+export type ResendDossierCallbackMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ResendDossierCallbackMutation = { resendDossierCallback: boolean };
+
+export type ImportDocumentTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ImportDocumentTypesQuery = { documentTypes: Array<{ name: string }> };
+
+export type ImportDossierTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ImportDossierTypesQuery = { dossierTypes: Array<{ name: string }> };
+
+export type ImportedDossierQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ImportedDossierQuery = { dossier: { id: string, state: string, error: string | null } };
 
 export type JobQueuesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -96,7 +413,7 @@ export type FailedJobsQueryVariables = Exact<{
 }>;
 
 
-export type FailedJobsQuery = { failedJobs: { total: number, items: Array<{ id: string, queue: string, failedAt: number | null, attempts: number, error: string, payload: string }> } };
+export type FailedJobsQuery = { failedJobs: { total: number, items: Array<{ id: string, queue: string, failedAt: number | null, attempts: number, error: string, errorCode: string, errorParams: string, payload: string }> } };
 
 export type RetryFailedJobMutationVariables = Exact<{
   queueName: string;
@@ -207,6 +524,110 @@ export type DeleteGroupMutationVariables = Exact<{
 
 export type DeleteGroupMutation = { deleteGroup: boolean };
 
+export type DocumentRulesPageQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DocumentRulesPageQuery = { documentRulesPage: { pages: number, total: number, items: Array<{ id: string, description: string, state: string, createdAt: string, documentType: { name: string } }> } };
+
+export type RuleDocumentTypeNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RuleDocumentTypeNamesQuery = { documentTypes: Array<{ name: string }> };
+
+export type DocumentRuleDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentRuleDetailQuery = { documentRule: { id: string, description: string, state: string, nota: string, code: string, packageJSON: string, createdAt: string, updatedAt: string, documentType: { name: string }, dataTables: Array<{ name: string }> } };
+
+export type DeleteDocumentRuleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteDocumentRuleMutation = { deleteDocumentRule: boolean };
+
+export type DocumentTypesPageQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DocumentTypesPageQuery = { documentTypesPage: { pages: number, total: number, items: Array<{ name: string, createdAt: string, ruleCount: number }> } };
+
+export type DossierTypesPageQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DossierTypesPageQuery = { dossierTypesPage: { pages: number, total: number, items: Array<{ name: string, createdAt: string, ruleCount: number, requiredMetas: Array<string> }> } };
+
+export type DocumentTypeDetailQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type DocumentTypeDetailQuery = { documentType: { name: string, createdAt: string, ruleCount: number } };
+
+export type DossierTypeDetailQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type DossierTypeDetailQuery = { dossierType: { name: string, createdAt: string, ruleCount: number, requiredMetas: Array<string> } };
+
+export type DocumentTypeRulesQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DocumentTypeRulesQuery = { documentRulesPage: { pages: number, total: number, items: Array<{ id: string, description: string, state: string, code: string, packageJSON: string }> } };
+
+export type DossierTypeRulesQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type DossierTypeRulesQuery = { dossierRulesPage: { pages: number, total: number, items: Array<{ id: string, description: string, code: string }> } };
+
+export type CreateDocumentTypeMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type CreateDocumentTypeMutation = { createDocumentType: { name: string } };
+
+export type CreateDossierTypeMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type CreateDossierTypeMutation = { createDossierType: { name: string } };
+
+export type DeleteDocumentTypeMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type DeleteDocumentTypeMutation = { deleteDocumentType: boolean };
+
+export type DeleteDossierTypeMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type DeleteDossierTypeMutation = { deleteDossierType: boolean };
+
+export type SetDossierTypeRequiredMetasMutationVariables = Exact<{
+  name: string;
+  metas: Array<string> | string;
+}>;
+
+
+export type SetDossierTypeRequiredMetasMutation = { setDossierTypeRequiredMetas: { name: string, requiredMetas: Array<string> } };
+
 export type UsersQueryVariables = Exact<{
   search?: string | null | undefined;
 }>;
@@ -315,6 +736,18 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const DossierListFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DossierListFields on Dossier {
+  id
+  description
+  state
+  createdAt
+  updatedAt
+  dossierType {
+    name
+  }
+}
+    `, {"fragmentName":"DossierListFields"}) as unknown as TypedDocumentString<DossierListFieldsFragment, unknown>;
 export const UserFieldsFragmentDoc = new TypedDocumentString(`
     fragment UserFields on User {
   email
@@ -461,6 +894,38 @@ fragment AuthSessionFields on AuthSession {
     ...UserFields
   }
 }`) as unknown as TypedDocumentString<ResetPasswordMutation, ResetPasswordMutationVariables>;
+export const OperationsOverviewDocument = new TypedDocumentString(`
+    query OperationsOverview($since: DateTime) {
+  operationsOverview(since: $since) {
+    since
+    dossiersByState {
+      state
+      count
+    }
+    documentsProcessedByHour {
+      hour
+      count
+    }
+    dossierRuleErrors
+    documentRuleErrors
+    latestRuleErrors {
+      dossierId
+      dossierDescription
+      ruleName
+      error
+      at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OperationsOverviewQuery, OperationsOverviewQueryVariables>;
+export const DashboardFailedJobsDocument = new TypedDocumentString(`
+    query DashboardFailedJobs {
+  jobQueues {
+    name
+    failed
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardFailedJobsQuery, DashboardFailedJobsQueryVariables>;
 export const PingDocument = new TypedDocumentString(`
     query Ping {
   ping
@@ -475,6 +940,400 @@ export const PingWorkerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PingWorkerMutation, PingWorkerMutationVariables>;
+export const DataTablesPageDocument = new TypedDocumentString(`
+    query DataTablesPage($input: TableInput) {
+  dataTablesPage(input: $input) {
+    items {
+      name
+      ordinamento
+      updatedAt
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DataTablesPageQuery, DataTablesPageQueryVariables>;
+export const DataTableDetailDocument = new TypedDocumentString(`
+    query DataTableDetail($name: String!) {
+  dataTable(name: $name) {
+    name
+    ordinamento
+    content
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<DataTableDetailQuery, DataTableDetailQueryVariables>;
+export const CreateDataTableDocument = new TypedDocumentString(`
+    mutation CreateDataTable($input: CreateDataTableInput!) {
+  createDataTable(input: $input) {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateDataTableMutation, CreateDataTableMutationVariables>;
+export const UpdateDataTableDocument = new TypedDocumentString(`
+    mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {
+  updateDataTable(name: $name, input: $input) {
+    name
+    ordinamento
+    content
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateDataTableMutation, UpdateDataTableMutationVariables>;
+export const DeleteDataTableDocument = new TypedDocumentString(`
+    mutation DeleteDataTable($name: String!) {
+  deleteDataTable(name: $name)
+}
+    `) as unknown as TypedDocumentString<DeleteDataTableMutation, DeleteDataTableMutationVariables>;
+export const DocumentDetailDocument = new TypedDocumentString(`
+    query DocumentDetail($id: ID!) {
+  document(id: $id) {
+    id
+    name
+    description
+    state
+    metas
+    dossier {
+      id
+      description
+    }
+    documentType {
+      name
+    }
+    error
+    createdAt
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailQuery, DocumentDetailQueryVariables>;
+export const DocumentDetailPdfDocument = new TypedDocumentString(`
+    query DocumentDetailPdf($id: ID!) {
+  document(id: $id) {
+    id
+    base64
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailPdfQuery, DocumentDetailPdfQueryVariables>;
+export const DocumentDetailExtractionDocument = new TypedDocumentString(`
+    query DocumentDetailExtraction($id: ID!) {
+  document(id: $id) {
+    id
+    formData
+    rawText
+    rawTextWithGeometry
+    tables
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailExtractionQuery, DocumentDetailExtractionQueryVariables>;
+export const DocumentDetailLogsDocument = new TypedDocumentString(`
+    query DocumentDetailLogs($document: ID!) {
+  getLogsByDocument(document: $document) {
+    id
+    event
+    timestamp
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailLogsQuery, DocumentDetailLogsQueryVariables>;
+export const DocumentDetailRulesDocument = new TypedDocumentString(`
+    query DocumentDetailRules($id: ID!) {
+  getRulesByDocument(id: $id) {
+    id
+    description
+    state
+    active
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailRulesQuery, DocumentDetailRulesQueryVariables>;
+export const DocumentDetailExecutionLogsDocument = new TypedDocumentString(`
+    query DocumentDetailExecutionLogs($input: TableInput) {
+  ruleExecutionLogs(input: $input) {
+    items {
+      id
+      ruleId
+      ruleName
+      documentId
+      executedAt
+      platform
+      result
+      errors
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailExecutionLogsQuery, DocumentDetailExecutionLogsQueryVariables>;
+export const DocumentDetailExecutionLogDocument = new TypedDocumentString(`
+    query DocumentDetailExecutionLog($id: ID!) {
+  ruleExecutionLog(id: $id) {
+    id
+    ruleName
+    executedAt
+    platform
+    result
+    logs
+    errors
+    rawText
+    formData
+    dataTables
+    tables
+    rawTextWithGeometry
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailExecutionLogQuery, DocumentDetailExecutionLogQueryVariables>;
+export const DocumentDetailReplaceMetasDocument = new TypedDocumentString(`
+    mutation DocumentDetailReplaceMetas($id: ID!, $metas: String!) {
+  replaceDocumentMetas(id: $id, metas: $metas) {
+    id
+    metas
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailReplaceMetasMutation, DocumentDetailReplaceMetasMutationVariables>;
+export const DocumentDetailRunRulesDocument = new TypedDocumentString(`
+    mutation DocumentDetailRunRules($id: ID!) {
+  runDocumentRules(id: $id)
+}
+    `) as unknown as TypedDocumentString<DocumentDetailRunRulesMutation, DocumentDetailRunRulesMutationVariables>;
+export const DocumentDetailRunRuleDocument = new TypedDocumentString(`
+    mutation DocumentDetailRunRule($id: ID!, $ruleId: ID!) {
+  runDocumentRule(id: $id, ruleId: $ruleId)
+}
+    `) as unknown as TypedDocumentString<DocumentDetailRunRuleMutation, DocumentDetailRunRuleMutationVariables>;
+export const DocumentDetailDeleteDocument = new TypedDocumentString(`
+    mutation DocumentDetailDelete($id: ID!) {
+  deleteDocument(id: $id)
+}
+    `) as unknown as TypedDocumentString<DocumentDetailDeleteMutation, DocumentDetailDeleteMutationVariables>;
+export const DocumentDetailDownloadDocument = new TypedDocumentString(`
+    query DocumentDetailDownload($id: ID!) {
+  downloadDocument(id: $id) {
+    filename
+    extension
+    base64
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentDetailDownloadQuery, DocumentDetailDownloadQueryVariables>;
+export const DossiersDocument = new TypedDocumentString(`
+    query Dossiers($input: TableInput) {
+  dossiers(input: $input) {
+    items {
+      ...DossierListFields
+    }
+    pages
+    total
+  }
+}
+    fragment DossierListFields on Dossier {
+  id
+  description
+  state
+  createdAt
+  updatedAt
+  dossierType {
+    name
+  }
+}`) as unknown as TypedDocumentString<DossiersQuery, DossiersQueryVariables>;
+export const DossierTypeNamesDocument = new TypedDocumentString(`
+    query DossierTypeNames {
+  dossierTypes(limit: 200) {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<DossierTypeNamesQuery, DossierTypeNamesQueryVariables>;
+export const DossierDocument = new TypedDocumentString(`
+    query Dossier($id: ID!) {
+  dossier(id: $id) {
+    ...DossierListFields
+    error
+    input
+    callbackUrl
+    idValutazione
+  }
+}
+    fragment DossierListFields on Dossier {
+  id
+  description
+  state
+  createdAt
+  updatedAt
+  dossierType {
+    name
+  }
+}`) as unknown as TypedDocumentString<DossierQuery, DossierQueryVariables>;
+export const DossierCallbacksDocument = new TypedDocumentString(`
+    query DossierCallbacks($id: ID!) {
+  dossierCallbacks(id: $id) {
+    id
+    success
+    timestamp
+    url
+    method
+    requestBody
+    responseCode
+    responseBody
+    errorDescription
+    attempt
+  }
+}
+    `) as unknown as TypedDocumentString<DossierCallbacksQuery, DossierCallbacksQueryVariables>;
+export const DossierDocumentsDocument = new TypedDocumentString(`
+    query DossierDocuments($dossier: ID!) {
+  documentsByDossier(dossier: $dossier) {
+    id
+    name
+    description
+    state
+    metas
+    error
+    createdAt
+    updatedAt
+    documentType {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DossierDocumentsQuery, DossierDocumentsQueryVariables>;
+export const DossierExecutionCountDocument = new TypedDocumentString(`
+    query DossierExecutionCount($dossierID: ID!) {
+  getDossierRulesExecutionCount(dossierID: $dossierID) {
+    processed
+    total
+    errors
+  }
+}
+    `) as unknown as TypedDocumentString<DossierExecutionCountQuery, DossierExecutionCountQueryVariables>;
+export const DossierExecutionsDocument = new TypedDocumentString(`
+    query DossierExecutions($input: TableInput) {
+  dossierRuleExecutions(input: $input) {
+    items {
+      id
+      ruleId
+      ruleName
+      state
+      platform
+      createdAt
+      finishedAt
+      error
+      inputIndex
+      input
+      result
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DossierExecutionsQuery, DossierExecutionsQueryVariables>;
+export const DossierRuleLogsDocument = new TypedDocumentString(`
+    query DossierRuleLogs($input: TableInput) {
+  dossierRuleExecutionLogs(input: $input) {
+    items {
+      id
+      ruleId
+      ruleName
+      executedAt
+      platform
+      result
+      code
+      metas
+      input
+      logs
+      errors
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DossierRuleLogsQuery, DossierRuleLogsQueryVariables>;
+export const DossierAggregateDocument = new TypedDocumentString(`
+    query DossierAggregate($dossierID: ID!) {
+  getDossierResultAggregate(dossierID: $dossierID)
+}
+    `) as unknown as TypedDocumentString<DossierAggregateQuery, DossierAggregateQueryVariables>;
+export const DossierMetasCheckDocument = new TypedDocumentString(`
+    query DossierMetasCheck($id: ID!) {
+  metasCheck(id: $id) {
+    valid
+    conflicts {
+      name
+      values {
+        value
+        count
+      }
+    }
+    missingRequired
+  }
+}
+    `) as unknown as TypedDocumentString<DossierMetasCheckQuery, DossierMetasCheckQueryVariables>;
+export const DownloadDossierDocument = new TypedDocumentString(`
+    query DownloadDossier($id: ID!) {
+  downloadDossier(id: $id) {
+    filename
+    extension
+    base64
+  }
+}
+    `) as unknown as TypedDocumentString<DownloadDossierQuery, DownloadDossierQueryVariables>;
+export const DeleteDossierDocument = new TypedDocumentString(`
+    mutation DeleteDossier($id: ID!) {
+  deleteDossier(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteDossierMutation, DeleteDossierMutationVariables>;
+export const RunDossierRulesDocument = new TypedDocumentString(`
+    mutation RunDossierRules($id: ID!) {
+  runDossierRules(id: $id)
+}
+    `) as unknown as TypedDocumentString<RunDossierRulesMutation, RunDossierRulesMutationVariables>;
+export const RunAgainDossierRulesInErrorDocument = new TypedDocumentString(`
+    mutation RunAgainDossierRulesInError($id: ID!) {
+  runAgainDossierRulesThatHasErrors(id: $id)
+}
+    `) as unknown as TypedDocumentString<RunAgainDossierRulesInErrorMutation, RunAgainDossierRulesInErrorMutationVariables>;
+export const FixMetasDocument = new TypedDocumentString(`
+    mutation FixMetas($id: ID!, $metas: [MetaInput!]!) {
+  fixMetas(id: $id, metas: $metas) {
+    valid
+  }
+}
+    `) as unknown as TypedDocumentString<FixMetasMutation, FixMetasMutationVariables>;
+export const DossierStateChangedDocument = new TypedDocumentString(`
+    subscription DossierStateChanged($id: ID) {
+  dossierStateChanged(id: $id) {
+    dossierId
+    documentId
+    state
+    at
+  }
+}
+    `) as unknown as TypedDocumentString<DossierStateChangedSubscription, DossierStateChangedSubscriptionVariables>;
+export const ResendDossierCallbackDocument = new TypedDocumentString(`
+    mutation ResendDossierCallback($id: ID!) {
+  resendDossierCallback(id: $id)
+}
+    `) as unknown as TypedDocumentString<ResendDossierCallbackMutation, ResendDossierCallbackMutationVariables>;
+export const ImportDocumentTypesDocument = new TypedDocumentString(`
+    query ImportDocumentTypes {
+  documentTypes(limit: 1000) {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ImportDocumentTypesQuery, ImportDocumentTypesQueryVariables>;
+export const ImportDossierTypesDocument = new TypedDocumentString(`
+    query ImportDossierTypes {
+  dossierTypes(limit: 1000) {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ImportDossierTypesQuery, ImportDossierTypesQueryVariables>;
+export const ImportedDossierDocument = new TypedDocumentString(`
+    query ImportedDossier($id: ID!) {
+  dossier(id: $id) {
+    id
+    state
+    error
+  }
+}
+    `) as unknown as TypedDocumentString<ImportedDossierQuery, ImportedDossierQueryVariables>;
 export const JobQueuesDocument = new TypedDocumentString(`
     query JobQueues {
   jobQueues {
@@ -496,6 +1355,8 @@ export const FailedJobsDocument = new TypedDocumentString(`
       failedAt
       attempts
       error
+      errorCode
+      errorParams
       payload
     }
   }
@@ -615,6 +1476,161 @@ export const DeleteGroupDocument = new TypedDocumentString(`
   deleteGroup(subject: $subject, role: $role, domain: $domain)
 }
     `) as unknown as TypedDocumentString<DeleteGroupMutation, DeleteGroupMutationVariables>;
+export const DocumentRulesPageDocument = new TypedDocumentString(`
+    query DocumentRulesPage($input: TableInput) {
+  documentRulesPage(input: $input) {
+    items {
+      id
+      description
+      state
+      createdAt
+      documentType {
+        name
+      }
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentRulesPageQuery, DocumentRulesPageQueryVariables>;
+export const RuleDocumentTypeNamesDocument = new TypedDocumentString(`
+    query RuleDocumentTypeNames {
+  documentTypes {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<RuleDocumentTypeNamesQuery, RuleDocumentTypeNamesQueryVariables>;
+export const DocumentRuleDetailDocument = new TypedDocumentString(`
+    query DocumentRuleDetail($id: ID!) {
+  documentRule(id: $id) {
+    id
+    description
+    state
+    nota
+    code
+    packageJSON
+    createdAt
+    updatedAt
+    documentType {
+      name
+    }
+    dataTables {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentRuleDetailQuery, DocumentRuleDetailQueryVariables>;
+export const DeleteDocumentRuleDocument = new TypedDocumentString(`
+    mutation DeleteDocumentRule($id: ID!) {
+  deleteDocumentRule(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteDocumentRuleMutation, DeleteDocumentRuleMutationVariables>;
+export const DocumentTypesPageDocument = new TypedDocumentString(`
+    query DocumentTypesPage($input: TableInput) {
+  documentTypesPage(input: $input) {
+    items {
+      name
+      createdAt
+      ruleCount
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentTypesPageQuery, DocumentTypesPageQueryVariables>;
+export const DossierTypesPageDocument = new TypedDocumentString(`
+    query DossierTypesPage($input: TableInput) {
+  dossierTypesPage(input: $input) {
+    items {
+      name
+      createdAt
+      ruleCount
+      requiredMetas
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DossierTypesPageQuery, DossierTypesPageQueryVariables>;
+export const DocumentTypeDetailDocument = new TypedDocumentString(`
+    query DocumentTypeDetail($name: String!) {
+  documentType(name: $name) {
+    name
+    createdAt
+    ruleCount
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentTypeDetailQuery, DocumentTypeDetailQueryVariables>;
+export const DossierTypeDetailDocument = new TypedDocumentString(`
+    query DossierTypeDetail($name: String!) {
+  dossierType(name: $name) {
+    name
+    createdAt
+    ruleCount
+    requiredMetas
+  }
+}
+    `) as unknown as TypedDocumentString<DossierTypeDetailQuery, DossierTypeDetailQueryVariables>;
+export const DocumentTypeRulesDocument = new TypedDocumentString(`
+    query DocumentTypeRules($input: TableInput) {
+  documentRulesPage(input: $input) {
+    items {
+      id
+      description
+      state
+      code
+      packageJSON
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DocumentTypeRulesQuery, DocumentTypeRulesQueryVariables>;
+export const DossierTypeRulesDocument = new TypedDocumentString(`
+    query DossierTypeRules($input: TableInput) {
+  dossierRulesPage(input: $input) {
+    items {
+      id
+      description
+      code
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<DossierTypeRulesQuery, DossierTypeRulesQueryVariables>;
+export const CreateDocumentTypeDocument = new TypedDocumentString(`
+    mutation CreateDocumentType($name: String!) {
+  createDocumentType(input: {name: $name}) {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateDocumentTypeMutation, CreateDocumentTypeMutationVariables>;
+export const CreateDossierTypeDocument = new TypedDocumentString(`
+    mutation CreateDossierType($name: String!) {
+  createDossierType(input: {name: $name}) {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateDossierTypeMutation, CreateDossierTypeMutationVariables>;
+export const DeleteDocumentTypeDocument = new TypedDocumentString(`
+    mutation DeleteDocumentType($name: String!) {
+  deleteDocumentType(name: $name)
+}
+    `) as unknown as TypedDocumentString<DeleteDocumentTypeMutation, DeleteDocumentTypeMutationVariables>;
+export const DeleteDossierTypeDocument = new TypedDocumentString(`
+    mutation DeleteDossierType($name: String!) {
+  deleteDossierType(name: $name)
+}
+    `) as unknown as TypedDocumentString<DeleteDossierTypeMutation, DeleteDossierTypeMutationVariables>;
+export const SetDossierTypeRequiredMetasDocument = new TypedDocumentString(`
+    mutation SetDossierTypeRequiredMetas($name: String!, $metas: [String!]!) {
+  setDossierTypeRequiredMetas(name: $name, metas: $metas) {
+    name
+    requiredMetas
+  }
+}
+    `) as unknown as TypedDocumentString<SetDossierTypeRequiredMetasMutation, SetDossierTypeRequiredMetasMutationVariables>;
 export const UsersDocument = new TypedDocumentString(`
     query Users($search: String) {
   users(search: $search) {

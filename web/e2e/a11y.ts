@@ -1,0 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** axe-core over the page as it is now: no serious or critical violation (WCAG 2.1 A/AA rules). */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(serious, `${screen}: accessibility violations`).toEqual([]);
+}

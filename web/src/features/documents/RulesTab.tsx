@@ -1,0 +1,146 @@
+import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Fragment, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/validation';
+import { useCan } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { runDocumentRule, runDocumentRules, useDocumentRules } from './api';
+import { LazyCodeEditor } from '../../components/code/LazyCodeEditor';
+
+/**
+ * regole: the rules of the document's type, each with its code in an expandable row; run them
+ * all or one (each button only with its permission). `onRan` refreshes what a run changes.
+ */
+export function RulesTab({ documentId, onRan }: { documentId: string; onRan: () => void }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { data: rules, error, isLoading } = useDocumentRules(documentId);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [runningAll, setRunningAll] = useState(false);
+  const [running, setRunning] = useState<string | null>(null);
+  const canRunAll = can({ action: 'allow', resource: 'runDocumentRules' });
+  const canRunOne = can({ action: 'allow', resource: 'runDocumentRule' });
+
+  useEffect(() => {
+    if (error) void toast.error(t('documentDetail.rules.loadFailed'));
+  }, [error, t]);
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const runAll = async () => {
+    setRunningAll(true);
+    void toast.warning(t('documentDetail.rules.running'));
+    try {
+      await runDocumentRules(documentId);
+      void toast.success(t('documentDetail.rules.ran'));
+      onRan();
+    } catch (failure) {
+      void toast.error(`${t('documentDetail.rules.runFailed')} ${errorMessage(failure)}`);
+    } finally {
+      setRunningAll(false);
+    }
+  };
+
+  const runOne = async (ruleId: string) => {
+    setRunning(ruleId);
+    void toast.warning(t('documentDetail.rules.started'));
+    try {
+      await runDocumentRule(documentId, ruleId);
+      void toast.success(t('documentDetail.rules.ranOne'));
+      onRan();
+    } catch {
+      void toast.error(t('documentDetail.rules.runOneFailed'));
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  if (isLoading) return <Spinner size={24} aria-label={t('common.loading')} className="document-detail__loader" />;
+  if (error) return <NonIdealState icon="error" title={t('documentDetail.rules.loadFailed')} />;
+  if (!rules || rules.length === 0) {
+    return <NonIdealState icon="function" title={t('documentDetail.rules.empty')} />;
+  }
+
+  return (
+    <div className="rules-tab">
+      {canRunAll && (
+        <div className="tab-panel__bar">
+          <Button icon="play" intent="primary" text={t('documentDetail.rules.runAll')} loading={runningAll} onClick={() => void runAll()} data-testid="rules-run-all" />
+        </div>
+      )}
+      <div className="table-scroll">
+        <HTMLTable className="data-table rules-tab__table" aria-label={t('documentDetail.tabs.regole')} data-testid="rules-table">
+          <thead>
+            <tr>
+              <th scope="col" className="rules-tab__toggle">
+                <span className="visually-hidden">{t('documentDetail.rules.code')}</span>
+              </th>
+              <th scope="col">{t('documentDetail.rules.description')}</th>
+              <th scope="col">{t('documentDetail.rules.state')}</th>
+              {canRunOne && <th scope="col" className="data-table__actions">{t('common.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rules.map((rule) => {
+              const open = expanded.has(rule.id);
+              const codeId = `rule-code-${rule.id}`;
+              return (
+                <Fragment key={rule.id}>
+                  <tr data-testid={`rule-row-${rule.id}`}>
+                    <td className="rules-tab__toggle">
+                      <Button
+                        variant="minimal"
+                        size="small"
+                        icon={open ? 'chevron-down' : 'chevron-right'}
+                        aria-expanded={open}
+                        aria-controls={open ? codeId : undefined}
+                        aria-label={t(open ? 'documentDetail.rules.hideCode' : 'documentDetail.rules.showCode', { rule: rule.description || rule.id })}
+                        onClick={() => toggle(rule.id)}
+                        data-testid="rule-expand"
+                      />
+                    </td>
+                    <td>
+                      <span className="rules-tab__description">{rule.description || '-'}</span>
+                      <span className="muted rules-tab__id">{rule.id}</span>
+                    </td>
+                    <td>
+                      <Tag minimal round intent={rule.active ? 'success' : 'none'}>
+                        {t(rule.active ? 'documentDetail.rules.active' : 'documentDetail.rules.paused')}
+                      </Tag>
+                    </td>
+                    {canRunOne && (
+                      <td className="data-table__actions">
+                        <Button
+                          icon="play"
+                          size="small"
+                          text={t('documentDetail.rules.run')}
+                          aria-label={t('documentDetail.rules.runLabel', { rule: rule.description || rule.id })}
+                          loading={running === rule.id}
+                          disabled={running !== null && running !== rule.id}
+                          onClick={() => void runOne(rule.id)}
+                          data-testid="rule-run"
+                        />
+                      </td>
+                    )}
+                  </tr>
+                  {open && (
+                    <tr className="rules-tab__code-row" id={codeId}>
+                      <td colSpan={canRunOne ? 4 : 3}>
+                        <LazyCodeEditor value={rule.code} language="javascript" readOnly label={t('documentDetail.rules.codeOf', { rule: rule.description || rule.id })} maxHeight="400px" testId="rule-code" />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </div>
+  );
+}

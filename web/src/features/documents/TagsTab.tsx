@@ -1,0 +1,46 @@
+import { Button } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { prettyJson } from '../../lib/format';
+import { useCan } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { replaceDocumentMetas, type DocumentDetail } from './api';
+import { LazyCodeEditor } from '../../components/code/LazyCodeEditor';
+
+/**
+ * modifica: the tags (metas) as JSON text in a code editor; Salva replaces them (spec §5: no
+ * validation message, the server answers). Read-only without `replaceDocumentMetas`.
+ */
+export function TagsTab({ document, onSaved }: { document: DocumentDetail; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const editable = can({ action: 'allow', resource: 'replaceDocumentMetas' });
+  const saved = prettyJson(document.metas);
+  const [text, setText] = useState(saved);
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await replaceDocumentMetas(document.id, text);
+      void toast.success(t('documentDetail.tagsSaved'));
+      onSaved();
+    } catch {
+      void toast.error(t('documentDetail.tagsFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="tags-tab">
+      <LazyCodeEditor value={text} onChange={setText} language="json" readOnly={!editable} label={t('documentDetail.tagsLabel')} minHeight="240px" maxHeight="480px" testId="tags-editor" />
+      {editable && (
+        <div className="tab-panel__actions">
+          <Button text={t('documentDetail.revert')} icon="undo" variant="minimal" disabled={text === saved || saving} onClick={() => setText(saved)} data-testid="tags-revert" />
+          <Button text={t('common.save')} icon="floppy-disk" intent="primary" loading={saving} onClick={() => void save()} data-testid="tags-save" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** Addresses of the dossier screens (spec §2). */
+export const dossierPath = (id: string, tab?: DossierTab) => `/dossier/dettagli/${encodeURIComponent(id)}${tab && tab !== 'generale' ? `?tab=${tab}` : ''}`;
+export const documentPath = (dossierId: string, documentId: string) =>
+  `/dossier/dettagli/${encodeURIComponent(dossierId)}/documenti/${encodeURIComponent(documentId)}`;
+
+/** The tabs of the dossier detail, as `?tab=` names them. */
+export const DOSSIER_TABS = ['generale', 'documenti', 'conflicts', 'status', 'results', 'input', 'logregole'] as const;
+export type DossierTab = (typeof DOSSIER_TABS)[number];
+export const isDossierTab = (value: string | null): value is DossierTab => DOSSIER_TABS.some((tab) => tab === value);

@@ -1,0 +1,238 @@
+import { Button, Callout, FormGroup, Spinner, Tag, TagInput, Tooltip } from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { DeleteConfirmDialog } from '../../components/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
+import { formatDateTime } from '../../lib/format';
+import { useCan } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/validation';
+import { TYPE_RESOURCES, deleteType, setRequiredMetas, typesPath, useDossierType, useDossierTypeRules } from './api';
+import { TypeRuleCode, toggled } from './TypeRuleCode';
+import './types.css';
+
+interface RuleRow {
+  id: string;
+  description: string;
+  code: string;
+}
+
+/**
+ * /tipologie/dossier/dettagli/{name}: the type, the metas its dossiers must have before its
+ * dossier rules run (edited here), and the dossier rules restricted to it (paged on the server):
+ * index, ID, description, and the code in an expandable row.
+ */
+export function DossierTypeDetailPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const name = useParams().name ?? '';
+  const { data: type, error, isLoading, mutate } = useDossierType(name);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    if (error) void toast.error(t('types.loadFailed'));
+  }, [error, t]);
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteType('dossier', name);
+      void toast.success(t('types.deleted'));
+      await navigate(typesPath('dossier'));
+    } catch (failure) {
+      void toast.error(`${t('types.deleteFailed')}: ${errorMessage(failure)}`);
+      setDeleting(false);
+      setConfirming(false);
+    }
+  };
+
+  const list = t('routes.dossierTypes');
+  return (
+    <>
+      <PageHeader title={name} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: list, to: typesPath('dossier') }, { label: name }]}>
+        <Button icon="arrow-left" text={t('types.back')} onClick={() => void navigate(typesPath('dossier'))} data-testid="type-back" />
+        {type && can({ action: 'allow', resource: TYPE_RESOURCES.dossier.delete }) && (
+          <Tooltip content={type.ruleCount > 0 ? t('types.hasRules', { count: type.ruleCount }) : t('common.delete')}>
+            <span className="types__action-wrap">
+              <Button icon="trash" intent="danger" text={t('common.delete')} disabled={type.ruleCount > 0} onClick={() => setConfirming(true)} data-testid="type-detail-delete" />
+            </span>
+          </Tooltip>
+        )}
+      </PageHeader>
+      <section className="page-panel">
+        {isLoading && <Spinner size={24} aria-label={t('common.loading')} className="table-loader" />}
+        {error && (
+          <Callout intent="danger" icon="error" role="alert" className="form-error">
+            {t('types.loadFailed')}: {errorMessage(error)}
+          </Callout>
+        )}
+        {type && (
+          <>
+            <dl className="detail-fields" data-testid="type-fields">
+              <dt>{t('types.columns.name')}</dt>
+              <dd>{type.name}</dd>
+              <dt>{t('types.columns.createdAt')}</dt>
+              <dd>{formatDateTime(type.createdAt)}</dd>
+              <dt>{t('types.columns.rules')}</dt>
+              <dd>{type.ruleCount}</dd>
+            </dl>
+            <RequiredMetas
+              name={type.name}
+              saved={type.requiredMetas}
+              editable={can({ action: 'allow', resource: 'setDossierTypeRequiredMetas' })}
+              onSaved={() => void mutate()}
+            />
+            {can({ action: 'allow', resource: TYPE_RESOURCES.dossier.rules }) && <DossierTypeRules name={type.name} />}
+          </>
+        )}
+      </section>
+      <DeleteConfirmDialog isOpen={confirming} loading={deleting} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
+    </>
+  );
+}
+
+/** Meta names as the server keeps them: trimmed, no empty one, each once, sorted. */
+export function normalizeMetas(values: readonly string[]): string[] {
+  return [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))].sort();
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+
+/** The required metas of the type as tags: Enter (or a comma) adds one, the cross removes it, Salva saves them. */
+function RequiredMetas({ name, saved, editable, onSaved }: { name: string; saved: readonly string[]; editable: boolean; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [metas, setMetas] = useState<string[]>(() => normalizeMetas(saved));
+  const [saving, setSaving] = useState(false);
+  const savedKey = saved.join('\n');
+  // The server's list changed (saved here or elsewhere): show it.
+  useEffect(() => setMetas(normalizeMetas(savedKey === '' ? [] : savedKey.split('\n'))), [savedKey]);
+  const changed = !sameList(metas, normalizeMetas(saved));
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const result = await setRequiredMetas(name, metas);
+      setMetas(normalizeMetas(result.requiredMetas));
+      void toast.success(t('types.metas.saved'));
+      onSaved();
+    } catch (failure) {
+      void toast.error(`${t('types.metas.saveFailed')}: ${errorMessage(failure)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!editable) {
+    return (
+      <section className="detail-section" data-testid="type-metas">
+        <h2 className="page-panel__title">{t('types.metas.title')}</h2>
+        {metas.length === 0 ? (
+          <p className="muted">{t('types.metas.none')}</p>
+        ) : (
+          <div className="types__metas">
+            {metas.map((meta) => (
+              <Tag key={meta}>{meta}</Tag>
+            ))}
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section className="detail-section" data-testid="type-metas">
+      <h2 className="page-panel__title">{t('types.metas.title')}</h2>
+      <FormGroup labelFor="type-metas-input" label={t('types.metas.label')} helperText={t('types.metas.help')} className="types__metas-field">
+        <TagInput
+          values={metas}
+          onChange={(values) => setMetas(normalizeMetas(values.map(String)))}
+          addOnBlur
+          addOnPaste
+          separator={/[,\n\r]/}
+          leftIcon="tag"
+          placeholder={t('types.metas.placeholder')}
+          inputProps={{ id: 'type-metas-input', 'aria-label': t('types.metas.label') }}
+          tagProps={{ minimal: true }}
+          data-testid="type-metas-input"
+        />
+      </FormGroup>
+      <div className="types__metas-actions">
+        <Button intent="primary" icon="floppy-disk" text={t('types.metas.save')} disabled={!changed} loading={saving} onClick={() => void save()} data-testid="type-metas-save" />
+        {changed && <Button variant="minimal" text={t('types.metas.reset')} onClick={() => setMetas(normalizeMetas(saved))} data-testid="type-metas-reset" />}
+      </div>
+    </section>
+  );
+}
+
+/** The filters of the rules table (what its `TableInput` needs before the columns exist). */
+const RULE_FILTERS: readonly Column<RuleRow>[] = [
+  { id: 'id', header: 'id', filter: { kind: 'text' }, cell: () => null },
+  { id: 'description', header: 'description', filter: { kind: 'text' }, cell: () => null },
+];
+
+function DossierTypeRules({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const table = useTableState('typeRules', { column: 'createdAt', descending: true });
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const { data, error, isLoading, mutate } = useDossierTypeRules(name, tableInputOf(table, RULE_FILTERS));
+  const { pageIndex, pageSize } = table.state;
+
+  const columns = useMemo<Column<RuleRow>[]>(() => {
+    // The index column: each rule's place in the whole ordered list.
+    const positions = new Map((data?.items ?? []).map((rule, index) => [rule.id, pageIndex * pageSize + index + 1]));
+    return [
+      { id: 'index', header: t('types.rules.index'), align: 'end', cell: (row) => positions.get(row.id) ?? '' },
+      {
+        id: 'id',
+        header: t('types.rules.id'),
+        filter: { kind: 'text' },
+        cell: (row) => (
+          <span className="types__rule-id" title={row.id}>
+            {row.id}
+          </span>
+        ),
+      },
+      { id: 'description', header: t('types.rules.description'), sortable: true, filter: { kind: 'text' }, cell: (row) => row.description },
+      {
+        id: 'code',
+        header: t('types.rules.code'),
+        cell: (row) => (
+          <Button
+            variant="minimal"
+            size="small"
+            icon={open.has(row.id) ? 'chevron-down' : 'chevron-right'}
+            aria-expanded={open.has(row.id)}
+            aria-label={t(open.has(row.id) ? 'types.rules.collapse' : 'types.rules.expand', { description: row.description })}
+            onClick={() => setOpen((current) => toggled(current, row.id))}
+            data-testid="type-rule-toggle"
+          />
+        ),
+      },
+    ];
+  }, [t, open, data, pageIndex, pageSize]);
+
+  return (
+    <section className="detail-section" aria-labelledby="type-rules-title">
+      <h2 id="type-rules-title" className="page-panel__title">
+        {t('types.rules.dossierTitle')}
+      </h2>
+      <ServerTable
+        table={table}
+        columns={columns}
+        data={data}
+        loading={isLoading}
+        error={error ? errorMessage(error) : null}
+        rowKey={(row) => row.id}
+        onRowOpen={(row) => setOpen((current) => toggled(current, row.id))}
+        onRefresh={() => void mutate()}
+        label={t('types.rules.dossierTitle')}
+        testId="type-rules-table"
+        expansion={(row) => (open.has(row.id) ? <TypeRuleCode code={row.code} /> : null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+/** Dates as the specs show them (operations spec §9): `DD/MM/YYYY HH:mm` in lists, with seconds for logs. */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function format(date: Date, seconds: boolean): string {
+  if (Number.isNaN(date.getTime())) return '-';
+  const day = `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''}`;
+  return `${day} ${time}`;
+}
+
+/** `DD/MM/YYYY HH:mm` of an RFC 3339 date-time (the API's `DateTime`). */
+export const formatDateTime = (value: string | null | undefined) => (value ? format(new Date(value), false) : '-');
+
+/** `DD/MM/YYYY HH:mm:ss` of unix seconds (rule logs and executions). */
+export const formatUnixSeconds = (value: number | null | undefined) => (value == null ? '-' : format(new Date(value * 1000), true));
+
+/** JSON text pretty-printed; text that is not JSON comes back as it is. */
+export function prettyJson(text: string | null | undefined): string {
+  if (text == null) return '';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** Saves `base64` bytes as a file named `filename` through the browser's download. */
+export function downloadBase64(base64: string, filename: string, type = 'application/octet-stream'): void {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  downloadBlob(new Blob([bytes], { type }), filename);
+}
+
+/** Saves text as a file named `filename`. */
+export const downloadText = (text: string, filename: string, type = 'application/json') => downloadBlob(new Blob([text], { type }), filename);
+
+function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
