@@ -26,6 +26,10 @@ bench *ARGS:
 bench-pipeline *ARGS:
     scripts/bench-pipeline.sh {{ARGS}}
 
+# The operations area's lists at volume (own services, 100,000 dossiers seeded once): p50/p99 of every sort and filter through GraphQL.
+bench-lists *ARGS:
+    scripts/bench-lists.sh {{ARGS}}
+
 # Regenerate the GraphQL schema file of the web app and its TypeScript types from the API.
 graphql-schema:
     cargo run --quiet -p api -- schema > web/schema.graphql
