@@ -14,7 +14,7 @@ test('the jobs dashboard lists every queue and the failed jobs of the one chosen
   for (const queue of QUEUES) await expect(page.getByTestId(`job-queue-${queue}`)).toBeVisible();
   await expect(page.getByTestId('job-queue-extract')).toContainText('Estrazione dei documenti');
 
-  await page.getByRole('button', { name: 'Mostra i job falliti di Compilazione e prove delle regole' }).click();
+  await page.getByRole('button', { name: 'Dettagli: i job falliti di Compilazione e prove delle regole' }).click();
   const failed = page.getByTestId('failed-jobs');
   await expect(failed.getByRole('heading', { level: 2 })).toHaveText('Job falliti: Compilazione e prove delle regole');
   await expect(failed).toContainText('Nessun job fallito');

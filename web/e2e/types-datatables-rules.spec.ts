@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { graphqlAs, unique } from './api';
 import { expect, test } from './fixtures';
 
@@ -71,6 +72,7 @@ test('a document type is created (name checked), shown with its rules and delete
   await expect(page.getByTestId('type-rule-code')).toContainText('export default');
   await expect(page.getByTestId('type-rule-package')).toContainText('"name"');
   await expect(page.getByTestId('type-detail-delete')).toBeDisabled();
+  await expectAccessible(page, 'document type detail');
 
   await page.goto('/tipologie/documenti');
   await page.getByTestId('filter-name').fill(name);
@@ -176,6 +178,7 @@ test('a data table is inserted with content and sort order, edited and deleted',
   // The other address of the detail.
   await page.goto(`/datatables/${name}`);
   await expect(page.getByTestId('datatable-content').locator('.cm-content')).toContainText('4.1');
+  await expectAccessible(page, 'data table detail');
   await page.getByTestId('datatable-back').click();
   await expect(page).toHaveURL(/\/datatables(\?.*)?$/);
 
@@ -218,6 +221,7 @@ test('a rule is found on /regole by type and state, opened and deleted', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Codice fiscale valido');
   await expect(page.getByTestId('rule-fields')).toContainText('IN PAUSA');
   await expect(page.getByTestId('rule-code').locator('.cm-content')).toContainText('export default');
+  await expectAccessible(page, 'rule detail');
   await page.getByRole('tab', { name: 'Package.json' }).click();
   await expect(page.getByTestId('rule-package').locator('.cm-content')).toContainText('"name"');
   await page.getByRole('tab', { name: /Datatables/ }).click();

@@ -50,7 +50,7 @@ describe('jobs dashboard', () => {
       '1',
       'Dettagli',
     ]);
-    fireEvent.click(within(extract).getByRole('button', { name: 'Mostra i job falliti di Estrazione dei documenti' }));
+    fireEvent.click(within(extract).getByRole('button', { name: 'Dettagli: i job falliti di Estrazione dei documenti' }));
     const row = await screen.findByTestId('failed-job-01JOB');
     // An error the job did not explain: said in Italian, the raw text under "Dettagli tecnici".
     expect(within(row).getByTestId('failed-job-error').textContent).toBe(

@@ -22,7 +22,8 @@ export function allowedTabs(can: Can): RoleTab[] {
   return ROLE_TABS.filter((tab) => can({ action: 'allow', resource: tab }));
 }
 
-const PALETTE = ['#2d72d2', '#238551', '#c87619', '#cd4246', '#7961db', '#147eb3', '#d1980b', '#00a396', '#db2c6f', '#5f6b7c'];
+// Dark enough for white text (≥ 4.5:1, WCAG AA) on a 12 px badge.
+const PALETTE = ['#215db0', '#1c6e42', '#935610', '#ac2f33', '#634dbf', '#0f6894', '#866103', '#007067', '#a82255', '#5f6b7c'];
 
 /** A stable colour for a role name (its badge). */
 export function roleColor(name: string): string {

@@ -127,7 +127,7 @@ function DocumentTypeRules({ name }: { name: string }) {
         id: 'state',
         header: t('types.rules.state'),
         cell: (row) => (
-          <Tag minimal round intent={row.state === 'active' ? 'success' : 'warning'}>
+          <Tag minimal={row.state !== 'active'} round intent={row.state === 'active' ? 'success' : 'warning'}>
             {t(row.state === 'active' ? 'types.rules.active' : 'types.rules.paused')}
           </Tag>
         ),

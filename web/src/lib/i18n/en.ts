@@ -237,7 +237,7 @@ export const en: typeof it = {
     retrying: 'To retry',
     failed: 'Failed',
     showFailed: 'Details',
-    showFailedOf: 'Show the failed jobs of {{queue}}',
+    showFailedOf: 'Details: the failed jobs of {{queue}}',
     failedOf: 'Failed jobs: {{queue}}',
     failedAt: 'Failed at',
     attempts: 'Attempts',

@@ -236,7 +236,7 @@ export const it = {
     retrying: 'Da ritentare',
     failed: 'Falliti',
     showFailed: 'Dettagli',
-    showFailedOf: 'Mostra i job falliti di {{queue}}',
+    showFailedOf: 'Dettagli: i job falliti di {{queue}}',
     failedOf: 'Job falliti: {{queue}}',
     failedAt: 'Fallito il',
     attempts: 'Tentativi',
