@@ -4,7 +4,8 @@ import { expect } from './fixtures';
 
 /** axe-core over the page as it is now: no serious or critical violation (WCAG 2.1 A/AA rules). */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // Toasts come and go with a fade: caught mid-animation their colours mean nothing.
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('.bp6-toast-container').analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

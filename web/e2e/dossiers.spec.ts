@@ -84,7 +84,8 @@ test.describe('dossiers', () => {
     const id = await importContracts(page, kinds, [1000, 1200]);
     await page.goto(`/dossier/dettagli/${id}?tab=conflicts`);
     await waitForDossier(page, id, 'conflicts');
-    await expect(page.getByTestId('conflict-importo')).toBeVisible();
+    // The page learns the new state live, or from its 5 s refresh.
+    await expect(page.getByTestId('conflict-importo')).toBeVisible({ timeout: 15_000 });
     await expectAccessible(page, 'dossier: conflicts');
     await page.getByTestId('conflicts-submit').click();
     await expect(page.getByText('Campo necessario')).toBeVisible();

@@ -132,7 +132,7 @@ export function DossierDetailPage() {
           <Tabs id="dossier-tabs" selectedTabId={tab} onChange={(next) => selectTab(next as DossierTab)} renderActiveTabPanelOnly className="detail-tabs" data-testid="dossier-tabs">
             <Tab id="generale" title={t('dossierDetail.tabs.generale')} panel={<GeneralTab dossier={dossier} onChanged={() => void mutate()} />} />
             <Tab id="documenti" title={t('dossierDetail.tabs.documenti')} panel={<DocumentsTab dossierId={id} />} />
-            <Tab id="conflicts" title={t('dossierDetail.tabs.conflicts')} panel={<ConflictsTab dossierId={id} onFixed={() => void mutate()} />} />
+            <Tab id="conflicts" title={t('dossierDetail.tabs.conflicts')} panel={<ConflictsTab dossierId={id} state={dossier.state} onFixed={() => void mutate()} />} />
             <Tab id="status" title={t('dossierDetail.tabs.status')} panel={<ExecutionsTab dossierId={id} />} />
             <Tab id="results" title={t('dossierDetail.tabs.results')} panel={<AggregateTab dossierId={id} />} />
             <Tab id="input" title={t('dossierDetail.tabs.input')} panel={<InputTab input={dossier.input} />} />

@@ -228,8 +228,13 @@ export function useDossierTypeNames() {
   return useSWR('DossierTypeNames', () => graphqlRequest(DossierTypeNamesQuery).then((result) => result.dossierTypes.map((type) => type.name)));
 }
 
+/** The detail follows the live events; this refresh is the fallback when they cannot arrive. */
+export const DOSSIER_REFRESH_MS = 5_000;
+
 export function useDossier(id: string) {
-  return useSWR(['Dossier', id], () => graphqlRequest(DossierQuery, { id }).then((result) => result.dossier));
+  return useSWR(['Dossier', id], () => graphqlRequest(DossierQuery, { id }).then((result) => result.dossier), {
+    refreshInterval: DOSSIER_REFRESH_MS,
+  });
 }
 
 /** Callback attempts show up as the worker makes them (retries, a resend). */
@@ -270,8 +275,9 @@ export function useAggregate(id: string) {
   return useSWR(['DossierAggregate', id], () => graphqlRequest(AggregateQuery, { dossierID: id }).then((result) => result.getDossierResultAggregate));
 }
 
-export function useMetasCheck(id: string) {
-  return useSWR(['DossierMetasCheck', id], () => graphqlRequest(MetasCheckQuery, { id }).then((result) => result.metasCheck));
+/** The metas check of the dossier in `state` (checked again whenever the state changes). */
+export function useMetasCheck(id: string, state: string) {
+  return useSWR(['DossierMetasCheck', id, state], () => graphqlRequest(MetasCheckQuery, { id }).then((result) => result.metasCheck));
 }
 
 export const downloadDossier = (id: string) => graphqlRequest(DownloadDossierQuery, { id }).then((result) => result.downloadDossier);

@@ -15,10 +15,10 @@ type Choices = Record<string, string>;
  * takes one of its values, each missing required meta a value; every field is required
  * ('Campo necessario'); after the fix the check is loaded again.
  */
-export function ConflictsTab({ dossierId, onFixed }: { dossierId: string; onFixed: () => void }) {
+export function ConflictsTab({ dossierId, state, onFixed }: { dossierId: string; state: string; onFixed: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { data: check, error, isLoading, mutate } = useMetasCheck(dossierId);
+  const { data: check, error, isLoading, mutate } = useMetasCheck(dossierId, state);
   const { register, handleSubmit, formState, reset } = useForm<Choices>();
 
   if (isLoading) return <Spinner aria-label={t('common.loading')} />;
