@@ -1,15 +1,13 @@
-import { Button, Callout, FormGroup, Spinner, Tag, TagInput, Tooltip } from '@blueprintjs/core';
+import { Button, FormGroup, Tag, TagInput } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { DeleteConfirmDialog } from '../../components/ConfirmDialog';
-import { PageHeader } from '../../components/PageHeader';
+import { useParams } from 'react-router';
 import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
-import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/validation';
-import { TYPE_RESOURCES, deleteType, setRequiredMetas, typesPath, useDossierType, useDossierTypeRules } from './api';
+import { TYPE_RESOURCES, setRequiredMetas, useDossierType, useDossierTypeRules } from './api';
+import { TypeDetailFrame } from './TypeDetailFrame';
 import { TypeRuleCode, toggled } from './TypeRuleCode';
 import './types.css';
 
@@ -25,73 +23,23 @@ interface RuleRow {
  * index, ID, description, and the code in an expandable row.
  */
 export function DossierTypeDetailPage() {
-  const { t } = useTranslation();
   const can = useCan();
-  const navigate = useNavigate();
   const name = useParams().name ?? '';
   const { data: type, error, isLoading, mutate } = useDossierType(name);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    if (error) void toast.error(t('types.loadFailed'));
-  }, [error, t]);
-
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await deleteType('dossier', name);
-      void toast.success(t('types.deleted'));
-      await navigate(typesPath('dossier'));
-    } catch (failure) {
-      void toast.error(`${t('types.deleteFailed')}: ${errorMessage(failure)}`);
-      setDeleting(false);
-      setConfirming(false);
-    }
-  };
-
-  const list = t('routes.dossierTypes');
   return (
-    <>
-      <PageHeader title={name} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: list, to: typesPath('dossier') }, { label: name }]}>
-        <Button icon="arrow-left" text={t('types.back')} onClick={() => void navigate(typesPath('dossier'))} data-testid="type-back" />
-        {type && can({ action: 'allow', resource: TYPE_RESOURCES.dossier.delete }) && (
-          <Tooltip content={type.ruleCount > 0 ? t('types.hasRules', { count: type.ruleCount }) : t('common.delete')}>
-            <span className="types__action-wrap">
-              <Button icon="trash" intent="danger" text={t('common.delete')} disabled={type.ruleCount > 0} onClick={() => setConfirming(true)} data-testid="type-detail-delete" />
-            </span>
-          </Tooltip>
-        )}
-      </PageHeader>
-      <section className="page-panel">
-        {isLoading && <Spinner size={24} aria-label={t('common.loading')} className="table-loader" />}
-        {error && (
-          <Callout intent="danger" icon="error" role="alert" className="form-error">
-            {t('types.loadFailed')}: {errorMessage(error)}
-          </Callout>
-        )}
-        {type && (
-          <>
-            <dl className="detail-fields" data-testid="type-fields">
-              <dt>{t('types.columns.name')}</dt>
-              <dd>{type.name}</dd>
-              <dt>{t('types.columns.createdAt')}</dt>
-              <dd>{formatDateTime(type.createdAt)}</dd>
-              <dt>{t('types.columns.rules')}</dt>
-              <dd>{type.ruleCount}</dd>
-            </dl>
-            <RequiredMetas
-              name={type.name}
-              saved={type.requiredMetas}
-              editable={can({ action: 'allow', resource: 'setDossierTypeRequiredMetas' })}
-              onSaved={() => void mutate()}
-            />
-            {can({ action: 'allow', resource: TYPE_RESOURCES.dossier.rules }) && <DossierTypeRules name={type.name} />}
-          </>
-        )}
-      </section>
-      <DeleteConfirmDialog isOpen={confirming} loading={deleting} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
-    </>
+    <TypeDetailFrame kind="dossier" name={name} type={type} error={error} isLoading={isLoading}>
+      {(found) => (
+        <>
+          <RequiredMetas
+            name={found.name}
+            saved={found.requiredMetas}
+            editable={can({ action: 'allow', resource: 'setDossierTypeRequiredMetas' })}
+            onSaved={() => void mutate()}
+          />
+          {can({ action: 'allow', resource: TYPE_RESOURCES.dossier.rules }) && <DossierTypeRules name={found.name} />}
+        </>
+      )}
+    </TypeDetailFrame>
   );
 }
 
