@@ -3,19 +3,19 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DOSSIER_STATES, StateTag } from '../../components/StateTag';
+import { formatFilterDate } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { startOfToday, useFailedJobCount, useOverview } from './overviewApi';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const filterDate = (date: Date) => `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
 
 /** The dossier list filtered by state and by today's creation date (the list's own address). */
 export function todaysDossiersPath(state: string, today: Date): string {
   const params = new URLSearchParams();
   params.append('dossiers.f.state', state);
-  params.append('dossiers.f.createdAt', filterDate(today));
-  params.append('dossiers.f.createdAt', filterDate(today));
+  params.append('dossiers.f.createdAt', formatFilterDate(today));
+  params.append('dossiers.f.createdAt', formatFilterDate(today));
   return `/dossier?${params.toString()}`;
 }
 
