@@ -579,6 +579,104 @@ async fn dossier_rules_are_searched_by_code() -> Result<()> {
         )
         .await?;
     assert_eq!(found(&body), ["Durata"], "paged");
+
+    // "Cerca codice" on the paged list, with the lines that match.
+    let body = server
+        .graphql_as(
+            &token,
+            r#"query($q: String!) { dossierRulesPage(input: { filters: [{ column: "code", value: [$q], type: "text" }] }) {
+                total items { description codeMatches(search: $q) { line text } } } }"#,
+            json!({ "q": "TIPO_PRATICA" }),
+        )
+        .await?;
+    ok(&body);
+    assert_eq!(body["data"]["dossierRulesPage"]["total"], 1);
+    assert_eq!(
+        body["data"]["dossierRulesPage"]["items"][0],
+        json!({ "description": "Tipo", "codeMatches": [{
+            "line": 1,
+            "text": "export default ({ input }) => ({ success: input.tipo_pratica !== '100%_X' });"
+        }] })
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn unsaved_code_is_checked_with_the_real_runtime_without_saving() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    let _worker = server.spawn_worker().await?;
+    let check = "query($kind: RuleKind!, $code: String!, $helper: String) {
+        checkRuleCode(kind: $kind, code: $code, helper: $helper) { ok file line column message } }";
+    let body = server
+        .graphql_as(
+            &token,
+            check,
+            json!({ "kind": "DOSSIER", "code": "export default () => {\n  return { success: ) };\n};\n" }),
+        )
+        .await?;
+    ok(&body);
+    let answer = &body["data"]["checkRuleCode"];
+    assert_eq!(answer["ok"], false, "{body}");
+    assert_eq!(
+        (answer["file"].as_str(), answer["line"].as_u64()),
+        (Some("rule.js"), Some(2))
+    );
+    assert!(answer["column"].as_u64().unwrap_or(0) >= 20, "{body}");
+
+    // An error in the helper is placed in the helper.
+    let body = server
+        .graphql_as(
+            &token,
+            check,
+            json!({
+                "kind": "DOCUMENT",
+                "code": "import { soglia } from './helper.js';\nexport default () => ({ success: soglia > 0 });\n",
+                "helper": "export const soglia = ;\n",
+            }),
+        )
+        .await?;
+    let answer = &body["data"]["checkRuleCode"];
+    assert_eq!(
+        (
+            answer["ok"].as_bool(),
+            answer["file"].as_str(),
+            answer["line"].as_u64()
+        ),
+        (Some(false), Some("helper.js"), Some(1)),
+        "{body}"
+    );
+
+    let body = server
+        .graphql_as(
+            &token,
+            check,
+            json!({ "kind": "DOCUMENT", "code": "export default () => ({ success: true });\n" }),
+        )
+        .await?;
+    assert_eq!(
+        body["data"]["checkRuleCode"],
+        json!({ "ok": true, "file": null, "line": null, "column": null, "message": null })
+    );
+
+    let body = server
+        .graphql_as(
+            &token,
+            "{ documentRules { id } dossierRules { id } }",
+            json!({}),
+        )
+        .await?;
+    assert_eq!(
+        body["data"],
+        json!({ "documentRules": [], "dossierRules": [] }),
+        "nothing saved"
+    );
+
+    let huge = "x".repeat((4 << 20) + 1);
+    let body = server
+        .graphql_as(&token, check, json!({ "kind": "DOCUMENT", "code": huge }))
+        .await?;
+    assert_eq!(error(&body).1, "BAD_USER_INPUT", "a bounded check");
     Ok(())
 }
 

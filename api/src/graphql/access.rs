@@ -164,6 +164,15 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     ),
     // Helper file of a rule.
     (Query, "getHelperCode", Resource("helperCode")),
+    // Version history of rules (either kind).
+    (Query, "ruleVersions", Resource("ruleVersions")),
+    (
+        Mutation,
+        "restoreRuleVersion",
+        Resource("restoreRuleVersion"),
+    ),
+    // The editor's syntax check of unsaved code.
+    (Query, "checkRuleCode", Resource("checkRuleCode")),
     (Mutation, "updateHelperCode", Resource("updateHelperCode")),
     // Dossiers (operations spec §7): queries need the area, each mutation its own resource.
     (Query, "dossiers", Resource("dossiers")),

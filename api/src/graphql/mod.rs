@@ -14,6 +14,7 @@ mod overview;
 mod ping;
 mod playground;
 mod roles;
+mod rule_versions;
 mod rules;
 mod session;
 mod table;
@@ -40,6 +41,7 @@ pub struct Query(
     types::TypesQuery,
     data_tables::DataTablesQuery,
     rules::RulesQuery,
+    rule_versions::RuleVersionsQuery,
     dossiers::DossiersQuery,
     documents::DocumentsQuery,
     executions::ExecutionsQuery,
@@ -58,6 +60,7 @@ pub struct Mutation(
     types::TypesMutation,
     data_tables::DataTablesMutation,
     rules::RulesMutation,
+    rule_versions::RuleVersionsMutation,
     dossiers::DossiersMutation,
     documents::DocumentsMutation,
     playground::PlaygroundMutation,

@@ -11,9 +11,11 @@
 use std::sync::Arc;
 
 use async_graphql::{
-    Context, ErrorExtensions, ID, InputObject, MaybeUndefined, Object, SimpleObject,
+    ComplexObject, Context, Enum, ErrorExtensions, ID, InputObject, MaybeUndefined, Object,
+    SimpleObject,
 };
 use chrono::{DateTime, Utc};
+use shared::db::repo::audit::Actor;
 use shared::db::repo::helper_code;
 use shared::db::repo::rules::{
     self as repo, CodeCheck, DocumentRuleEdit, DocumentRuleInput, DocumentRuleListFilter,
@@ -22,10 +24,12 @@ use shared::db::repo::rules::{
 };
 use shared::jobs::rules::{CheckReply, CheckRule, RuleRunJob};
 use shared::jobs::{Job, JobError, replies};
-use shared::rules::{DEFAULT_HELPER_CODE, archive};
+use shared::rules::{DEFAULT_HELPER_CODE, RuleKind, archive};
 use uuid::Uuid;
 
+use super::caller::claims;
 use super::errors::{bad_input, internal, not_found};
+use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, db_error, edit_error, paging};
 use crate::state::AppState;
@@ -59,6 +63,8 @@ const DOSSIER_RULE_TABLE: TableSpec = TableSpec {
         Column::new("dossierType")
             .aliases(&["dossierType.name", "dossier_type"])
             .filter(FilterKind::Select),
+        // "Cerca codice": a substring of the code (trigram index of migration 0002).
+        Column::new("code").filter(FilterKind::Text),
         Column::new("createdAt").aliases(&["created_at"]).sortable(),
     ],
     default_sort: "createdAt",
@@ -113,8 +119,85 @@ impl From<DocumentRuleView> for DocumentRule {
     }
 }
 
+/// Which kind of rule a piece of code is.
+#[derive(Enum, Clone, Copy, PartialEq, Eq)]
+#[graphql(name = "RuleKind")]
+pub enum RuleKindInput {
+    Document,
+    Dossier,
+}
+
+impl From<RuleKindInput> for RuleKind {
+    fn from(kind: RuleKindInput) -> Self {
+        match kind {
+            RuleKindInput::Document => RuleKind::Document,
+            RuleKindInput::Dossier => RuleKind::Dossier,
+        }
+    }
+}
+
+/// What `checkRuleCode` found: `ok`, or the first problem — a syntax error at 1-based `line`
+/// and `column` of `file` (`rule.js`: the rule, `helper.js`: its helper), or a failure
+/// without a place.
+#[derive(SimpleObject)]
+pub struct RuleCodeCheck {
+    pub ok: bool,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+    pub message: Option<String>,
+}
+
+impl From<CheckReply> for RuleCodeCheck {
+    fn from(reply: CheckReply) -> Self {
+        match reply {
+            CheckReply::Ok => Self {
+                ok: true,
+                file: None,
+                line: None,
+                column: None,
+                message: None,
+            },
+            CheckReply::Syntax {
+                file,
+                line,
+                column,
+                message,
+            } => Self {
+                ok: false,
+                file: Some(file),
+                line: Some(line),
+                column: Some(column),
+                message: Some(message),
+            },
+            CheckReply::Failed { message } => Self {
+                ok: false,
+                file: None,
+                line: None,
+                column: None,
+                message: Some(message),
+            },
+        }
+    }
+}
+
+/// Largest rule or helper `checkRuleCode` compiles (the size of one file of a rule archive).
+const MAX_CHECKED_CODE_BYTES: usize = 4 << 20;
+
+/// A line of a rule's code.
+#[derive(SimpleObject)]
+pub struct CodeLine {
+    /// 1-based.
+    pub line: usize,
+    pub text: String,
+}
+
+/// How many matching lines `codeMatches` answers.
+const MAX_CODE_MATCHES: usize = 5;
+
 /// A dossier rule.
 #[derive(SimpleObject, Clone)]
+#[graphql(complex)]
 pub struct DossierRule {
     pub id: ID,
     pub description: String,
@@ -134,6 +217,20 @@ pub struct DossierRule {
     pub valid: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+#[ComplexObject]
+impl DossierRule {
+    /// The first lines of the code that contain `search` (any case), for "Cerca codice".
+    async fn code_matches(&self, search: String) -> Vec<CodeLine> {
+        repo::matching_lines(&self.code, &search, MAX_CODE_MATCHES)
+            .into_iter()
+            .map(|(line, text)| CodeLine {
+                line,
+                text: text.to_owned(),
+            })
+            .collect()
+    }
 }
 
 impl From<DossierRuleView> for DossierRule {
@@ -231,7 +328,7 @@ pub struct UpdateDossierRuleInput {
 }
 
 /// The rule id of an argument.
-fn rule_id(id: &ID) -> async_graphql::Result<Uuid> {
+pub(super) fn rule_id(id: &ID) -> async_graphql::Result<Uuid> {
     Uuid::parse_str(id.trim()).map_err(|_| not_found(format!("Regola {} non trovata", id.as_str())))
 }
 
@@ -265,16 +362,19 @@ pub(super) async fn await_rule_run<R: serde::de::DeserializeOwned>(
     }
 }
 
-async fn check_code(state: &AppState, check: &CodeCheck) -> async_graphql::Result<()> {
+/// Has a worker compile `check` and answers what it said.
+async fn compile(state: &AppState, check: &CodeCheck) -> async_graphql::Result<CheckReply> {
     let job = RuleRunJob::Check(CheckRule {
         id: Uuid::now_v7(),
         code: check.code.clone(),
         helper: check.helper.clone(),
         kind: check.kind,
     });
-    let reply: CheckReply =
-        await_rule_run(state, job, "Impossibile verificare il codice della regola").await?;
-    match reply {
+    await_rule_run(state, job, "Impossibile verificare il codice della regola").await
+}
+
+pub(super) async fn check_code(state: &AppState, check: &CodeCheck) -> async_graphql::Result<()> {
+    match compile(state, check).await? {
         CheckReply::Ok => Ok(()),
         CheckReply::Syntax {
             file,
@@ -346,6 +446,7 @@ async fn load_dossier_rule(state: &AppState, id: Uuid) -> async_graphql::Result<
 
 async fn update_document_rule(
     state: &AppState,
+    actor: &Actor,
     id: Uuid,
     edit: DocumentRuleEdit,
 ) -> async_graphql::Result<DocumentRule> {
@@ -356,7 +457,7 @@ async fn update_document_rule(
     drop(conn);
     check_if_needed(state, prepared.check()).await?;
     let mut conn = state.db.get().await.map_err(internal)?;
-    let view = repo::apply_document_rule_update(&mut conn, prepared)
+    let view = repo::apply_document_rule_update(&mut conn, prepared, Some(actor))
         .await
         .map_err(edit_error)?;
     Ok(view.into())
@@ -364,6 +465,7 @@ async fn update_document_rule(
 
 async fn update_dossier_rule(
     state: &AppState,
+    actor: &Actor,
     id: Uuid,
     edit: DossierRuleEdit,
 ) -> async_graphql::Result<DossierRule> {
@@ -374,7 +476,7 @@ async fn update_dossier_rule(
     drop(conn);
     check_if_needed(state, prepared.check()).await?;
     let mut conn = state.db.get().await.map_err(internal)?;
-    let view = repo::apply_dossier_rule_update(&mut conn, prepared)
+    let view = repo::apply_dossier_rule_update(&mut conn, prepared, Some(actor))
         .await
         .map_err(edit_error)?;
     Ok(view.into())
@@ -401,6 +503,32 @@ async fn list_dossier_rules(
 
 #[Object]
 impl RulesQuery {
+    /// Compiles unsaved rule `code` (with its unsaved `helper`) with the real runtime, as a
+    /// save would, without saving anything: the editor's syntax check as the author types.
+    async fn check_rule_code(
+        &self,
+        ctx: &Context<'_>,
+        kind: RuleKindInput,
+        code: String,
+        helper: Option<String>,
+    ) -> async_graphql::Result<RuleCodeCheck> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        for (field, text) in [("code", Some(&code)), ("helper", helper.as_ref())] {
+            if text.is_some_and(|t| t.len() > MAX_CHECKED_CODE_BYTES) {
+                return Err(bad_input(
+                    field,
+                    format!("Il codice supera {} MB", MAX_CHECKED_CODE_BYTES >> 20),
+                ));
+            }
+        }
+        let check = CodeCheck {
+            kind: kind.into(),
+            code,
+            helper: helper.filter(|h| !h.trim().is_empty()),
+        };
+        Ok(compile(state, &check).await?.into())
+    }
+
     /// Document rules, newest first (at most `limit`, default and maximum 1000, from
     /// `offset`).
     async fn document_rules(
@@ -465,6 +593,9 @@ impl RulesQuery {
         };
         if let Some(FilterValue::Text(text)) = table.filter("description") {
             filter.description = Some(text.clone());
+        }
+        if let Some(FilterValue::Text(text)) = table.filter("code") {
+            filter.code = Some(text.clone());
         }
         let sort = match table.sort {
             "description" => RuleSort::Description,
@@ -580,7 +711,7 @@ impl RulesMutation {
         drop(conn);
         check_if_needed(state, prepared.check()).await?;
         let mut conn = state.db.get().await.map_err(internal)?;
-        let view = repo::insert_document_rule(&mut conn, prepared)
+        let view = repo::insert_document_rule(&mut conn, prepared, Some(&actor(claims(ctx)?)))
             .await
             .map_err(edit_error)?;
         Ok(view.into())
@@ -603,7 +734,7 @@ impl RulesMutation {
             nota: input.nota,
             active: None,
         };
-        update_document_rule(state, rule_id(&id)?, edit).await
+        update_document_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
     }
 
     /// Pauses (false) or activates (true) a document rule.
@@ -618,7 +749,7 @@ impl RulesMutation {
             active: Some(active),
             ..DocumentRuleEdit::default()
         };
-        update_document_rule(state, rule_id(&id)?, edit).await
+        update_document_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
     }
 
     /// Deletes a document rule (with its helper; its execution logs stay).
@@ -660,7 +791,7 @@ impl RulesMutation {
         drop(conn);
         check_if_needed(state, prepared.check()).await?;
         let mut conn = state.db.get().await.map_err(internal)?;
-        let view = repo::insert_dossier_rule(&mut conn, prepared)
+        let view = repo::insert_dossier_rule(&mut conn, prepared, Some(&actor(claims(ctx)?)))
             .await
             .map_err(edit_error)?;
         Ok(view.into())
@@ -692,7 +823,7 @@ impl RulesMutation {
             data_tables: None,
             active: None,
         };
-        update_dossier_rule(state, rule_id(&id)?, edit).await
+        update_dossier_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
     }
 
     /// Pauses (false) or activates (true) a dossier rule.
@@ -707,7 +838,7 @@ impl RulesMutation {
             active: Some(active),
             ..DossierRuleEdit::default()
         };
-        update_dossier_rule(state, rule_id(&id)?, edit).await
+        update_dossier_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
     }
 
     /// Replaces the strings a new document of the rule's institute must contain.
@@ -722,7 +853,7 @@ impl RulesMutation {
             must_contain: Some(list),
             ..DossierRuleEdit::default()
         };
-        update_dossier_rule(state, rule_id(&id)?, edit).await
+        update_dossier_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
     }
 
     /// Replaces the strings a new document of the rule's institute must not contain.
@@ -737,7 +868,7 @@ impl RulesMutation {
             not_contain: Some(list),
             ..DossierRuleEdit::default()
         };
-        update_dossier_rule(state, rule_id(&id)?, edit).await
+        update_dossier_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
     }
 
     /// Deletes a dossier rule (with its helper; its executions and logs stay).
@@ -780,7 +911,7 @@ impl RulesMutation {
             }
         }
         let mut conn = state.db.get().await.map_err(internal)?;
-        let views = repo::save_import(&mut conn, prepared)
+        let views = repo::save_import(&mut conn, prepared, Some(&actor(claims(ctx)?)))
             .await
             .map_err(edit_error)?;
         Ok(views.into_iter().map(DossierRule::from).collect())
@@ -810,9 +941,15 @@ impl RulesMutation {
         )
         .await?;
         let mut conn = state.db.get().await.map_err(internal)?;
-        let helper = helper_code::save_helper(&mut conn, owner.kind, id, &code)
-            .await
-            .map_err(db_error)?;
+        let helper = helper_code::update_helper(
+            &mut conn,
+            owner.kind,
+            id,
+            &code,
+            Some(&actor(claims(ctx)?)),
+        )
+        .await
+        .map_err(db_error)?;
         Ok(HelperCode {
             id: ID(id.to_string()),
             description: helper.description,

@@ -306,6 +306,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    rule_versions (rule_id, version) {
+        rule_id -> Uuid,
+        version -> Int4,
+        kind -> Text,
+        author -> Nullable<Text>,
+        created_at -> Timestamptz,
+        description -> Text,
+        code -> Text,
+        helper -> Text,
+        package_json -> Text,
+        metadata -> Jsonb,
+    }
+}
+
+diesel::table! {
     users (id) {
         id -> Uuid,
         email -> Text,
@@ -391,6 +406,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     roles,
     rule_execution_logs,
     rule_validations,
+    rule_versions,
     users,
     validation_documents,
     validation_logs,

@@ -183,3 +183,20 @@ pub struct HelperCodeChanges {
     pub description: Option<String>,
     pub code: Option<String>,
 }
+
+/// One saved version of a rule (`rule_versions`): what the author edits, as it was after a save.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = crate::db::schema::rule_versions, check_for_backend(diesel::pg::Pg))]
+pub struct RuleVersion {
+    pub rule_id: Uuid,
+    pub version: i32,
+    /// `document` or `dossier`.
+    pub kind: String,
+    pub author: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub description: String,
+    pub code: String,
+    pub helper: String,
+    pub package_json: String,
+    pub metadata: serde_json::Value,
+}

@@ -4,14 +4,16 @@
 
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use super::audit::Actor;
+use super::rule_versions;
 use super::types::EditError;
 use crate::db::models::new_id;
 use crate::db::models::rules::{HelperCode, NewHelperCode};
 use crate::db::schema::{document_rules, dossier_rules, helper_code};
-use crate::db::{DbResult, QueryContext};
+use crate::db::{DbError, DbResult, QueryContext};
 use crate::rules::RuleKind;
 
 /// The rule a helper belongs to.
@@ -125,6 +127,23 @@ pub async fn save_helper(
         }
     }
     .context("saving the helper of a rule")
+}
+
+/// Saves the helper of the rule `rule_id` of `kind` as `actor` edited it: the helper and the
+/// rule's new version in one transaction.
+pub async fn update_helper(
+    conn: &mut AsyncPgConnection,
+    kind: RuleKind,
+    rule_id: Uuid,
+    code: &str,
+    actor: Option<&Actor>,
+) -> DbResult<HelperCode> {
+    conn.transaction::<_, DbError, _>(async |conn| {
+        let helper = save_helper(conn, kind, rule_id, code).await?;
+        rule_versions::record(conn, rule_id, actor).await?;
+        Ok(helper)
+    })
+    .await
 }
 
 /// Removes the helper of the rule `rule_id`, if any.

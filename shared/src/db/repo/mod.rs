@@ -16,6 +16,7 @@ pub mod overview;
 pub mod pipeline;
 pub mod playground;
 pub mod roles;
+pub mod rule_versions;
 pub mod rules;
 pub mod types;
 pub mod users;

@@ -15,9 +15,11 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use super::audit::Actor;
 use super::data_tables::resolve_names;
 use super::dossiers::{IdRange, PageRequest, contains_pattern};
 use super::helper_code;
+use super::rule_versions;
 use super::types::{EditError, page};
 use crate::db::models::new_id;
 use crate::db::models::rules::{
@@ -306,7 +308,10 @@ pub async fn find_document_rule(
     Ok(document_views(conn, row.into_iter().collect()).await?.pop())
 }
 
-async fn document_type_id(conn: &mut AsyncPgConnection, name: &str) -> Result<i64, EditError> {
+pub(super) async fn document_type_id(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> Result<i64, EditError> {
     super::types::find_document_type(conn, name)
         .await?
         .map(|t| t.id)
@@ -389,6 +394,7 @@ pub async fn prepare_document_rule(
 pub async fn insert_document_rule(
     conn: &mut AsyncPgConnection,
     prepared: PreparedDocumentRule,
+    actor: Option<&Actor>,
 ) -> Result<DocumentRuleView, EditError> {
     let id = prepared.row.id;
     conn.transaction::<_, DbError, _>(async |conn| {
@@ -397,7 +403,9 @@ pub async fn insert_document_rule(
             .execute(conn)
             .await
             .context("creating a document rule")?;
-        link_document_tables(conn, id, &prepared.data_table_ids).await
+        link_document_tables(conn, id, &prepared.data_table_ids).await?;
+        rule_versions::record(conn, id, actor).await?;
+        Ok(())
     })
     .await
     .map_err(foreign_key_as_input)?;
@@ -418,7 +426,7 @@ fn foreign_key_as_input(error: DbError) -> EditError {
     }
 }
 
-async fn link_document_tables(
+pub(super) async fn link_document_tables(
     conn: &mut AsyncPgConnection,
     id: Uuid,
     table_ids: &[i64],
@@ -532,6 +540,7 @@ pub async fn prepare_document_rule_update(
 pub async fn apply_document_rule_update(
     conn: &mut AsyncPgConnection,
     prepared: PreparedDocumentRuleUpdate,
+    actor: Option<&Actor>,
 ) -> Result<DocumentRuleView, EditError> {
     let id = prepared.id;
     let changes = prepared.changes;
@@ -552,6 +561,7 @@ pub async fn apply_document_rule_update(
         if let Some(table_ids) = &prepared.data_table_ids {
             link_document_tables(conn, id, table_ids).await?;
         }
+        rule_versions::record(conn, id, actor).await?;
         Ok(())
     })
     .await
@@ -612,6 +622,21 @@ async fn dossier_views(
         .collect())
 }
 
+/// The first `max` lines of `code` containing `search` (ignoring case, as the code filters
+/// do), with their 1-based numbers. An empty search matches nothing.
+pub fn matching_lines<'a>(code: &'a str, search: &str, max: usize) -> Vec<(usize, &'a str)> {
+    if search.trim().is_empty() {
+        return Vec::new();
+    }
+    let needle = search.to_lowercase();
+    code.lines()
+        .enumerate()
+        .filter(|(_, line)| line.to_lowercase().contains(&needle))
+        .take(max)
+        .map(|(index, line)| (index + 1, line))
+        .collect()
+}
+
 /// Which dossier rules a list shows.
 #[derive(Debug, Clone, Default)]
 pub struct DossierRuleFilter {
@@ -663,6 +688,8 @@ pub struct DossierRuleListFilter {
     pub description: Option<String>,
     /// Names of the dossier types the rules are restricted to.
     pub dossier_types: Option<Vec<String>>,
+    /// Substring of the code, any case ("Cerca codice"; trigram index).
+    pub code: Option<String>,
 }
 
 fn dossier_rules_filtered<'a, ST: 'a>(
@@ -678,6 +705,9 @@ fn dossier_rules_filtered<'a, ST: 'a>(
     }
     if let Some(text) = &filter.description {
         query = query.filter(dossier_rules::description.ilike(contains_pattern(text)));
+    }
+    if let Some(text) = &filter.code {
+        query = query.filter(dossier_rules::code.ilike(contains_pattern(text)));
     }
     if let Some(names) = &filter.dossier_types {
         query = query.filter(
@@ -768,7 +798,10 @@ pub async fn find_dossier_rule(
     Ok(dossier_views(conn, row.into_iter().collect()).await?.pop())
 }
 
-async fn dossier_type_id(conn: &mut AsyncPgConnection, name: &str) -> Result<i64, EditError> {
+pub(super) async fn dossier_type_id(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> Result<i64, EditError> {
     super::types::find_dossier_type(conn, name)
         .await?
         .map(|t| t.id)
@@ -878,6 +911,7 @@ pub async fn prepare_dossier_rule(
 pub async fn insert_dossier_rule(
     conn: &mut AsyncPgConnection,
     prepared: PreparedDossierRule,
+    actor: Option<&Actor>,
 ) -> Result<DossierRuleView, EditError> {
     let id = prepared.row.id;
     conn.transaction::<_, DbError, _>(async |conn| {
@@ -886,7 +920,9 @@ pub async fn insert_dossier_rule(
             .execute(conn)
             .await
             .context("creating a dossier rule")?;
-        link_dossier_tables(conn, id, &prepared.data_table_ids).await
+        link_dossier_tables(conn, id, &prepared.data_table_ids).await?;
+        rule_versions::record(conn, id, actor).await?;
+        Ok(())
     })
     .await
     .map_err(foreign_key_as_input)?;
@@ -895,7 +931,7 @@ pub async fn insert_dossier_rule(
         .ok_or_else(|| rule_not_found(id))
 }
 
-async fn link_dossier_tables(
+pub(super) async fn link_dossier_tables(
     conn: &mut AsyncPgConnection,
     id: Uuid,
     table_ids: &[i64],
@@ -1021,6 +1057,7 @@ pub async fn prepare_dossier_rule_update(
 pub async fn apply_dossier_rule_update(
     conn: &mut AsyncPgConnection,
     prepared: PreparedDossierRuleUpdate,
+    actor: Option<&Actor>,
 ) -> Result<DossierRuleView, EditError> {
     let id = prepared.id;
     let changes = prepared.changes;
@@ -1046,6 +1083,7 @@ pub async fn apply_dossier_rule_update(
         if let Some(table_ids) = &prepared.data_table_ids {
             link_dossier_tables(conn, id, table_ids).await?;
         }
+        rule_versions::record(conn, id, actor).await?;
         Ok(())
     })
     .await
@@ -1158,6 +1196,7 @@ pub async fn prepare_import(
 pub async fn save_import(
     conn: &mut AsyncPgConnection,
     rules: Vec<PreparedImport>,
+    actor: Option<&Actor>,
 ) -> Result<Vec<DossierRuleView>, EditError> {
     let ids: Vec<Uuid> = rules.iter().map(PreparedImport::id).collect();
     conn.transaction::<_, DbError, _>(async |conn| {
@@ -1190,6 +1229,7 @@ pub async fn save_import(
                 }
                 None => helper_code::delete_helper(conn, row.id).await?,
             }
+            rule_versions::record(conn, row.id, actor).await?;
         }
         Ok(())
     })
@@ -1202,4 +1242,20 @@ pub async fn save_import(
         }
     }
     Ok(views)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matching_lines;
+
+    #[test]
+    fn matching_lines_are_numbered_from_one_ignore_case_and_stop_at_max() {
+        let code = "const a = 1;\nif (Importo > 0) {}\n// importo\nreturn importo;";
+        assert_eq!(
+            matching_lines(code, "IMPORTO", 2),
+            vec![(2, "if (Importo > 0) {}"), (3, "// importo")]
+        );
+        assert!(matching_lines(code, "  ", 5).is_empty());
+        assert!(matching_lines(code, "assente", 5).is_empty());
+    }
 }
