@@ -335,6 +335,74 @@ async fn the_dossier_list_pages_sorts_and_filters_on_the_server() -> Result<()> 
 }
 
 #[tokio::test]
+async fn a_list_counts_up_to_ten_thousand_rows_and_pages_within_them() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    let kind = dossier_type(&server, "cessione").await?;
+    let mut conn = server.db.pool.get().await?;
+    diesel::sql_query(
+        "INSERT INTO dossiers (id, description, state, dossier_type_id, id_valutazione, input, created_at, updated_at)
+         SELECT gen_random_uuid(), 'Pratica ' || g, CASE WHEN g <= 20 THEN 'conflicts' ELSE 'processed' END,
+                $1, 'VAL-' || g, '[]', now() - g * interval '1 minute', now()
+         FROM generate_series(1, 10050) g",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(kind)
+    .execute(&mut conn)
+    .await?;
+    drop(conn);
+    let page = |input: Value| {
+        let server = &server;
+        let token = &token;
+        async move {
+            server
+                .graphql_as(
+                    token,
+                    "query($input: TableInput) { dossiers(input: $input) { total more pages items { description } } }",
+                    json!({ "input": input }),
+                )
+                .await
+        }
+    };
+    let data = ok(page(json!({})).await?)?;
+    assert_eq!(
+        (
+            &data["dossiers"]["total"],
+            &data["dossiers"]["more"],
+            &data["dossiers"]["pages"]
+        ),
+        (&json!(10_000), &json!(true), &json!(1_000)),
+        "more than 10,000 match"
+    );
+    let data = ok(page(json!({ "pageSize": 50, "pageIndex": 199 })).await?)?;
+    assert_eq!(
+        data["dossiers"]["items"].as_array().map(Vec::len),
+        Some(50),
+        "the window's last page"
+    );
+    let body = page(json!({ "pageSize": 50, "pageIndex": 200 })).await?;
+    assert_eq!(
+        error_code(&body),
+        "BAD_USER_INPUT",
+        "past the window: {body}"
+    );
+
+    // A filter that narrows the rows counts them exactly.
+    let data = ok(page(
+        json!({ "filters": [{ "column": "state", "value": ["conflicts"], "type": "select" }] }),
+    )
+    .await?)?;
+    assert_eq!(
+        (
+            &data["dossiers"]["total"],
+            &data["dossiers"]["more"],
+            &data["dossiers"]["pages"]
+        ),
+        (&json!(20), &json!(false), &json!(2))
+    );
+    Ok(())
+}
+
+#[tokio::test]
 async fn a_dossier_shows_its_callbacks_downloads_and_deletes_with_its_files() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;

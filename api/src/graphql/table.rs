@@ -12,6 +12,7 @@
 
 use async_graphql::{InputObject, OutputType, SimpleObject};
 use chrono::{DateTime, NaiveDate, Utc};
+use shared::db::repo::capped_count::COUNT_CAP;
 use shared::db::repo::dossiers::{IdRange, PageRequest};
 use uuid::Uuid;
 
@@ -71,10 +72,26 @@ pub struct Page<T: OutputType> {
     pub items: Vec<T>,
     /// How many pages the filtered rows make at this page size.
     pub pages: i64,
-    /// How many rows match the filters.
+    /// How many rows match the filters, counted up to 10,000: with `more`, more than that
+    /// match (and `pages` covers the first 10,000, the pages that can be browsed).
     pub total: i64,
+    /// More rows match than `total` says.
+    pub more: bool,
     /// The order applied, as `"field DESC|ASC"`.
     pub op: String,
+}
+
+/// `10000` as Italian writes it: `10.000`.
+fn thousands(n: i64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('.');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// How a column is filtered.
@@ -203,6 +220,15 @@ impl TableSpec {
         let page_index = input.page_index.unwrap_or(0);
         if page_index < 0 {
             return Err(bad_input("pageIndex", "Indice di pagina non valido"));
+        }
+        if i64::from(page_index) * i64::from(page_size) >= COUNT_CAP {
+            return Err(bad_input(
+                "pageIndex",
+                format!(
+                    "Si possono sfogliare solo le prime {} righe: restringi i filtri",
+                    thousands(COUNT_CAP)
+                ),
+            ));
         }
         let (sort, descending) = match input.order.as_deref().map(str::trim) {
             None | Some("") => (self.default_sort, self.default_descending),
@@ -361,13 +387,17 @@ impl Table {
         )
     }
 
-    /// The envelope of one page of `total` matching rows.
+    /// The envelope of one page of `total` matching rows (as the repositories count them:
+    /// [`COUNT_CAP`] + 1 when more match).
     pub fn page_of<T: OutputType>(&self, items: Vec<T>, total: i64) -> Page<T> {
         let size = i64::from(self.page_size);
+        let more = total > COUNT_CAP;
+        let total = total.min(COUNT_CAP);
         Page {
             items,
             pages: (total + size - 1) / size,
             total,
+            more,
             op: self.op(),
         }
     }
@@ -462,6 +492,36 @@ mod tests {
         assert_eq!(table.op(), "createdAt DESC");
         assert_eq!(table.page().offset, 0);
         assert_eq!(table.page_of(Vec::<i32>::new(), 21).pages, 3);
+    }
+
+    #[test]
+    fn counts_stop_at_ten_thousand_and_pages_stay_within_them() {
+        let table = SPEC.parse(None).expect("valid");
+        let page = table.page_of(Vec::<i32>::new(), COUNT_CAP);
+        assert_eq!((page.total, page.more, page.pages), (10_000, false, 1_000));
+        let page = table.page_of(Vec::<i32>::new(), COUNT_CAP + 1);
+        assert_eq!((page.total, page.more, page.pages), (10_000, true, 1_000));
+
+        let at = |page_size, page_index| {
+            SPEC.parse(Some(TableInput {
+                page_size: Some(page_size),
+                page_index: Some(page_index),
+                ..TableInput::default()
+            }))
+        };
+        assert_eq!(
+            at(50, 199)
+                .expect("the last page of the window")
+                .page()
+                .offset,
+            9_950
+        );
+        let error = at(50, 200).err().expect("past the window");
+        assert_eq!(
+            error.message,
+            "Si possono sfogliare solo le prime 10.000 righe: restringi i filtri"
+        );
+        assert!(at(10, i32::MAX).is_err(), "no overflow");
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! Data tables: named JSON handed to rules as `dataTables`, addressed by name, listed by
 //! `ordinamento`. Their content arrives as JSON text and must parse ('Json non valido').
 
-use diesel::dsl::count_star;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
+use super::capped_count::capped_count;
 use super::dossiers::{PageRequest, contains_pattern};
 use super::types::{EditError, REQUIRED, page};
 use crate::db::models::types::{DataTable, DataTableChanges, NewDataTable};
@@ -96,7 +96,9 @@ pub async fn page_data_tables(
 ) -> DbResult<(Vec<DataTable>, i64)> {
     let page = page.bounded();
     let pattern = name_contains.map(contains_pattern);
-    let mut count = data_tables::table.select(count_star()).into_boxed::<Pg>();
+    let mut count = data_tables::table
+        .select(data_tables::id)
+        .into_boxed::<Pg>();
     let mut query = data_tables::table
         .select(DataTable::as_select())
         .into_boxed::<Pg>();
@@ -104,7 +106,7 @@ pub async fn page_data_tables(
         count = count.filter(data_tables::name.ilike(pattern.clone()));
         query = query.filter(data_tables::name.ilike(pattern.clone()));
     }
-    let total: i64 = count
+    let total: i64 = capped_count(count)
         .get_result(conn)
         .await
         .context("counting data tables")?;

@@ -16,6 +16,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use super::capped_count::capped_count;
 use crate::db::models::dossiers::{Dossier, DossierCallback};
 use crate::db::models::{DocumentState, DossierState};
 use crate::db::repo::audit::{self, Actor, Entry};
@@ -139,10 +140,13 @@ pub async fn list_dossiers(
     page: PageRequest,
 ) -> DbResult<(Vec<DossierView>, i64)> {
     let page = page.bounded();
-    let total: i64 = filtered(dossiers::table.select(count_star()).into_boxed(), filter)
-        .get_result(conn)
-        .await
-        .context("counting dossiers")?;
+    let total: i64 = capped_count(filtered(
+        dossiers::table.select(dossiers::id).into_boxed(),
+        filter,
+    ))
+    .get_result(conn)
+    .await
+    .context("counting dossiers")?;
     let query = filtered(
         dossiers::table.select(Dossier::as_select()).into_boxed(),
         filter,

@@ -12,6 +12,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
+use super::capped_count::capped_count;
 use super::dossiers::{IdRange, MAX_DETAIL_ROWS, PageRequest};
 use crate::db::models::executions::{
     DossierRuleExecution, DossierRuleExecutionLog, RuleExecutionLog,
@@ -79,10 +80,12 @@ pub async fn list_rule_execution_logs(
     page: PageRequest,
 ) -> DbResult<(Vec<RuleExecutionLog>, i64)> {
     let page = page.bounded();
-    let total: i64 = logs_filtered(
-        rule_execution_logs::table.select(count_star()).into_boxed(),
+    let total: i64 = capped_count(logs_filtered(
+        rule_execution_logs::table
+            .select(rule_execution_logs::id)
+            .into_boxed(),
         filter,
-    )
+    ))
     .get_result(conn)
     .await
     .context("counting rule execution logs")?;
@@ -184,12 +187,12 @@ pub async fn list_dossier_rule_execution_logs(
     page: PageRequest,
 ) -> DbResult<(Vec<DossierRuleExecutionLog>, i64)> {
     let page = page.bounded();
-    let total: i64 = dossier_logs_filtered(
+    let total: i64 = capped_count(dossier_logs_filtered(
         dossier_rule_execution_logs::table
-            .select(count_star())
+            .select(dossier_rule_execution_logs::id)
             .into_boxed(),
         filter,
-    )
+    ))
     .get_result(conn)
     .await
     .context("counting dossier rule execution logs")?;
@@ -266,12 +269,12 @@ pub async fn list_dossier_rule_executions(
     page: PageRequest,
 ) -> DbResult<(Vec<DossierRuleExecution>, i64)> {
     let page = page.bounded();
-    let total: i64 = executions_filtered(
+    let total: i64 = capped_count(executions_filtered(
         dossier_rule_executions::table
-            .select(count_star())
+            .select(dossier_rule_executions::id)
             .into_boxed(),
         filter,
-    )
+    ))
     .get_result(conn)
     .await
     .context("counting dossier rule executions")?;

@@ -6,6 +6,7 @@
 
 pub mod access;
 pub mod audit;
+pub mod capped_count;
 pub mod data_tables;
 pub mod documents;
 pub mod dossiers;

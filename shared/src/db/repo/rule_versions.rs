@@ -7,13 +7,13 @@
 //! [`prepare_restore`] and [`apply_restore`] bring a rule back to an old version: the restore is
 //! itself a new version, and an audit log entry.
 
-use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::audit::{self, Actor, Entry};
+use super::capped_count::capped_count;
 use super::data_tables::resolve_names;
 use super::dossiers::PageRequest;
 use super::helper_code;
@@ -186,12 +186,14 @@ pub async fn page_versions(
     page: PageRequest,
 ) -> DbResult<(Vec<RuleVersion>, i64)> {
     let page = page.bounded();
-    let total: i64 = rule_versions::table
-        .filter(rule_versions::rule_id.eq(rule_id))
-        .select(count_star())
-        .get_result(conn)
-        .await
-        .context("counting the versions of a rule")?;
+    let total: i64 = capped_count(
+        rule_versions::table
+            .filter(rule_versions::rule_id.eq(rule_id))
+            .select(rule_versions::version),
+    )
+    .get_result(conn)
+    .await
+    .context("counting the versions of a rule")?;
     let query = rule_versions::table
         .filter(rule_versions::rule_id.eq(rule_id))
         .select(RuleVersion::as_select())

@@ -9,13 +9,13 @@
 
 use std::collections::HashMap;
 
-use diesel::dsl::count_star;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::audit::Actor;
+use super::capped_count::capped_count;
 use super::data_tables::resolve_names;
 use super::dossiers::{IdRange, PageRequest, contains_pattern};
 use super::helper_code;
@@ -235,10 +235,12 @@ pub async fn page_document_rules(
     page: PageRequest,
 ) -> DbResult<(Vec<DocumentRuleView>, i64)> {
     let page = page.bounded();
-    let total: i64 = document_rules_filtered(
-        document_rules::table.select(count_star()).into_boxed(),
+    let total: i64 = capped_count(document_rules_filtered(
+        document_rules::table
+            .select(document_rules::id)
+            .into_boxed(),
         filter,
-    )
+    ))
     .get_result(conn)
     .await
     .context("counting document rules")?;
@@ -729,10 +731,10 @@ pub async fn page_dossier_rules(
     page: PageRequest,
 ) -> DbResult<(Vec<DossierRuleView>, i64)> {
     let page = page.bounded();
-    let total: i64 = dossier_rules_filtered(
-        dossier_rules::table.select(count_star()).into_boxed(),
+    let total: i64 = capped_count(dossier_rules_filtered(
+        dossier_rules::table.select(dossier_rules::id).into_boxed(),
         filter,
-    )
+    ))
     .get_result(conn)
     .await
     .context("counting dossier rules")?;

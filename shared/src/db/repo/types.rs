@@ -11,6 +11,7 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 
+use super::capped_count::capped_count;
 use super::dossiers::{PageRequest, contains_pattern};
 
 use crate::db::models::types::{
@@ -141,7 +142,7 @@ pub async fn page_document_types(
     let page = page.bounded();
     let pattern = name_contains.map(contains_pattern);
     let mut count = document_types::table
-        .select(count_star())
+        .select(document_types::id)
         .into_boxed::<Pg>();
     let mut query = document_types::table
         .select(DocumentType::as_select())
@@ -150,7 +151,7 @@ pub async fn page_document_types(
         count = count.filter(document_types::name.ilike(pattern.clone()));
         query = query.filter(document_types::name.ilike(pattern.clone()));
     }
-    let total: i64 = count
+    let total: i64 = capped_count(count)
         .get_result(conn)
         .await
         .context("counting document types")?;
@@ -296,7 +297,9 @@ pub async fn page_dossier_types(
 ) -> DbResult<(Vec<DossierType>, i64)> {
     let page = page.bounded();
     let pattern = name_contains.map(contains_pattern);
-    let mut count = dossier_types::table.select(count_star()).into_boxed::<Pg>();
+    let mut count = dossier_types::table
+        .select(dossier_types::id)
+        .into_boxed::<Pg>();
     let mut query = dossier_types::table
         .select(DossierType::as_select())
         .into_boxed::<Pg>();
@@ -304,7 +307,7 @@ pub async fn page_dossier_types(
         count = count.filter(dossier_types::name.ilike(pattern.clone()));
         query = query.filter(dossier_types::name.ilike(pattern.clone()));
     }
-    let total: i64 = count
+    let total: i64 = capped_count(count)
         .get_result(conn)
         .await
         .context("counting dossier types")?;

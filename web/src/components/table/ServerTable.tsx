@@ -21,7 +21,9 @@ export interface Column<Row> {
 export interface PageData<Row> {
   items: readonly Row[];
   pages: number;
+  /** Counted up to 10,000 by the API; with `more`, more rows than that match. */
   total: number;
+  more?: boolean;
 }
 
 /** The `TableInput` of a table's state, with each column's filter kind. */
@@ -60,7 +62,8 @@ interface ServerTableProps<Row> {
  * "Nessun dato trovato" when empty. Rows are reached with the arrow keys and opened with Enter.
  */
 export function ServerTable<Row>({ table, columns, data, loading, error, rowKey, onRowOpen, onRefresh, toolbar, label, testId, expansion }: ServerTableProps<Row>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language).format;
   const { state } = table;
   const items = data?.items ?? [];
   const pages = Math.max(data?.pages ?? 0, 1);
@@ -207,14 +210,14 @@ export function ServerTable<Row>({ table, columns, data, loading, error, rowKey,
           <HTMLSelect value={state.pageSize} onChange={(event) => table.setPageSize(Number(event.currentTarget.value))} options={[...PAGE_SIZES]} data-testid="table-page-size" />
         </label>
         <span className="server-table__range" dir="auto" data-testid="table-range">
-          {t('table.range', { first, last, total })}
+          {t(data?.more ? 'table.rangeMore' : 'table.range', { first: number(first), last: number(last), total: number(total) })}
         </span>
         {loading && items.length > 0 && <Spinner size={16} aria-label={t('common.loading')} />}
         <ButtonGroup variant="minimal">
           <Button icon="double-chevron-left" aria-label={t('table.firstPage')} disabled={state.pageIndex === 0} onClick={() => table.setPageIndex(0)} />
           <Button icon="chevron-left" aria-label={t('table.previousPage')} disabled={state.pageIndex === 0} onClick={() => table.setPageIndex(state.pageIndex - 1)} data-testid="table-previous" />
           <span className="server-table__page" dir="auto" data-testid="table-page">
-            {t('table.page', { page: state.pageIndex + 1, pages })}
+            {t('table.page', { page: number(state.pageIndex + 1), pages: number(pages) })}
           </span>
           <Button icon="chevron-right" aria-label={t('table.nextPage')} disabled={state.pageIndex + 1 >= pages} onClick={() => table.setPageIndex(state.pageIndex + 1)} data-testid="table-next" />
           <Button icon="double-chevron-right" aria-label={t('table.lastPage')} disabled={state.pageIndex + 1 >= pages} onClick={() => table.setPageIndex(pages - 1)} />

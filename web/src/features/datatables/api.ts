@@ -17,6 +17,7 @@ const DataTablesPageQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);

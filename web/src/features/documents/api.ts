@@ -87,6 +87,7 @@ const ExecutionLogsQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);

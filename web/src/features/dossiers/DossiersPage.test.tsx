@@ -46,6 +46,17 @@ describe('dossier list', () => {
     expect(screen.getByTestId('table-page').textContent).toBe('Pagina 1 di 3');
   });
 
+  it('says "oltre 10.000" when the server counted more rows than it counts', async () => {
+    mockGraphql({
+      Dossiers: () => ({ dossiers: { items: [dossier('0190a1b2-0000-7000-8000-000000000001', 'processed')], pages: 1000, total: 10000, more: true } }),
+      DossierTypeNames: () => ({ dossierTypes: [] }),
+    });
+    await renderRoutes(routes, { url: '/dossier' });
+    await screen.findByTestId('row-0190a1b2-0000-7000-8000-000000000001');
+    expect(screen.getByTestId('table-range').textContent).toBe('1–10 di oltre 10.000');
+    expect(screen.getByTestId('table-page').textContent).toBe('Pagina 1 di 1000');
+  });
+
   it('filters by state and by description (after 500 ms), keeping both in the address', async () => {
     const calls = fakeServer();
     const { router } = await renderRoutes(routes, { url: '/dossier' });

@@ -32,6 +32,7 @@ const DossiersQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);
@@ -119,6 +120,7 @@ const DossierExecutionsQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);
@@ -141,6 +143,7 @@ const DossierRuleLogsQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);

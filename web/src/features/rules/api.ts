@@ -24,6 +24,7 @@ const RulesPageQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);

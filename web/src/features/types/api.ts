@@ -29,6 +29,7 @@ const DocumentTypesPageQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);
@@ -44,6 +45,7 @@ const DossierTypesPageQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);
@@ -81,6 +83,7 @@ const DocumentTypeRulesQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);
@@ -95,6 +98,7 @@ const DossierTypeRulesQuery = graphql(`
       }
       pages
       total
+      more
     }
   }
 `);

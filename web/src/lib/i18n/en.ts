@@ -68,6 +68,7 @@ export const en: typeof it = {
     pagination: 'Pagination',
     rowsPerPage: 'Rows per page',
     range: '{{first}}–{{last}} of {{total}}',
+    rangeMore: '{{first}}–{{last}} of more than {{total}}',
     page: 'Page {{page}} of {{pages}}',
     firstPage: 'First page',
     previousPage: 'Previous page',

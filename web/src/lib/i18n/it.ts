@@ -67,6 +67,7 @@ export const it = {
     pagination: 'Paginazione',
     rowsPerPage: 'Righe per pagina',
     range: '{{first}}–{{last}} di {{total}}',
+    rangeMore: '{{first}}–{{last}} di oltre {{total}}',
     page: 'Pagina {{page}} di {{pages}}',
     firstPage: 'Prima pagina',
     previousPage: 'Pagina precedente',

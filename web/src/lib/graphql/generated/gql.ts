@@ -25,7 +25,7 @@ type Documents = {
     "\n  query DashboardFailedJobs {\n    jobQueues {\n      name\n      failed\n    }\n  }\n": typeof types.DashboardFailedJobsDocument,
     "\n  query Ping {\n    ping\n  }\n": typeof types.PingDocument,
     "\n  mutation PingWorker {\n    pingWorker {\n      jobId\n      worker\n      roundTripMs\n    }\n  }\n": typeof types.PingWorkerDocument,
-    "\n  query DataTablesPage($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n        ordinamento\n        updatedAt\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DataTablesPageDocument,
+    "\n  query DataTablesPage($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n        ordinamento\n        updatedAt\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DataTablesPageDocument,
     "\n  query DataTableDetail($name: String!) {\n    dataTable(name: $name) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": typeof types.DataTableDetailDocument,
     "\n  mutation CreateDataTable($input: CreateDataTableInput!) {\n    createDataTable(input: $input) {\n      name\n    }\n  }\n": typeof types.CreateDataTableDocument,
     "\n  mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {\n    updateDataTable(name: $name, input: $input) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": typeof types.UpdateDataTableDocument,
@@ -35,7 +35,7 @@ type Documents = {
     "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": typeof types.DocumentDetailExtractionDocument,
     "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      timestamp\n    }\n  }\n": typeof types.DocumentDetailLogsDocument,
     "\n  query DocumentDetailRules($id: ID!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code\n    }\n  }\n": typeof types.DocumentDetailRulesDocument,
-    "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DocumentDetailExecutionLogsDocument,
+    "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DocumentDetailExecutionLogsDocument,
     "\n  query DocumentDetailExecutionLog($id: ID!) {\n    ruleExecutionLog(id: $id) {\n      id\n      ruleName\n      executedAt\n      platform\n      result\n      logs\n      errors\n      rawText\n      formData\n      dataTables\n      tables\n      rawTextWithGeometry\n    }\n  }\n": typeof types.DocumentDetailExecutionLogDocument,
     "\n  mutation DocumentDetailReplaceMetas($id: ID!, $metas: String!) {\n    replaceDocumentMetas(id: $id, metas: $metas) {\n      id\n      metas\n      updatedAt\n    }\n  }\n": typeof types.DocumentDetailReplaceMetasDocument,
     "\n  mutation DocumentDetailRunRules($id: ID!) {\n    runDocumentRules(id: $id)\n  }\n": typeof types.DocumentDetailRunRulesDocument,
@@ -43,14 +43,14 @@ type Documents = {
     "\n  mutation DocumentDetailDelete($id: ID!) {\n    deleteDocument(id: $id)\n  }\n": typeof types.DocumentDetailDeleteDocument,
     "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": typeof types.DocumentDetailDownloadDocument,
     "\n  fragment DossierListFields on Dossier {\n    id\n    description\n    state\n    createdAt\n    updatedAt\n    dossierType {\n      name\n    }\n  }\n": typeof types.DossierListFieldsFragmentDoc,
-    "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossiersDocument,
+    "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossiersDocument,
     "\n  query DossierTypeNames {\n    dossierTypes(limit: 200) {\n      name\n    }\n  }\n": typeof types.DossierTypeNamesDocument,
     "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n": typeof types.DossierDocument,
     "\n  query DossierCallbacks($id: ID!) {\n    dossierCallbacks(id: $id) {\n      id\n      success\n      timestamp\n      url\n      method\n      requestBody\n      responseCode\n      responseBody\n      errorDescription\n      attempt\n    }\n  }\n": typeof types.DossierCallbacksDocument,
     "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n": typeof types.DossierDocumentsDocument,
     "\n  query DossierExecutionCount($dossierID: ID!) {\n    getDossierRulesExecutionCount(dossierID: $dossierID) {\n      processed\n      total\n      errors\n    }\n  }\n": typeof types.DossierExecutionCountDocument,
-    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossierExecutionsDocument,
-    "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossierRuleLogsDocument,
+    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierExecutionsDocument,
+    "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierRuleLogsDocument,
     "\n  query DossierAggregate($dossierID: ID!) {\n    getDossierResultAggregate(dossierID: $dossierID)\n  }\n": typeof types.DossierAggregateDocument,
     "\n  query DossierMetasCheck($id: ID!) {\n    metasCheck(id: $id) {\n      valid\n      conflicts {\n        name\n        values {\n          value\n          count\n        }\n      }\n      missingRequired\n    }\n  }\n": typeof types.DossierMetasCheckDocument,
     "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": typeof types.DownloadDossierDocument,
@@ -70,6 +70,36 @@ type Documents = {
     "\n  query NotificationReceivers {\n    notificationReceivers {\n      id\n    }\n  }\n": typeof types.NotificationReceiversDocument,
     "\n  mutation AddNotificationReceiver($receiver: String!) {\n    addNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": typeof types.AddNotificationReceiverDocument,
     "\n  mutation DeleteNotificationReceiver($receiver: String!) {\n    deleteNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": typeof types.DeleteNotificationReceiverDocument,
+    "\n  query PlaygroundDocumentRulesList($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        nota\n        active\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.PlaygroundDocumentRulesListDocument,
+    "\n  query PlaygroundDocumentTypeNames {\n    documentTypes {\n      name\n    }\n  }\n": typeof types.PlaygroundDocumentTypeNamesDocument,
+    "\n  query PlaygroundDossierRulesList($input: TableInput, $code: String!, $withCode: Boolean!) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        istitutoAppartenenza\n        valid\n        gruppo\n        nota\n        active\n        codeMatches(search: $code) @include(if: $withCode) {\n          line\n          text\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.PlaygroundDossierRulesListDocument,
+    "\n  mutation PlaygroundListSetDocumentRuleActive($id: ID!, $active: Boolean!) {\n    setDocumentRuleActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": typeof types.PlaygroundListSetDocumentRuleActiveDocument,
+    "\n  mutation PlaygroundListDeleteDocumentRule($id: ID!) {\n    deleteDocumentRule(id: $id)\n  }\n": typeof types.PlaygroundListDeleteDocumentRuleDocument,
+    "\n  mutation PlaygroundListSetDossierRuleActive($id: ID!, $active: Boolean!) {\n    setDossierRuleActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": typeof types.PlaygroundListSetDossierRuleActiveDocument,
+    "\n  mutation PlaygroundListDeleteDossierRule($id: ID!) {\n    deleteDossierRule(id: $id)\n  }\n": typeof types.PlaygroundListDeleteDossierRuleDocument,
+    "\n  mutation PlaygroundImportDossierRules($input: String!) {\n    importDossierRules(input: $input) {\n      id\n    }\n  }\n": typeof types.PlaygroundImportDossierRulesDocument,
+    "\n  mutation PlaygroundNewDocumentRule($input: CreateDocumentRuleInput!) {\n    createDocumentRule(input: $input) {\n      id\n    }\n  }\n": typeof types.PlaygroundNewDocumentRuleDocument,
+    "\n  mutation PlaygroundNewDossierRule($input: CreateDossierRuleInput!) {\n    createDossierRule(input: $input) {\n      id\n    }\n  }\n": typeof types.PlaygroundNewDossierRuleDocument,
+    "\n  query PlaygroundDocumentTypeOptions($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n": typeof types.PlaygroundDocumentTypeOptionsDocument,
+    "\n  query PlaygroundDataTableOptions($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n": typeof types.PlaygroundDataTableOptionsDocument,
+    "\n  query RuleEditorDocumentRule($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      code\n      packageJSON\n      nota\n      active\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n      updatedAt\n    }\n  }\n": typeof types.RuleEditorDocumentRuleDocument,
+    "\n  query RuleEditorDossierRule($id: ID!) {\n    dossierRule(id: $id) {\n      id\n      description\n      istitutoAppartenenza\n      code\n      packageJSON\n      mustContain\n      notContain\n      nota\n      gruppo\n      active\n      valid\n      dossierType {\n        name\n      }\n      updatedAt\n    }\n  }\n": typeof types.RuleEditorDossierRuleDocument,
+    "\n  query RuleEditorHelper($id: ID!) {\n    getHelperCode(id: $id) {\n      id\n      code\n    }\n  }\n": typeof types.RuleEditorHelperDocument,
+    "\n  mutation RuleEditorUpdateDocumentRule($id: ID!, $input: UpdateDocumentRuleInput!) {\n    updateDocumentRule(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.RuleEditorUpdateDocumentRuleDocument,
+    "\n  mutation RuleEditorUpdateDossierRule($id: ID!, $input: UpdateDossierRuleInput!) {\n    updateDossierRule(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.RuleEditorUpdateDossierRuleDocument,
+    "\n  mutation RuleEditorUpdateHelper($id: ID!, $code: String!) {\n    updateHelperCode(id: $id, code: $code) {\n      id\n    }\n  }\n": typeof types.RuleEditorUpdateHelperDocument,
+    "\n  query RuleEditorDocumentTypes {\n    documentTypes {\n      name\n    }\n  }\n": typeof types.RuleEditorDocumentTypesDocument,
+    "\n  query RuleEditorDataTables {\n    dataTables {\n      name\n    }\n  }\n": typeof types.RuleEditorDataTablesDocument,
+    "\n  query RuleEditorDocuments($search: String, $limit: Int, $offset: Int) {\n    documentsInfo(search: $search, limit: $limit, offset: $offset) {\n      id\n      name\n      description\n      dossier {\n        id\n        description\n      }\n    }\n  }\n": typeof types.RuleEditorDocumentsDocument,
+    "\n  query RuleEditorDocumentCheck($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      state\n      documentType {\n        name\n      }\n    }\n  }\n": typeof types.RuleEditorDocumentCheckDocument,
+    "\n  query RuleEditorDossiers($input: TableInput) {\n    getPaginatedDossier(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        input\n        dossierType {\n          name\n        }\n      }\n      pages\n      total\n    }\n  }\n": typeof types.RuleEditorDossiersDocument,
+    "\n  mutation RuleEditorRunDocumentRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $dataTables: [String!]) {\n    runTemporaryRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode, dataTables: $dataTables) {\n      Result\n      executionId\n      logs\n      errorDescription\n    }\n  }\n": typeof types.RuleEditorRunDocumentRuleDocument,
+    "\n  mutation RuleEditorRunDossierRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String) {\n    runTemporaryDossierRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode) {\n      input\n      result\n      errors\n      logs\n    }\n  }\n": typeof types.RuleEditorRunDossierRuleDocument,
+    "\n  query RuleEditorDownloadDocumentRule($id: ID!, $ruleId: ID!) {\n    downloadDocumentRule(id: $id, ruleId: $ruleId) {\n      name\n      base64Content\n    }\n  }\n": typeof types.RuleEditorDownloadDocumentRuleDocument,
+    "\n  query RuleEditorDownloadDossierRule($id: ID!, $ruleId: ID!) {\n    downloadDossierRule(id: $id, ruleId: $ruleId) {\n      name\n      base64Content\n    }\n  }\n": typeof types.RuleEditorDownloadDossierRuleDocument,
+    "\n  query RuleEditorCheckCode($kind: RuleKind!, $code: String!, $helper: String) {\n    checkRuleCode(kind: $kind, code: $code, helper: $helper) {\n      ok\n      file\n      line\n      column\n      message\n    }\n  }\n": typeof types.RuleEditorCheckCodeDocument,
+    "\n  query RuleEditorVersions($ruleId: ID!, $input: TableInput) {\n    ruleVersions(ruleId: $ruleId, input: $input) {\n      items {\n        version\n        author\n        createdAt\n        description\n        code\n        helper\n        packageJSON\n        metadata\n      }\n      pages\n      total\n    }\n  }\n": typeof types.RuleEditorVersionsDocument,
+    "\n  mutation RuleEditorRestoreVersion($ruleId: ID!, $version: Int!) {\n    restoreRuleVersion(ruleId: $ruleId, version: $version) {\n      version\n    }\n  }\n": typeof types.RuleEditorRestoreVersionDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": typeof types.RolesDocument,
     "\n  query Policies {\n    getPolicies {\n      subject\n      domain\n      object\n      action\n    }\n  }\n": typeof types.PoliciesDocument,
     "\n  query Groups {\n    getGroups {\n      subject\n      domain\n      role\n    }\n  }\n": typeof types.GroupsDocument,
@@ -80,16 +110,16 @@ type Documents = {
     "\n  mutation DeletePolicy($subject: String!, $object: String!, $action: String!, $domain: String) {\n    deletePolicy(subject: $subject, object: $object, action: $action, domain: $domain)\n  }\n": typeof types.DeletePolicyDocument,
     "\n  mutation AddGroup($subject: String!, $role: String!) {\n    AddGroup(subject: $subject, role: $role) {\n      subject\n      domain\n      role\n    }\n  }\n": typeof types.AddGroupDocument,
     "\n  mutation DeleteGroup($subject: String!, $role: String!, $domain: String) {\n    deleteGroup(subject: $subject, role: $role, domain: $domain)\n  }\n": typeof types.DeleteGroupDocument,
-    "\n  query DocumentRulesPage($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DocumentRulesPageDocument,
+    "\n  query DocumentRulesPage($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DocumentRulesPageDocument,
     "\n  query RuleDocumentTypeNames {\n    documentTypes {\n      name\n    }\n  }\n": typeof types.RuleDocumentTypeNamesDocument,
     "\n  query DocumentRuleDetail($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      state\n      nota\n      code\n      packageJSON\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n    }\n  }\n": typeof types.DocumentRuleDetailDocument,
     "\n  mutation DeleteDocumentRule($id: ID!) {\n    deleteDocumentRule(id: $id)\n  }\n": typeof types.DeleteDocumentRuleDocument,
-    "\n  query DocumentTypesPage($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DocumentTypesPageDocument,
-    "\n  query DossierTypesPage($input: TableInput) {\n    dossierTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n        requiredMetas\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossierTypesPageDocument,
+    "\n  query DocumentTypesPage($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DocumentTypesPageDocument,
+    "\n  query DossierTypesPage($input: TableInput) {\n    dossierTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n        requiredMetas\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierTypesPageDocument,
     "\n  query DocumentTypeDetail($name: String!) {\n    documentType(name: $name) {\n      name\n      createdAt\n      ruleCount\n    }\n  }\n": typeof types.DocumentTypeDetailDocument,
     "\n  query DossierTypeDetail($name: String!) {\n    dossierType(name: $name) {\n      name\n      createdAt\n      ruleCount\n      requiredMetas\n    }\n  }\n": typeof types.DossierTypeDetailDocument,
-    "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DocumentTypeRulesDocument,
-    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n    }\n  }\n": typeof types.DossierTypeRulesDocument,
+    "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DocumentTypeRulesDocument,
+    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierTypeRulesDocument,
     "\n  mutation CreateDocumentType($name: String!) {\n    createDocumentType(input: { name: $name }) {\n      name\n    }\n  }\n": typeof types.CreateDocumentTypeDocument,
     "\n  mutation CreateDossierType($name: String!) {\n    createDossierType(input: { name: $name }) {\n      name\n    }\n  }\n": typeof types.CreateDossierTypeDocument,
     "\n  mutation DeleteDocumentType($name: String!) {\n    deleteDocumentType(name: $name)\n  }\n": typeof types.DeleteDocumentTypeDocument,
@@ -122,7 +152,7 @@ const documents: Documents = {
     "\n  query DashboardFailedJobs {\n    jobQueues {\n      name\n      failed\n    }\n  }\n": types.DashboardFailedJobsDocument,
     "\n  query Ping {\n    ping\n  }\n": types.PingDocument,
     "\n  mutation PingWorker {\n    pingWorker {\n      jobId\n      worker\n      roundTripMs\n    }\n  }\n": types.PingWorkerDocument,
-    "\n  query DataTablesPage($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n        ordinamento\n        updatedAt\n      }\n      pages\n      total\n    }\n  }\n": types.DataTablesPageDocument,
+    "\n  query DataTablesPage($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n        ordinamento\n        updatedAt\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DataTablesPageDocument,
     "\n  query DataTableDetail($name: String!) {\n    dataTable(name: $name) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": types.DataTableDetailDocument,
     "\n  mutation CreateDataTable($input: CreateDataTableInput!) {\n    createDataTable(input: $input) {\n      name\n    }\n  }\n": types.CreateDataTableDocument,
     "\n  mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {\n    updateDataTable(name: $name, input: $input) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": types.UpdateDataTableDocument,
@@ -132,7 +162,7 @@ const documents: Documents = {
     "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": types.DocumentDetailExtractionDocument,
     "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      timestamp\n    }\n  }\n": types.DocumentDetailLogsDocument,
     "\n  query DocumentDetailRules($id: ID!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code\n    }\n  }\n": types.DocumentDetailRulesDocument,
-    "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n    }\n  }\n": types.DocumentDetailExecutionLogsDocument,
+    "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DocumentDetailExecutionLogsDocument,
     "\n  query DocumentDetailExecutionLog($id: ID!) {\n    ruleExecutionLog(id: $id) {\n      id\n      ruleName\n      executedAt\n      platform\n      result\n      logs\n      errors\n      rawText\n      formData\n      dataTables\n      tables\n      rawTextWithGeometry\n    }\n  }\n": types.DocumentDetailExecutionLogDocument,
     "\n  mutation DocumentDetailReplaceMetas($id: ID!, $metas: String!) {\n    replaceDocumentMetas(id: $id, metas: $metas) {\n      id\n      metas\n      updatedAt\n    }\n  }\n": types.DocumentDetailReplaceMetasDocument,
     "\n  mutation DocumentDetailRunRules($id: ID!) {\n    runDocumentRules(id: $id)\n  }\n": types.DocumentDetailRunRulesDocument,
@@ -140,14 +170,14 @@ const documents: Documents = {
     "\n  mutation DocumentDetailDelete($id: ID!) {\n    deleteDocument(id: $id)\n  }\n": types.DocumentDetailDeleteDocument,
     "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": types.DocumentDetailDownloadDocument,
     "\n  fragment DossierListFields on Dossier {\n    id\n    description\n    state\n    createdAt\n    updatedAt\n    dossierType {\n      name\n    }\n  }\n": types.DossierListFieldsFragmentDoc,
-    "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n    }\n  }\n": types.DossiersDocument,
+    "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossiersDocument,
     "\n  query DossierTypeNames {\n    dossierTypes(limit: 200) {\n      name\n    }\n  }\n": types.DossierTypeNamesDocument,
     "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n": types.DossierDocument,
     "\n  query DossierCallbacks($id: ID!) {\n    dossierCallbacks(id: $id) {\n      id\n      success\n      timestamp\n      url\n      method\n      requestBody\n      responseCode\n      responseBody\n      errorDescription\n      attempt\n    }\n  }\n": types.DossierCallbacksDocument,
     "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n": types.DossierDocumentsDocument,
     "\n  query DossierExecutionCount($dossierID: ID!) {\n    getDossierRulesExecutionCount(dossierID: $dossierID) {\n      processed\n      total\n      errors\n    }\n  }\n": types.DossierExecutionCountDocument,
-    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n    }\n  }\n": types.DossierExecutionsDocument,
-    "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n    }\n  }\n": types.DossierRuleLogsDocument,
+    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierExecutionsDocument,
+    "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierRuleLogsDocument,
     "\n  query DossierAggregate($dossierID: ID!) {\n    getDossierResultAggregate(dossierID: $dossierID)\n  }\n": types.DossierAggregateDocument,
     "\n  query DossierMetasCheck($id: ID!) {\n    metasCheck(id: $id) {\n      valid\n      conflicts {\n        name\n        values {\n          value\n          count\n        }\n      }\n      missingRequired\n    }\n  }\n": types.DossierMetasCheckDocument,
     "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": types.DownloadDossierDocument,
@@ -167,6 +197,36 @@ const documents: Documents = {
     "\n  query NotificationReceivers {\n    notificationReceivers {\n      id\n    }\n  }\n": types.NotificationReceiversDocument,
     "\n  mutation AddNotificationReceiver($receiver: String!) {\n    addNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": types.AddNotificationReceiverDocument,
     "\n  mutation DeleteNotificationReceiver($receiver: String!) {\n    deleteNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": types.DeleteNotificationReceiverDocument,
+    "\n  query PlaygroundDocumentRulesList($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        nota\n        active\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.PlaygroundDocumentRulesListDocument,
+    "\n  query PlaygroundDocumentTypeNames {\n    documentTypes {\n      name\n    }\n  }\n": types.PlaygroundDocumentTypeNamesDocument,
+    "\n  query PlaygroundDossierRulesList($input: TableInput, $code: String!, $withCode: Boolean!) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        istitutoAppartenenza\n        valid\n        gruppo\n        nota\n        active\n        codeMatches(search: $code) @include(if: $withCode) {\n          line\n          text\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.PlaygroundDossierRulesListDocument,
+    "\n  mutation PlaygroundListSetDocumentRuleActive($id: ID!, $active: Boolean!) {\n    setDocumentRuleActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": types.PlaygroundListSetDocumentRuleActiveDocument,
+    "\n  mutation PlaygroundListDeleteDocumentRule($id: ID!) {\n    deleteDocumentRule(id: $id)\n  }\n": types.PlaygroundListDeleteDocumentRuleDocument,
+    "\n  mutation PlaygroundListSetDossierRuleActive($id: ID!, $active: Boolean!) {\n    setDossierRuleActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": types.PlaygroundListSetDossierRuleActiveDocument,
+    "\n  mutation PlaygroundListDeleteDossierRule($id: ID!) {\n    deleteDossierRule(id: $id)\n  }\n": types.PlaygroundListDeleteDossierRuleDocument,
+    "\n  mutation PlaygroundImportDossierRules($input: String!) {\n    importDossierRules(input: $input) {\n      id\n    }\n  }\n": types.PlaygroundImportDossierRulesDocument,
+    "\n  mutation PlaygroundNewDocumentRule($input: CreateDocumentRuleInput!) {\n    createDocumentRule(input: $input) {\n      id\n    }\n  }\n": types.PlaygroundNewDocumentRuleDocument,
+    "\n  mutation PlaygroundNewDossierRule($input: CreateDossierRuleInput!) {\n    createDossierRule(input: $input) {\n      id\n    }\n  }\n": types.PlaygroundNewDossierRuleDocument,
+    "\n  query PlaygroundDocumentTypeOptions($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n": types.PlaygroundDocumentTypeOptionsDocument,
+    "\n  query PlaygroundDataTableOptions($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n": types.PlaygroundDataTableOptionsDocument,
+    "\n  query RuleEditorDocumentRule($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      code\n      packageJSON\n      nota\n      active\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n      updatedAt\n    }\n  }\n": types.RuleEditorDocumentRuleDocument,
+    "\n  query RuleEditorDossierRule($id: ID!) {\n    dossierRule(id: $id) {\n      id\n      description\n      istitutoAppartenenza\n      code\n      packageJSON\n      mustContain\n      notContain\n      nota\n      gruppo\n      active\n      valid\n      dossierType {\n        name\n      }\n      updatedAt\n    }\n  }\n": types.RuleEditorDossierRuleDocument,
+    "\n  query RuleEditorHelper($id: ID!) {\n    getHelperCode(id: $id) {\n      id\n      code\n    }\n  }\n": types.RuleEditorHelperDocument,
+    "\n  mutation RuleEditorUpdateDocumentRule($id: ID!, $input: UpdateDocumentRuleInput!) {\n    updateDocumentRule(id: $id, input: $input) {\n      id\n    }\n  }\n": types.RuleEditorUpdateDocumentRuleDocument,
+    "\n  mutation RuleEditorUpdateDossierRule($id: ID!, $input: UpdateDossierRuleInput!) {\n    updateDossierRule(id: $id, input: $input) {\n      id\n    }\n  }\n": types.RuleEditorUpdateDossierRuleDocument,
+    "\n  mutation RuleEditorUpdateHelper($id: ID!, $code: String!) {\n    updateHelperCode(id: $id, code: $code) {\n      id\n    }\n  }\n": types.RuleEditorUpdateHelperDocument,
+    "\n  query RuleEditorDocumentTypes {\n    documentTypes {\n      name\n    }\n  }\n": types.RuleEditorDocumentTypesDocument,
+    "\n  query RuleEditorDataTables {\n    dataTables {\n      name\n    }\n  }\n": types.RuleEditorDataTablesDocument,
+    "\n  query RuleEditorDocuments($search: String, $limit: Int, $offset: Int) {\n    documentsInfo(search: $search, limit: $limit, offset: $offset) {\n      id\n      name\n      description\n      dossier {\n        id\n        description\n      }\n    }\n  }\n": types.RuleEditorDocumentsDocument,
+    "\n  query RuleEditorDocumentCheck($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      state\n      documentType {\n        name\n      }\n    }\n  }\n": types.RuleEditorDocumentCheckDocument,
+    "\n  query RuleEditorDossiers($input: TableInput) {\n    getPaginatedDossier(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        input\n        dossierType {\n          name\n        }\n      }\n      pages\n      total\n    }\n  }\n": types.RuleEditorDossiersDocument,
+    "\n  mutation RuleEditorRunDocumentRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $dataTables: [String!]) {\n    runTemporaryRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode, dataTables: $dataTables) {\n      Result\n      executionId\n      logs\n      errorDescription\n    }\n  }\n": types.RuleEditorRunDocumentRuleDocument,
+    "\n  mutation RuleEditorRunDossierRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String) {\n    runTemporaryDossierRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode) {\n      input\n      result\n      errors\n      logs\n    }\n  }\n": types.RuleEditorRunDossierRuleDocument,
+    "\n  query RuleEditorDownloadDocumentRule($id: ID!, $ruleId: ID!) {\n    downloadDocumentRule(id: $id, ruleId: $ruleId) {\n      name\n      base64Content\n    }\n  }\n": types.RuleEditorDownloadDocumentRuleDocument,
+    "\n  query RuleEditorDownloadDossierRule($id: ID!, $ruleId: ID!) {\n    downloadDossierRule(id: $id, ruleId: $ruleId) {\n      name\n      base64Content\n    }\n  }\n": types.RuleEditorDownloadDossierRuleDocument,
+    "\n  query RuleEditorCheckCode($kind: RuleKind!, $code: String!, $helper: String) {\n    checkRuleCode(kind: $kind, code: $code, helper: $helper) {\n      ok\n      file\n      line\n      column\n      message\n    }\n  }\n": types.RuleEditorCheckCodeDocument,
+    "\n  query RuleEditorVersions($ruleId: ID!, $input: TableInput) {\n    ruleVersions(ruleId: $ruleId, input: $input) {\n      items {\n        version\n        author\n        createdAt\n        description\n        code\n        helper\n        packageJSON\n        metadata\n      }\n      pages\n      total\n    }\n  }\n": types.RuleEditorVersionsDocument,
+    "\n  mutation RuleEditorRestoreVersion($ruleId: ID!, $version: Int!) {\n    restoreRuleVersion(ruleId: $ruleId, version: $version) {\n      version\n    }\n  }\n": types.RuleEditorRestoreVersionDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": types.RolesDocument,
     "\n  query Policies {\n    getPolicies {\n      subject\n      domain\n      object\n      action\n    }\n  }\n": types.PoliciesDocument,
     "\n  query Groups {\n    getGroups {\n      subject\n      domain\n      role\n    }\n  }\n": types.GroupsDocument,
@@ -177,16 +237,16 @@ const documents: Documents = {
     "\n  mutation DeletePolicy($subject: String!, $object: String!, $action: String!, $domain: String) {\n    deletePolicy(subject: $subject, object: $object, action: $action, domain: $domain)\n  }\n": types.DeletePolicyDocument,
     "\n  mutation AddGroup($subject: String!, $role: String!) {\n    AddGroup(subject: $subject, role: $role) {\n      subject\n      domain\n      role\n    }\n  }\n": types.AddGroupDocument,
     "\n  mutation DeleteGroup($subject: String!, $role: String!, $domain: String) {\n    deleteGroup(subject: $subject, role: $role, domain: $domain)\n  }\n": types.DeleteGroupDocument,
-    "\n  query DocumentRulesPage($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n    }\n  }\n": types.DocumentRulesPageDocument,
+    "\n  query DocumentRulesPage($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DocumentRulesPageDocument,
     "\n  query RuleDocumentTypeNames {\n    documentTypes {\n      name\n    }\n  }\n": types.RuleDocumentTypeNamesDocument,
     "\n  query DocumentRuleDetail($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      state\n      nota\n      code\n      packageJSON\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n    }\n  }\n": types.DocumentRuleDetailDocument,
     "\n  mutation DeleteDocumentRule($id: ID!) {\n    deleteDocumentRule(id: $id)\n  }\n": types.DeleteDocumentRuleDocument,
-    "\n  query DocumentTypesPage($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n      }\n      pages\n      total\n    }\n  }\n": types.DocumentTypesPageDocument,
-    "\n  query DossierTypesPage($input: TableInput) {\n    dossierTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n        requiredMetas\n      }\n      pages\n      total\n    }\n  }\n": types.DossierTypesPageDocument,
+    "\n  query DocumentTypesPage($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DocumentTypesPageDocument,
+    "\n  query DossierTypesPage($input: TableInput) {\n    dossierTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n        requiredMetas\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierTypesPageDocument,
     "\n  query DocumentTypeDetail($name: String!) {\n    documentType(name: $name) {\n      name\n      createdAt\n      ruleCount\n    }\n  }\n": types.DocumentTypeDetailDocument,
     "\n  query DossierTypeDetail($name: String!) {\n    dossierType(name: $name) {\n      name\n      createdAt\n      ruleCount\n      requiredMetas\n    }\n  }\n": types.DossierTypeDetailDocument,
-    "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n    }\n  }\n": types.DocumentTypeRulesDocument,
-    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n    }\n  }\n": types.DossierTypeRulesDocument,
+    "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DocumentTypeRulesDocument,
+    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierTypeRulesDocument,
     "\n  mutation CreateDocumentType($name: String!) {\n    createDocumentType(input: { name: $name }) {\n      name\n    }\n  }\n": types.CreateDocumentTypeDocument,
     "\n  mutation CreateDossierType($name: String!) {\n    createDossierType(input: { name: $name }) {\n      name\n    }\n  }\n": types.CreateDossierTypeDocument,
     "\n  mutation DeleteDocumentType($name: String!) {\n    deleteDocumentType(name: $name)\n  }\n": types.DeleteDocumentTypeDocument,
@@ -252,7 +312,7 @@ export function graphql(source: "\n  mutation PingWorker {\n    pingWorker {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DataTablesPage($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n        ordinamento\n        updatedAt\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DataTablesPageDocument;
+export function graphql(source: "\n  query DataTablesPage($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n        ordinamento\n        updatedAt\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DataTablesPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -292,7 +352,7 @@ export function graphql(source: "\n  query DocumentDetailRules($id: ID!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DocumentDetailExecutionLogsDocument;
+export function graphql(source: "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DocumentDetailExecutionLogsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -324,7 +384,7 @@ export function graphql(source: "\n  fragment DossierListFields on Dossier {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossiersDocument;
+export function graphql(source: "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DossiersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -348,11 +408,11 @@ export function graphql(source: "\n  query DossierExecutionCount($dossierID: ID!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossierExecutionsDocument;
+export function graphql(source: "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DossierExecutionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossierRuleLogsDocument;
+export function graphql(source: "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DossierRuleLogsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -432,6 +492,126 @@ export function graphql(source: "\n  mutation DeleteNotificationReceiver($receiv
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query PlaygroundDocumentRulesList($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        nota\n        active\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').PlaygroundDocumentRulesListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlaygroundDocumentTypeNames {\n    documentTypes {\n      name\n    }\n  }\n"): typeof import('./graphql').PlaygroundDocumentTypeNamesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlaygroundDossierRulesList($input: TableInput, $code: String!, $withCode: Boolean!) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        istitutoAppartenenza\n        valid\n        gruppo\n        nota\n        active\n        codeMatches(search: $code) @include(if: $withCode) {\n          line\n          text\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').PlaygroundDossierRulesListDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaygroundListSetDocumentRuleActive($id: ID!, $active: Boolean!) {\n    setDocumentRuleActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n"): typeof import('./graphql').PlaygroundListSetDocumentRuleActiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaygroundListDeleteDocumentRule($id: ID!) {\n    deleteDocumentRule(id: $id)\n  }\n"): typeof import('./graphql').PlaygroundListDeleteDocumentRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaygroundListSetDossierRuleActive($id: ID!, $active: Boolean!) {\n    setDossierRuleActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n"): typeof import('./graphql').PlaygroundListSetDossierRuleActiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaygroundListDeleteDossierRule($id: ID!) {\n    deleteDossierRule(id: $id)\n  }\n"): typeof import('./graphql').PlaygroundListDeleteDossierRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaygroundImportDossierRules($input: String!) {\n    importDossierRules(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').PlaygroundImportDossierRulesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaygroundNewDocumentRule($input: CreateDocumentRuleInput!) {\n    createDocumentRule(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').PlaygroundNewDocumentRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaygroundNewDossierRule($input: CreateDossierRuleInput!) {\n    createDossierRule(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').PlaygroundNewDossierRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlaygroundDocumentTypeOptions($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n"): typeof import('./graphql').PlaygroundDocumentTypeOptionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlaygroundDataTableOptions($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n"): typeof import('./graphql').PlaygroundDataTableOptionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorDocumentRule($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      code\n      packageJSON\n      nota\n      active\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorDocumentRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorDossierRule($id: ID!) {\n    dossierRule(id: $id) {\n      id\n      description\n      istitutoAppartenenza\n      code\n      packageJSON\n      mustContain\n      notContain\n      nota\n      gruppo\n      active\n      valid\n      dossierType {\n        name\n      }\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorDossierRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorHelper($id: ID!) {\n    getHelperCode(id: $id) {\n      id\n      code\n    }\n  }\n"): typeof import('./graphql').RuleEditorHelperDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RuleEditorUpdateDocumentRule($id: ID!, $input: UpdateDocumentRuleInput!) {\n    updateDocumentRule(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').RuleEditorUpdateDocumentRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RuleEditorUpdateDossierRule($id: ID!, $input: UpdateDossierRuleInput!) {\n    updateDossierRule(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').RuleEditorUpdateDossierRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RuleEditorUpdateHelper($id: ID!, $code: String!) {\n    updateHelperCode(id: $id, code: $code) {\n      id\n    }\n  }\n"): typeof import('./graphql').RuleEditorUpdateHelperDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorDocumentTypes {\n    documentTypes {\n      name\n    }\n  }\n"): typeof import('./graphql').RuleEditorDocumentTypesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorDataTables {\n    dataTables {\n      name\n    }\n  }\n"): typeof import('./graphql').RuleEditorDataTablesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorDocuments($search: String, $limit: Int, $offset: Int) {\n    documentsInfo(search: $search, limit: $limit, offset: $offset) {\n      id\n      name\n      description\n      dossier {\n        id\n        description\n      }\n    }\n  }\n"): typeof import('./graphql').RuleEditorDocumentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorDocumentCheck($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      state\n      documentType {\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').RuleEditorDocumentCheckDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorDossiers($input: TableInput) {\n    getPaginatedDossier(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        input\n        dossierType {\n          name\n        }\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').RuleEditorDossiersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RuleEditorRunDocumentRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $dataTables: [String!]) {\n    runTemporaryRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode, dataTables: $dataTables) {\n      Result\n      executionId\n      logs\n      errorDescription\n    }\n  }\n"): typeof import('./graphql').RuleEditorRunDocumentRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RuleEditorRunDossierRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String) {\n    runTemporaryDossierRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode) {\n      input\n      result\n      errors\n      logs\n    }\n  }\n"): typeof import('./graphql').RuleEditorRunDossierRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorDownloadDocumentRule($id: ID!, $ruleId: ID!) {\n    downloadDocumentRule(id: $id, ruleId: $ruleId) {\n      name\n      base64Content\n    }\n  }\n"): typeof import('./graphql').RuleEditorDownloadDocumentRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorDownloadDossierRule($id: ID!, $ruleId: ID!) {\n    downloadDossierRule(id: $id, ruleId: $ruleId) {\n      name\n      base64Content\n    }\n  }\n"): typeof import('./graphql').RuleEditorDownloadDossierRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorCheckCode($kind: RuleKind!, $code: String!, $helper: String) {\n    checkRuleCode(kind: $kind, code: $code, helper: $helper) {\n      ok\n      file\n      line\n      column\n      message\n    }\n  }\n"): typeof import('./graphql').RuleEditorCheckCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorVersions($ruleId: ID!, $input: TableInput) {\n    ruleVersions(ruleId: $ruleId, input: $input) {\n      items {\n        version\n        author\n        createdAt\n        description\n        code\n        helper\n        packageJSON\n        metadata\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').RuleEditorVersionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RuleEditorRestoreVersion($ruleId: ID!, $version: Int!) {\n    restoreRuleVersion(ruleId: $ruleId, version: $version) {\n      version\n    }\n  }\n"): typeof import('./graphql').RuleEditorRestoreVersionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n"): typeof import('./graphql').RolesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -472,7 +652,7 @@ export function graphql(source: "\n  mutation DeleteGroup($subject: String!, $ro
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DocumentRulesPage($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DocumentRulesPageDocument;
+export function graphql(source: "\n  query DocumentRulesPage($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        createdAt\n        documentType {\n          name\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DocumentRulesPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -488,11 +668,11 @@ export function graphql(source: "\n  mutation DeleteDocumentRule($id: ID!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DocumentTypesPage($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DocumentTypesPageDocument;
+export function graphql(source: "\n  query DocumentTypesPage($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DocumentTypesPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DossierTypesPage($input: TableInput) {\n    dossierTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n        requiredMetas\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossierTypesPageDocument;
+export function graphql(source: "\n  query DossierTypesPage($input: TableInput) {\n    dossierTypesPage(input: $input) {\n      items {\n        name\n        createdAt\n        ruleCount\n        requiredMetas\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DossierTypesPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -504,11 +684,11 @@ export function graphql(source: "\n  query DossierTypeDetail($name: String!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DocumentTypeRulesDocument;
+export function graphql(source: "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DocumentTypeRulesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n    }\n  }\n"): typeof import('./graphql').DossierTypeRulesDocument;
+export function graphql(source: "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DossierTypeRulesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -13,6 +13,32 @@ export type CreateDataTableInput = {
   ordinamento?: number | null | undefined;
 };
 
+/** A new document rule. Empty `code` / `packageJSON`: the default template / package.json. */
+export type CreateDocumentRuleInput = {
+  code?: string | null | undefined;
+  /** Names of the data tables the rule receives. */
+  dataTables?: Array<string> | null | undefined;
+  description?: string | null | undefined;
+  documentType?: string | null | undefined;
+  nota?: string | null | undefined;
+  packageJSON?: string | null | undefined;
+};
+
+/** A new dossier rule. Empty `code` / `packageJSON`: the default template / package.json. */
+export type CreateDossierRuleInput = {
+  code?: string | null | undefined;
+  dataTables?: Array<string> | null | undefined;
+  description?: string | null | undefined;
+  /** Name of the only dossier type it runs on; null: every type. */
+  dossierType?: string | null | undefined;
+  gruppo?: Array<string> | null | undefined;
+  istitutoAppartenenza?: string | null | undefined;
+  mustContain?: Array<string> | null | undefined;
+  notContain?: Array<string> | null | undefined;
+  nota?: string | null | undefined;
+  packageJSON?: string | null | undefined;
+};
+
 export type CreateUserInput = {
   confirmPassword: string;
   email: string;
@@ -35,6 +61,11 @@ export type RegisterInput = {
   lastName: string;
   password: string;
 };
+
+/** Which kind of rule a piece of code is. */
+export type RuleKind =
+  | 'DOCUMENT'
+  | 'DOSSIER';
 
 /** One filter of a table. */
 export type TableFilter = {
@@ -65,6 +96,31 @@ export type UpdateDataTableInput = {
   content?: string | null | undefined;
   name?: string | null | undefined;
   ordinamento?: number | null | undefined;
+};
+
+/** Changes of a document rule; a field left out stays as it is. */
+export type UpdateDocumentRuleInput = {
+  code?: string | null | undefined;
+  /** Replaces the linked data tables (names). */
+  dataTables?: Array<string> | null | undefined;
+  description?: string | null | undefined;
+  documentType?: string | null | undefined;
+  nota?: string | null | undefined;
+  packageJSON?: string | null | undefined;
+};
+
+/** Changes of a dossier rule; a field left out stays as it is. */
+export type UpdateDossierRuleInput = {
+  code?: string | null | undefined;
+  description?: string | null | undefined;
+  /** Name of the only dossier type it runs on; null lifts the restriction. */
+  dossierType?: string | null | undefined;
+  gruppo?: Array<string> | null | undefined;
+  istitutoAppartenenza?: string | null | undefined;
+  mustContain?: Array<string> | null | undefined;
+  notContain?: Array<string> | null | undefined;
+  nota?: string | null | undefined;
+  packageJSON?: string | null | undefined;
 };
 
 export type UpdateUserInput = {
@@ -147,7 +203,7 @@ export type DataTablesPageQueryVariables = Exact<{
 }>;
 
 
-export type DataTablesPageQuery = { dataTablesPage: { pages: number, total: number, items: Array<{ name: string, ordinamento: number, updatedAt: string }> } };
+export type DataTablesPageQuery = { dataTablesPage: { pages: number, total: number, more: boolean, items: Array<{ name: string, ordinamento: number, updatedAt: string }> } };
 
 export type DataTableDetailQueryVariables = Exact<{
   name: string;
@@ -218,7 +274,7 @@ export type DocumentDetailExecutionLogsQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailExecutionLogsQuery = { ruleExecutionLogs: { pages: number, total: number, items: Array<{ id: string, ruleId: string | null, ruleName: string, documentId: string, executedAt: number, platform: string, result: string | null, errors: Array<string> }> } };
+export type DocumentDetailExecutionLogsQuery = { ruleExecutionLogs: { pages: number, total: number, more: boolean, items: Array<{ id: string, ruleId: string | null, ruleName: string, documentId: string, executedAt: number, platform: string, result: string | null, errors: Array<string> }> } };
 
 export type DocumentDetailExecutionLogQueryVariables = Exact<{
   id: string | number;
@@ -271,7 +327,7 @@ export type DossiersQueryVariables = Exact<{
 }>;
 
 
-export type DossiersQuery = { dossiers: { pages: number, total: number, items: Array<{ id: string, description: string | null, state: string, createdAt: string, updatedAt: string, dossierType: { name: string } }> } };
+export type DossiersQuery = { dossiers: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string | null, state: string, createdAt: string, updatedAt: string, dossierType: { name: string } }> } };
 
 export type DossierTypeNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -311,14 +367,14 @@ export type DossierExecutionsQueryVariables = Exact<{
 }>;
 
 
-export type DossierExecutionsQuery = { dossierRuleExecutions: { pages: number, total: number, items: Array<{ id: string, ruleId: string | null, ruleName: string, state: string, platform: string, createdAt: number, finishedAt: number | null, error: string | null, inputIndex: number, input: string, result: string | null }> } };
+export type DossierExecutionsQuery = { dossierRuleExecutions: { pages: number, total: number, more: boolean, items: Array<{ id: string, ruleId: string | null, ruleName: string, state: string, platform: string, createdAt: number, finishedAt: number | null, error: string | null, inputIndex: number, input: string, result: string | null }> } };
 
 export type DossierRuleLogsQueryVariables = Exact<{
   input?: TableInput | null | undefined;
 }>;
 
 
-export type DossierRuleLogsQuery = { dossierRuleExecutionLogs: { pages: number, total: number, items: Array<{ id: string, ruleId: string | null, ruleName: string, executedAt: number, platform: string, result: string | null, code: string, metas: string, input: string, logs: Array<string>, errors: Array<string> }> } };
+export type DossierRuleLogsQuery = { dossierRuleExecutionLogs: { pages: number, total: number, more: boolean, items: Array<{ id: string, ruleId: string | null, ruleName: string, executedAt: number, platform: string, result: string | null, code: string, metas: string, input: string, logs: Array<string>, errors: Array<string> }> } };
 
 export type DossierAggregateQueryVariables = Exact<{
   dossierID: string | number;
@@ -450,6 +506,234 @@ export type DeleteNotificationReceiverMutationVariables = Exact<{
 
 export type DeleteNotificationReceiverMutation = { deleteNotificationReceiver: Array<{ id: string }> };
 
+export type PlaygroundDocumentRulesListQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type PlaygroundDocumentRulesListQuery = { documentRulesPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, nota: string, active: boolean, documentType: { name: string } }> } };
+
+export type PlaygroundDocumentTypeNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlaygroundDocumentTypeNamesQuery = { documentTypes: Array<{ name: string }> };
+
+export type PlaygroundDossierRulesListQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+  code: string;
+  withCode: boolean;
+}>;
+
+
+export type PlaygroundDossierRulesListQuery = { dossierRulesPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, istitutoAppartenenza: string, valid: boolean, gruppo: Array<string>, nota: string, active: boolean, codeMatches?: Array<{ line: number, text: string }> }> } };
+
+export type PlaygroundListSetDocumentRuleActiveMutationVariables = Exact<{
+  id: string | number;
+  active: boolean;
+}>;
+
+
+export type PlaygroundListSetDocumentRuleActiveMutation = { setDocumentRuleActive: { id: string, active: boolean } };
+
+export type PlaygroundListDeleteDocumentRuleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PlaygroundListDeleteDocumentRuleMutation = { deleteDocumentRule: boolean };
+
+export type PlaygroundListSetDossierRuleActiveMutationVariables = Exact<{
+  id: string | number;
+  active: boolean;
+}>;
+
+
+export type PlaygroundListSetDossierRuleActiveMutation = { setDossierRuleActive: { id: string, active: boolean } };
+
+export type PlaygroundListDeleteDossierRuleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PlaygroundListDeleteDossierRuleMutation = { deleteDossierRule: boolean };
+
+export type PlaygroundImportDossierRulesMutationVariables = Exact<{
+  input: string;
+}>;
+
+
+export type PlaygroundImportDossierRulesMutation = { importDossierRules: Array<{ id: string }> };
+
+export type PlaygroundNewDocumentRuleMutationVariables = Exact<{
+  input: CreateDocumentRuleInput;
+}>;
+
+
+export type PlaygroundNewDocumentRuleMutation = { createDocumentRule: { id: string } };
+
+export type PlaygroundNewDossierRuleMutationVariables = Exact<{
+  input: CreateDossierRuleInput;
+}>;
+
+
+export type PlaygroundNewDossierRuleMutation = { createDossierRule: { id: string } };
+
+export type PlaygroundDocumentTypeOptionsQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type PlaygroundDocumentTypeOptionsQuery = { documentTypesPage: { total: number, items: Array<{ name: string }> } };
+
+export type PlaygroundDataTableOptionsQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type PlaygroundDataTableOptionsQuery = { dataTablesPage: { total: number, items: Array<{ name: string }> } };
+
+export type RuleEditorDocumentRuleQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RuleEditorDocumentRuleQuery = { documentRule: { id: string, description: string, code: string, packageJSON: string, nota: string, active: boolean, updatedAt: string, documentType: { name: string }, dataTables: Array<{ name: string }> } };
+
+export type RuleEditorDossierRuleQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RuleEditorDossierRuleQuery = { dossierRule: { id: string, description: string, istitutoAppartenenza: string, code: string, packageJSON: string, mustContain: Array<string>, notContain: Array<string>, nota: string, gruppo: Array<string>, active: boolean, valid: boolean, updatedAt: string, dossierType: { name: string } | null } };
+
+export type RuleEditorHelperQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RuleEditorHelperQuery = { getHelperCode: { id: string, code: string } };
+
+export type RuleEditorUpdateDocumentRuleMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateDocumentRuleInput;
+}>;
+
+
+export type RuleEditorUpdateDocumentRuleMutation = { updateDocumentRule: { id: string } };
+
+export type RuleEditorUpdateDossierRuleMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateDossierRuleInput;
+}>;
+
+
+export type RuleEditorUpdateDossierRuleMutation = { updateDossierRule: { id: string } };
+
+export type RuleEditorUpdateHelperMutationVariables = Exact<{
+  id: string | number;
+  code: string;
+}>;
+
+
+export type RuleEditorUpdateHelperMutation = { updateHelperCode: { id: string } };
+
+export type RuleEditorDocumentTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RuleEditorDocumentTypesQuery = { documentTypes: Array<{ name: string }> };
+
+export type RuleEditorDataTablesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RuleEditorDataTablesQuery = { dataTables: Array<{ name: string }> };
+
+export type RuleEditorDocumentsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type RuleEditorDocumentsQuery = { documentsInfo: Array<{ id: string, name: string, description: string | null, dossier: { id: string, description: string | null } }> };
+
+export type RuleEditorDocumentCheckQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RuleEditorDocumentCheckQuery = { document: { id: string, name: string, state: string, documentType: { name: string } | null } };
+
+export type RuleEditorDossiersQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type RuleEditorDossiersQuery = { getPaginatedDossier: { pages: number, total: number, items: Array<{ id: string, description: string | null, state: string, createdAt: string, input: string, dossierType: { name: string } }> } };
+
+export type RuleEditorRunDocumentRuleMutationVariables = Exact<{
+  id: string | number;
+  ruleID?: string | number | null | undefined;
+  ruleName?: string | null | undefined;
+  code: string;
+  packagecode?: string | null | undefined;
+  dataTables?: Array<string> | string | null | undefined;
+}>;
+
+
+export type RuleEditorRunDocumentRuleMutation = { runTemporaryRule: { Result: string | null, executionId: string | null, logs: Array<string>, errorDescription: string | null } };
+
+export type RuleEditorRunDossierRuleMutationVariables = Exact<{
+  id: string | number;
+  ruleID?: string | number | null | undefined;
+  ruleName?: string | null | undefined;
+  code: string;
+  packagecode?: string | null | undefined;
+}>;
+
+
+export type RuleEditorRunDossierRuleMutation = { runTemporaryDossierRule: Array<{ input: string, result: string | null, errors: Array<string>, logs: Array<string> }> };
+
+export type RuleEditorDownloadDocumentRuleQueryVariables = Exact<{
+  id: string | number;
+  ruleId: string | number;
+}>;
+
+
+export type RuleEditorDownloadDocumentRuleQuery = { downloadDocumentRule: { name: string, base64Content: string } };
+
+export type RuleEditorDownloadDossierRuleQueryVariables = Exact<{
+  id: string | number;
+  ruleId: string | number;
+}>;
+
+
+export type RuleEditorDownloadDossierRuleQuery = { downloadDossierRule: { name: string, base64Content: string } };
+
+export type RuleEditorCheckCodeQueryVariables = Exact<{
+  kind: RuleKind;
+  code: string;
+  helper?: string | null | undefined;
+}>;
+
+
+export type RuleEditorCheckCodeQuery = { checkRuleCode: { ok: boolean, file: string | null, line: number | null, column: number | null, message: string | null } };
+
+export type RuleEditorVersionsQueryVariables = Exact<{
+  ruleId: string | number;
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type RuleEditorVersionsQuery = { ruleVersions: { pages: number, total: number, items: Array<{ version: number, author: string | null, createdAt: string, description: string, code: string, helper: string, packageJSON: string, metadata: string }> } };
+
+export type RuleEditorRestoreVersionMutationVariables = Exact<{
+  ruleId: string | number;
+  version: number;
+}>;
+
+
+export type RuleEditorRestoreVersionMutation = { restoreRuleVersion: { version: number } };
+
 export type RolesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -529,7 +813,7 @@ export type DocumentRulesPageQueryVariables = Exact<{
 }>;
 
 
-export type DocumentRulesPageQuery = { documentRulesPage: { pages: number, total: number, items: Array<{ id: string, description: string, state: string, createdAt: string, documentType: { name: string } }> } };
+export type DocumentRulesPageQuery = { documentRulesPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, state: string, createdAt: string, documentType: { name: string } }> } };
 
 export type RuleDocumentTypeNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -555,14 +839,14 @@ export type DocumentTypesPageQueryVariables = Exact<{
 }>;
 
 
-export type DocumentTypesPageQuery = { documentTypesPage: { pages: number, total: number, items: Array<{ name: string, createdAt: string, ruleCount: number }> } };
+export type DocumentTypesPageQuery = { documentTypesPage: { pages: number, total: number, more: boolean, items: Array<{ name: string, createdAt: string, ruleCount: number }> } };
 
 export type DossierTypesPageQueryVariables = Exact<{
   input?: TableInput | null | undefined;
 }>;
 
 
-export type DossierTypesPageQuery = { dossierTypesPage: { pages: number, total: number, items: Array<{ name: string, createdAt: string, ruleCount: number, requiredMetas: Array<string> }> } };
+export type DossierTypesPageQuery = { dossierTypesPage: { pages: number, total: number, more: boolean, items: Array<{ name: string, createdAt: string, ruleCount: number, requiredMetas: Array<string> }> } };
 
 export type DocumentTypeDetailQueryVariables = Exact<{
   name: string;
@@ -583,14 +867,14 @@ export type DocumentTypeRulesQueryVariables = Exact<{
 }>;
 
 
-export type DocumentTypeRulesQuery = { documentRulesPage: { pages: number, total: number, items: Array<{ id: string, description: string, state: string, code: string, packageJSON: string }> } };
+export type DocumentTypeRulesQuery = { documentRulesPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, state: string, code: string, packageJSON: string }> } };
 
 export type DossierTypeRulesQueryVariables = Exact<{
   input?: TableInput | null | undefined;
 }>;
 
 
-export type DossierTypeRulesQuery = { dossierRulesPage: { pages: number, total: number, items: Array<{ id: string, description: string, code: string }> } };
+export type DossierTypeRulesQuery = { dossierRulesPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, code: string }> } };
 
 export type CreateDocumentTypeMutationVariables = Exact<{
   name: string;
@@ -950,6 +1234,7 @@ export const DataTablesPageDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     `) as unknown as TypedDocumentString<DataTablesPageQuery, DataTablesPageQueryVariables>;
@@ -1060,6 +1345,7 @@ export const DocumentDetailExecutionLogsDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     `) as unknown as TypedDocumentString<DocumentDetailExecutionLogsQuery, DocumentDetailExecutionLogsQueryVariables>;
@@ -1122,6 +1408,7 @@ export const DossiersDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     fragment DossierListFields on Dossier {
@@ -1221,6 +1508,7 @@ export const DossierExecutionsDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     `) as unknown as TypedDocumentString<DossierExecutionsQuery, DossierExecutionsQueryVariables>;
@@ -1242,6 +1530,7 @@ export const DossierRuleLogsDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     `) as unknown as TypedDocumentString<DossierRuleLogsQuery, DossierRuleLogsQueryVariables>;
@@ -1393,6 +1682,331 @@ export const DeleteNotificationReceiverDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeleteNotificationReceiverMutation, DeleteNotificationReceiverMutationVariables>;
+export const PlaygroundDocumentRulesListDocument = new TypedDocumentString(`
+    query PlaygroundDocumentRulesList($input: TableInput) {
+  documentRulesPage(input: $input) {
+    items {
+      id
+      description
+      nota
+      active
+      documentType {
+        name
+      }
+    }
+    pages
+    total
+    more
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundDocumentRulesListQuery, PlaygroundDocumentRulesListQueryVariables>;
+export const PlaygroundDocumentTypeNamesDocument = new TypedDocumentString(`
+    query PlaygroundDocumentTypeNames {
+  documentTypes {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundDocumentTypeNamesQuery, PlaygroundDocumentTypeNamesQueryVariables>;
+export const PlaygroundDossierRulesListDocument = new TypedDocumentString(`
+    query PlaygroundDossierRulesList($input: TableInput, $code: String!, $withCode: Boolean!) {
+  dossierRulesPage(input: $input) {
+    items {
+      id
+      description
+      istitutoAppartenenza
+      valid
+      gruppo
+      nota
+      active
+      codeMatches(search: $code) @include(if: $withCode) {
+        line
+        text
+      }
+    }
+    pages
+    total
+    more
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundDossierRulesListQuery, PlaygroundDossierRulesListQueryVariables>;
+export const PlaygroundListSetDocumentRuleActiveDocument = new TypedDocumentString(`
+    mutation PlaygroundListSetDocumentRuleActive($id: ID!, $active: Boolean!) {
+  setDocumentRuleActive(id: $id, active: $active) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundListSetDocumentRuleActiveMutation, PlaygroundListSetDocumentRuleActiveMutationVariables>;
+export const PlaygroundListDeleteDocumentRuleDocument = new TypedDocumentString(`
+    mutation PlaygroundListDeleteDocumentRule($id: ID!) {
+  deleteDocumentRule(id: $id)
+}
+    `) as unknown as TypedDocumentString<PlaygroundListDeleteDocumentRuleMutation, PlaygroundListDeleteDocumentRuleMutationVariables>;
+export const PlaygroundListSetDossierRuleActiveDocument = new TypedDocumentString(`
+    mutation PlaygroundListSetDossierRuleActive($id: ID!, $active: Boolean!) {
+  setDossierRuleActive(id: $id, active: $active) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundListSetDossierRuleActiveMutation, PlaygroundListSetDossierRuleActiveMutationVariables>;
+export const PlaygroundListDeleteDossierRuleDocument = new TypedDocumentString(`
+    mutation PlaygroundListDeleteDossierRule($id: ID!) {
+  deleteDossierRule(id: $id)
+}
+    `) as unknown as TypedDocumentString<PlaygroundListDeleteDossierRuleMutation, PlaygroundListDeleteDossierRuleMutationVariables>;
+export const PlaygroundImportDossierRulesDocument = new TypedDocumentString(`
+    mutation PlaygroundImportDossierRules($input: String!) {
+  importDossierRules(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundImportDossierRulesMutation, PlaygroundImportDossierRulesMutationVariables>;
+export const PlaygroundNewDocumentRuleDocument = new TypedDocumentString(`
+    mutation PlaygroundNewDocumentRule($input: CreateDocumentRuleInput!) {
+  createDocumentRule(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundNewDocumentRuleMutation, PlaygroundNewDocumentRuleMutationVariables>;
+export const PlaygroundNewDossierRuleDocument = new TypedDocumentString(`
+    mutation PlaygroundNewDossierRule($input: CreateDossierRuleInput!) {
+  createDossierRule(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundNewDossierRuleMutation, PlaygroundNewDossierRuleMutationVariables>;
+export const PlaygroundDocumentTypeOptionsDocument = new TypedDocumentString(`
+    query PlaygroundDocumentTypeOptions($input: TableInput) {
+  documentTypesPage(input: $input) {
+    items {
+      name
+    }
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundDocumentTypeOptionsQuery, PlaygroundDocumentTypeOptionsQueryVariables>;
+export const PlaygroundDataTableOptionsDocument = new TypedDocumentString(`
+    query PlaygroundDataTableOptions($input: TableInput) {
+  dataTablesPage(input: $input) {
+    items {
+      name
+    }
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundDataTableOptionsQuery, PlaygroundDataTableOptionsQueryVariables>;
+export const RuleEditorDocumentRuleDocument = new TypedDocumentString(`
+    query RuleEditorDocumentRule($id: ID!) {
+  documentRule(id: $id) {
+    id
+    description
+    code
+    packageJSON
+    nota
+    active
+    documentType {
+      name
+    }
+    dataTables {
+      name
+    }
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorDocumentRuleQuery, RuleEditorDocumentRuleQueryVariables>;
+export const RuleEditorDossierRuleDocument = new TypedDocumentString(`
+    query RuleEditorDossierRule($id: ID!) {
+  dossierRule(id: $id) {
+    id
+    description
+    istitutoAppartenenza
+    code
+    packageJSON
+    mustContain
+    notContain
+    nota
+    gruppo
+    active
+    valid
+    dossierType {
+      name
+    }
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorDossierRuleQuery, RuleEditorDossierRuleQueryVariables>;
+export const RuleEditorHelperDocument = new TypedDocumentString(`
+    query RuleEditorHelper($id: ID!) {
+  getHelperCode(id: $id) {
+    id
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorHelperQuery, RuleEditorHelperQueryVariables>;
+export const RuleEditorUpdateDocumentRuleDocument = new TypedDocumentString(`
+    mutation RuleEditorUpdateDocumentRule($id: ID!, $input: UpdateDocumentRuleInput!) {
+  updateDocumentRule(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorUpdateDocumentRuleMutation, RuleEditorUpdateDocumentRuleMutationVariables>;
+export const RuleEditorUpdateDossierRuleDocument = new TypedDocumentString(`
+    mutation RuleEditorUpdateDossierRule($id: ID!, $input: UpdateDossierRuleInput!) {
+  updateDossierRule(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorUpdateDossierRuleMutation, RuleEditorUpdateDossierRuleMutationVariables>;
+export const RuleEditorUpdateHelperDocument = new TypedDocumentString(`
+    mutation RuleEditorUpdateHelper($id: ID!, $code: String!) {
+  updateHelperCode(id: $id, code: $code) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorUpdateHelperMutation, RuleEditorUpdateHelperMutationVariables>;
+export const RuleEditorDocumentTypesDocument = new TypedDocumentString(`
+    query RuleEditorDocumentTypes {
+  documentTypes {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorDocumentTypesQuery, RuleEditorDocumentTypesQueryVariables>;
+export const RuleEditorDataTablesDocument = new TypedDocumentString(`
+    query RuleEditorDataTables {
+  dataTables {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorDataTablesQuery, RuleEditorDataTablesQueryVariables>;
+export const RuleEditorDocumentsDocument = new TypedDocumentString(`
+    query RuleEditorDocuments($search: String, $limit: Int, $offset: Int) {
+  documentsInfo(search: $search, limit: $limit, offset: $offset) {
+    id
+    name
+    description
+    dossier {
+      id
+      description
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorDocumentsQuery, RuleEditorDocumentsQueryVariables>;
+export const RuleEditorDocumentCheckDocument = new TypedDocumentString(`
+    query RuleEditorDocumentCheck($id: ID!) {
+  document(id: $id) {
+    id
+    name
+    state
+    documentType {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorDocumentCheckQuery, RuleEditorDocumentCheckQueryVariables>;
+export const RuleEditorDossiersDocument = new TypedDocumentString(`
+    query RuleEditorDossiers($input: TableInput) {
+  getPaginatedDossier(input: $input) {
+    items {
+      id
+      description
+      state
+      createdAt
+      input
+      dossierType {
+        name
+      }
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorDossiersQuery, RuleEditorDossiersQueryVariables>;
+export const RuleEditorRunDocumentRuleDocument = new TypedDocumentString(`
+    mutation RuleEditorRunDocumentRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $dataTables: [String!]) {
+  runTemporaryRule(
+    id: $id
+    ruleID: $ruleID
+    ruleName: $ruleName
+    code: $code
+    packagecode: $packagecode
+    dataTables: $dataTables
+  ) {
+    Result
+    executionId
+    logs
+    errorDescription
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorRunDocumentRuleMutation, RuleEditorRunDocumentRuleMutationVariables>;
+export const RuleEditorRunDossierRuleDocument = new TypedDocumentString(`
+    mutation RuleEditorRunDossierRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String) {
+  runTemporaryDossierRule(
+    id: $id
+    ruleID: $ruleID
+    ruleName: $ruleName
+    code: $code
+    packagecode: $packagecode
+  ) {
+    input
+    result
+    errors
+    logs
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorRunDossierRuleMutation, RuleEditorRunDossierRuleMutationVariables>;
+export const RuleEditorDownloadDocumentRuleDocument = new TypedDocumentString(`
+    query RuleEditorDownloadDocumentRule($id: ID!, $ruleId: ID!) {
+  downloadDocumentRule(id: $id, ruleId: $ruleId) {
+    name
+    base64Content
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorDownloadDocumentRuleQuery, RuleEditorDownloadDocumentRuleQueryVariables>;
+export const RuleEditorDownloadDossierRuleDocument = new TypedDocumentString(`
+    query RuleEditorDownloadDossierRule($id: ID!, $ruleId: ID!) {
+  downloadDossierRule(id: $id, ruleId: $ruleId) {
+    name
+    base64Content
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorDownloadDossierRuleQuery, RuleEditorDownloadDossierRuleQueryVariables>;
+export const RuleEditorCheckCodeDocument = new TypedDocumentString(`
+    query RuleEditorCheckCode($kind: RuleKind!, $code: String!, $helper: String) {
+  checkRuleCode(kind: $kind, code: $code, helper: $helper) {
+    ok
+    file
+    line
+    column
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorCheckCodeQuery, RuleEditorCheckCodeQueryVariables>;
+export const RuleEditorVersionsDocument = new TypedDocumentString(`
+    query RuleEditorVersions($ruleId: ID!, $input: TableInput) {
+  ruleVersions(ruleId: $ruleId, input: $input) {
+    items {
+      version
+      author
+      createdAt
+      description
+      code
+      helper
+      packageJSON
+      metadata
+    }
+    pages
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorVersionsQuery, RuleEditorVersionsQueryVariables>;
+export const RuleEditorRestoreVersionDocument = new TypedDocumentString(`
+    mutation RuleEditorRestoreVersion($ruleId: ID!, $version: Int!) {
+  restoreRuleVersion(ruleId: $ruleId, version: $version) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorRestoreVersionMutation, RuleEditorRestoreVersionMutationVariables>;
 export const RolesDocument = new TypedDocumentString(`
     query Roles {
   roles {
@@ -1490,6 +2104,7 @@ export const DocumentRulesPageDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     `) as unknown as TypedDocumentString<DocumentRulesPageQuery, DocumentRulesPageQueryVariables>;
@@ -1535,6 +2150,7 @@ export const DocumentTypesPageDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     `) as unknown as TypedDocumentString<DocumentTypesPageQuery, DocumentTypesPageQueryVariables>;
@@ -1549,6 +2165,7 @@ export const DossierTypesPageDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     `) as unknown as TypedDocumentString<DossierTypesPageQuery, DossierTypesPageQueryVariables>;
@@ -1583,6 +2200,7 @@ export const DocumentTypeRulesDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     `) as unknown as TypedDocumentString<DocumentTypeRulesQuery, DocumentTypeRulesQueryVariables>;
@@ -1596,6 +2214,7 @@ export const DossierTypeRulesDocument = new TypedDocumentString(`
     }
     pages
     total
+    more
   }
 }
     `) as unknown as TypedDocumentString<DossierTypeRulesQuery, DossierTypeRulesQueryVariables>;
