@@ -14,6 +14,7 @@ use shared::jobs::pipeline::{
     SendCallback,
 };
 use shared::jobs::rules::RuleRunJob;
+use shared::jobs::what_if::WhatIfJob;
 use shared::jobs::{Job, Queues, Redis, board};
 use worker::rules::{RuleRuntime, RuntimeConfig};
 
@@ -141,6 +142,10 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, RunDossierRules => jobs::dossier_rules::run);
     let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, SendCallback => jobs::callback::run);
     let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, NotifyCannotProcess => jobs::notify::run);
+    // One "what if" run at a time per worker: it uses every core by itself, and the pipeline
+    // comes first.
+    let monitor =
+        consume!(monitor, redis, instance, context, 1, attempts, WhatIfJob => jobs::what_if::run);
     let sweeper = tokio::spawn(sweep_done_jobs(redis.clone()));
     monitor
         .shutdown_timeout(config.common.shutdown_timeout)

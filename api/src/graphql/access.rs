@@ -171,6 +171,11 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
         "restoreRuleVersion",
         Resource("restoreRuleVersion"),
     ),
+    // "What if" runs of unsaved rule code over past documents.
+    (Query, "whatIfRun", Resource("whatIf")),
+    (Query, "whatIfRuns", Resource("whatIf")),
+    (Mutation, "startWhatIf", Resource("startWhatIf")),
+    (Mutation, "cancelWhatIf", Resource("startWhatIf")),
     // The editor's syntax check of unsaved code.
     (Query, "checkRuleCode", Resource("checkRuleCode")),
     (Mutation, "updateHelperCode", Resource("updateHelperCode")),

@@ -20,6 +20,7 @@ mod session;
 mod table;
 mod types;
 mod users;
+mod what_if;
 
 pub use caller::{Caller, ClientAddr};
 
@@ -42,6 +43,7 @@ pub struct Query(
     data_tables::DataTablesQuery,
     rules::RulesQuery,
     rule_versions::RuleVersionsQuery,
+    what_if::WhatIfQuery,
     dossiers::DossiersQuery,
     documents::DocumentsQuery,
     executions::ExecutionsQuery,
@@ -61,6 +63,7 @@ pub struct Mutation(
     data_tables::DataTablesMutation,
     rules::RulesMutation,
     rule_versions::RuleVersionsMutation,
+    what_if::WhatIfMutation,
     dossiers::DossiersMutation,
     documents::DocumentsMutation,
     playground::PlaygroundMutation,

@@ -68,6 +68,7 @@ pub struct TableFilter {
 #[graphql(concrete(name = "DocumentRulePage", params(super::rules::DocumentRule)))]
 #[graphql(concrete(name = "DossierRulePage", params(super::rules::DossierRule)))]
 #[graphql(concrete(name = "RuleVersionPage", params(super::rule_versions::RuleVersion)))]
+#[graphql(concrete(name = "WhatIfChangePage", params(super::what_if::WhatIfChange)))]
 pub struct Page<T: OutputType> {
     pub items: Vec<T>,
     /// How many pages the filtered rows make at this page size.

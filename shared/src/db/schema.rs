@@ -356,6 +356,39 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    what_if_changes (run_id, document_id) {
+        run_id -> Uuid,
+        document_id -> Uuid,
+        document_name -> Text,
+        dossier_id -> Uuid,
+        changes -> Array<Text>,
+        before -> Nullable<Jsonb>,
+        after -> Jsonb,
+    }
+}
+
+diesel::table! {
+    what_if_runs (id) {
+        id -> Uuid,
+        rule_id -> Uuid,
+        state -> Text,
+        requested_by -> Nullable<Text>,
+        code -> Text,
+        helper -> Nullable<Text>,
+        data_tables -> Array<Text>,
+        max_items -> Int4,
+        since -> Nullable<Timestamptz>,
+        until -> Nullable<Timestamptz>,
+        total -> Int4,
+        done -> Int4,
+        changed -> Int4,
+        error -> Nullable<Text>,
+        created_at -> Timestamptz,
+        finished_at -> Nullable<Timestamptz>,
+    }
+}
+
 diesel::joinable!(document_logs -> documents (document_id));
 diesel::joinable!(document_rule_data_tables -> data_tables (data_table_id));
 diesel::joinable!(document_rule_data_tables -> document_rules (document_rule_id));
@@ -381,6 +414,7 @@ diesel::joinable!(rule_execution_logs -> documents (document_id));
 diesel::joinable!(rule_validations -> validation_documents (validation_document_id));
 diesel::joinable!(validation_logs -> dossier_rules (rule_id));
 diesel::joinable!(validation_logs -> rule_validations (validation_id));
+diesel::joinable!(what_if_changes -> what_if_runs (run_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     audit_log,
@@ -410,4 +444,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     users,
     validation_documents,
     validation_logs,
+    what_if_changes,
+    what_if_runs,
 );

@@ -16,10 +16,10 @@ use super::pipeline::{
     ExtractDocument, ImportDossier, NotifyCannotProcess, RunDocumentRules, RunDossierRules,
     SendCallback,
 };
-use super::{Job, JobError, Redis, ping::PingJob, rules::RuleRunJob};
+use super::{Job, JobError, Redis, ping::PingJob, rules::RuleRunJob, what_if::WhatIfJob};
 
 /// Every queue, in the order of the pipeline.
-pub const QUEUES: [&str; 8] = [
+pub const QUEUES: [&str; 9] = [
     ImportDossier::QUEUE,
     ExtractDocument::QUEUE,
     RunDocumentRules::QUEUE,
@@ -27,6 +27,7 @@ pub const QUEUES: [&str; 8] = [
     SendCallback::QUEUE,
     NotifyCannotProcess::QUEUE,
     RuleRunJob::QUEUE,
+    WhatIfJob::QUEUE,
     PingJob::QUEUE,
 ];
 

@@ -6,6 +6,7 @@
 pub mod archive;
 pub mod playground;
 pub mod templates;
+pub mod what_if;
 
 pub use templates::{
     DEFAULT_HELPER_CODE, DEFAULT_PACKAGE_JSON, DOCUMENT_RULE_TEMPLATE, DOSSIER_RULE_TEMPLATE,

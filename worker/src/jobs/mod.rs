@@ -9,6 +9,7 @@ pub mod notify;
 pub mod ping;
 mod pipeline;
 pub mod rule_runs;
+pub mod what_if;
 
 use std::sync::Arc;
 

@@ -200,3 +200,54 @@ pub struct RuleVersion {
     pub package_json: String,
     pub metadata: serde_json::Value,
 }
+
+/// A "what if" run of unsaved rule code (`what_if_runs`).
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = crate::db::schema::what_if_runs, check_for_backend(diesel::pg::Pg))]
+pub struct WhatIfRun {
+    pub id: Uuid,
+    pub rule_id: Uuid,
+    /// `queued`, `running`, `finished`, `cancelled` or `failed`.
+    pub state: String,
+    pub requested_by: Option<String>,
+    pub code: String,
+    pub helper: Option<String>,
+    pub data_tables: Vec<String>,
+    pub max_items: i32,
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    pub total: i32,
+    pub done: i32,
+    pub changed: i32,
+    pub error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = crate::db::schema::what_if_runs, check_for_backend(diesel::pg::Pg))]
+pub struct NewWhatIfRun {
+    pub id: Uuid,
+    pub rule_id: Uuid,
+    pub state: String,
+    pub requested_by: Option<String>,
+    pub code: String,
+    pub helper: Option<String>,
+    pub data_tables: Vec<String>,
+    pub max_items: i32,
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+}
+
+/// A document whose outcome a "what if" run would change (`what_if_changes`).
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = crate::db::schema::what_if_changes, check_for_backend(diesel::pg::Pg))]
+pub struct WhatIfChange {
+    pub run_id: Uuid,
+    pub document_id: Uuid,
+    pub document_name: String,
+    pub dossier_id: Uuid,
+    pub changes: Vec<String>,
+    pub before: Option<serde_json::Value>,
+    pub after: serde_json::Value,
+}

@@ -21,3 +21,4 @@ pub mod rule_versions;
 pub mod rules;
 pub mod types;
 pub mod users;
+pub mod what_if;

@@ -282,6 +282,7 @@ export const en: typeof it = {
       callback: 'Callbacks',
       notify: 'E-mail notifications',
       'rule-runs': 'Rule compilation and trial runs',
+      'what-if': 'Rule "what if" runs',
       ping: 'Worker ping',
     },
   },

@@ -281,6 +281,7 @@ export const it = {
       callback: 'Callback',
       notify: 'Notifiche email',
       'rule-runs': 'Compilazione e prove delle regole',
+      'what-if': 'Prove «what if» delle regole',
       ping: 'Ping dei worker',
     },
   },

@@ -1,0 +1,231 @@
+//! "What if" (issue 11): from the rule editor, run the unsaved code of a document rule over the
+//! latest processed documents of its type (up to 1,000, optionally within dates) in the
+//! background (`what-if` queue), and see the documents whose outcome would change against their
+//! last recorded execution — success, metas, errors. Nothing of the documents changes; a run can
+//! be cancelled, and stays readable afterwards.
+
+use std::sync::Arc;
+
+use async_graphql::{ComplexObject, Context, ID, InputObject, Object, SimpleObject};
+use chrono::{DateTime, Utc};
+use shared::db::models::rules::{WhatIfChange as ChangeRow, WhatIfRun as RunRow};
+use shared::db::repo::what_if::{self as repo, WhatIfRequest};
+use shared::jobs::Job;
+use shared::jobs::what_if::WhatIfJob;
+use uuid::Uuid;
+
+use super::caller::claims;
+use super::errors::{internal, not_found};
+use super::rules;
+use super::session::actor;
+use super::table::{Column, Page, TableInput, TableSpec};
+use super::types::{chain, db_error, edit_error};
+use crate::state::AppState;
+
+/// The documents a run found, in a stable order.
+const CHANGE_TABLE: TableSpec = TableSpec {
+    columns: &[Column::new("documentId")],
+    default_sort: "documentId",
+    default_descending: true,
+};
+
+/// How many documents a run goes through when the author does not say.
+const DEFAULT_LIMIT: i32 = 100;
+
+/// What to try.
+#[derive(InputObject)]
+pub struct WhatIfInput {
+    /// The document rule being edited.
+    pub rule_id: ID,
+    /// Its unsaved code and helper.js.
+    pub code: String,
+    pub helper: Option<String>,
+    /// The data tables it receives, by name (default: none).
+    pub data_tables: Option<Vec<String>>,
+    /// The latest documents of the rule's type to go through: 1 to 1,000 (default 100).
+    pub limit: Option<i32>,
+    /// Only documents created from / until these moments.
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+}
+
+/// A "what if" run.
+#[derive(SimpleObject)]
+#[graphql(complex)]
+pub struct WhatIfRun {
+    pub id: ID,
+    pub rule_id: ID,
+    /// `queued`, `running`, `finished`, `cancelled` or `failed` (see `error`).
+    pub state: String,
+    pub requested_by: Option<String>,
+    pub limit: i32,
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    /// Documents to go through, gone through, and whose outcome would change.
+    pub total: i32,
+    pub done: i32,
+    pub changed: i32,
+    pub error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl From<RunRow> for WhatIfRun {
+    fn from(row: RunRow) -> Self {
+        Self {
+            id: ID(row.id.to_string()),
+            rule_id: ID(row.rule_id.to_string()),
+            state: row.state,
+            requested_by: row.requested_by,
+            limit: row.max_items,
+            since: row.since,
+            until: row.until,
+            total: row.total,
+            done: row.done,
+            changed: row.changed,
+            error: row.error,
+            created_at: row.created_at,
+            finished_at: row.finished_at,
+        }
+    }
+}
+
+#[ComplexObject]
+impl WhatIfRun {
+    /// One page of the documents whose outcome would change.
+    async fn changes(
+        &self,
+        ctx: &Context<'_>,
+        input: Option<TableInput>,
+    ) -> async_graphql::Result<Page<WhatIfChange>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let table = CHANGE_TABLE.parse(input)?;
+        let id = run_id(&self.id)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let (rows, total) = repo::page_changes(&mut conn, id, table.page())
+            .await
+            .map_err(db_error)?;
+        Ok(table.page_of(rows.into_iter().map(WhatIfChange::from).collect(), total))
+    }
+}
+
+/// A document whose outcome would change.
+#[derive(SimpleObject)]
+pub struct WhatIfChange {
+    pub document_id: ID,
+    pub document_name: String,
+    pub dossier_id: ID,
+    /// What would change: `success`, `metasAdded`, `metasRemoved`, `metasChanged`,
+    /// `newErrors`, `fixedErrors`, or `noPrevious` (no execution was recorded before).
+    pub changes: Vec<String>,
+    /// JSON text `{ success, metas, errors }` of the last recorded execution (null: none) and
+    /// of the unsaved code.
+    pub before: Option<String>,
+    pub after: String,
+}
+
+impl From<ChangeRow> for WhatIfChange {
+    fn from(row: ChangeRow) -> Self {
+        Self {
+            document_id: ID(row.document_id.to_string()),
+            document_name: row.document_name,
+            dossier_id: ID(row.dossier_id.to_string()),
+            changes: row.changes,
+            before: row.before.map(|b| b.to_string()),
+            after: row.after.to_string(),
+        }
+    }
+}
+
+fn run_id(id: &ID) -> async_graphql::Result<Uuid> {
+    Uuid::parse_str(id.trim())
+        .map_err(|_| not_found(format!("Esecuzione {} non trovata", id.as_str())))
+}
+
+async fn load_run(state: &AppState, id: Uuid) -> async_graphql::Result<WhatIfRun> {
+    let mut conn = state.db.get().await.map_err(internal)?;
+    repo::find_run(&mut conn, id)
+        .await
+        .map_err(db_error)?
+        .map(WhatIfRun::from)
+        .ok_or_else(|| not_found(format!("Esecuzione {id} non trovata")))
+}
+
+#[derive(Default)]
+pub struct WhatIfQuery;
+
+#[Object]
+impl WhatIfQuery {
+    /// One "what if" run, with its progress and the documents it found.
+    async fn what_if_run(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<WhatIfRun> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        load_run(state, run_id(&id)?).await
+    }
+
+    /// The latest runs of a rule, newest first (at most `limit`, default 10, maximum 50).
+    async fn what_if_runs(
+        &self,
+        ctx: &Context<'_>,
+        rule_id: ID,
+        limit: Option<i32>,
+    ) -> async_graphql::Result<Vec<WhatIfRun>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let rule = rules::rule_id(&rule_id)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let runs = repo::runs_of_rule(&mut conn, rule, i64::from(limit.unwrap_or(10)))
+            .await
+            .map_err(db_error)?;
+        Ok(runs.into_iter().map(WhatIfRun::from).collect())
+    }
+}
+
+#[derive(Default)]
+pub struct WhatIfMutation;
+
+#[Object]
+impl WhatIfMutation {
+    /// Starts a "what if" run of unsaved document-rule code in the background.
+    async fn start_what_if(
+        &self,
+        ctx: &Context<'_>,
+        input: WhatIfInput,
+    ) -> async_graphql::Result<WhatIfRun> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let actor = actor(claims(ctx)?);
+        let request = WhatIfRequest {
+            rule_id: rules::rule_id(&input.rule_id)?,
+            code: input.code,
+            helper: input.helper,
+            data_tables: input.data_tables.unwrap_or_default(),
+            max_items: input.limit.unwrap_or(DEFAULT_LIMIT),
+            since: input.since,
+            until: input.until,
+        };
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let run = repo::create_run(&mut conn, request, Some(&actor))
+            .await
+            .map_err(edit_error)?;
+        drop(conn);
+        state
+            .queues
+            .push(WhatIfJob { run_id: run.id })
+            .await
+            .map_err(|e| internal(chain(&e)))?;
+        state
+            .metrics
+            .jobs_enqueued
+            .with_label_values(&[WhatIfJob::QUEUE])
+            .inc();
+        Ok(run.into())
+    }
+
+    /// Stops a queued or running "what if" run; what it found so far stays.
+    async fn cancel_what_if(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<WhatIfRun> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let id = run_id(&id)?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        repo::cancel(&mut conn, id).await.map_err(db_error)?;
+        drop(conn);
+        load_run(state, id).await
+    }
+}

@@ -1,0 +1,271 @@
+//! "What if" runs through the real API and a real worker: a dozen contracts imported and
+//! processed by a saved rule, then the rule's unsaved variant tried over them; the run reports
+//! exactly the documents whose outcome the changed condition flips, changes nothing of them,
+//! and can be cancelled.
+
+mod common;
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use base64::Engine;
+use common::{Options, TestServer};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use serde_json::{Value, json};
+use shared::db::models::DocumentState;
+use shared::db::schema::{documents, rule_execution_logs};
+use shared::testing::pdf;
+use uuid::Uuid;
+
+/// Succeeds when the contract's amount is at least 500.
+const SAVED: &str = r#"export default function ({ rawText }) {
+  const found = rawText.match(/Importo:\s*(\d+)/);
+  const amount = found ? Number(found[1]) : null;
+  return { success: amount !== null && amount >= 500, metas: { importo: amount } };
+}
+"#;
+
+fn ok(body: &Value) -> Result<Value> {
+    anyhow::ensure!(body.get("errors").is_none(), "GraphQL errors: {body}");
+    Ok(body["data"].clone())
+}
+
+fn zip_of(files: &[(String, Vec<u8>)]) -> Result<String> {
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        writer.start_file(name.as_str(), zip::write::SimpleFileOptions::default())?;
+        writer.write_all(bytes)?;
+    }
+    Ok(base64::engine::general_purpose::STANDARD.encode(writer.finish()?.into_inner()))
+}
+
+const RUN: &str = "query($id: ID!) { whatIfRun(id: $id) {
+    state total done changed error
+    changes(input: { pageSize: 50 }) { total items { documentName changes before after } } } }";
+
+async fn wait_for_end(server: &TestServer, token: &str, id: &str) -> Result<Value> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let run =
+            ok(&server.graphql_as(token, RUN, json!({ "id": id })).await?)?["whatIfRun"].clone();
+        if !matches!(run["state"].as_str(), Some("queued" | "running")) {
+            return Ok(run);
+        }
+        anyhow::ensure!(tokio::time::Instant::now() < deadline, "run still {run}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_what_if_run_reports_exactly_the_documents_whose_outcome_flips() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    let _worker = server.spawn_worker().await?;
+    ok(&server
+        .graphql_as(
+            &token,
+            r#"mutation { createDocumentType(input: { name: "contratto" }) { name } }"#,
+            json!({}),
+        )
+        .await?)?;
+    let created = ok(&server
+        .graphql_as(
+            &token,
+            "mutation($code: String!) { createDocumentRule(input: { documentType: \"contratto\", description: \"Importo\", code: $code }) { id } }",
+            json!({ "code": SAVED }),
+        )
+        .await?)?;
+    let rule_id = created["createDocumentRule"]["id"]
+        .as_str()
+        .context("rule id")?
+        .to_owned();
+
+    // Twelve contracts of 100, 200, …, 1200: the saved rule accepts 500 and more.
+    let amounts: Vec<u32> = (1..=12).map(|i| i * 100).collect();
+    let files: Vec<(String, Vec<u8>)> = amounts
+        .iter()
+        .map(|a| {
+            (
+                format!("contratto-{a}.pdf"),
+                pdf::text_pdf(&[&format!("Contratto\nImporto: {a}")]),
+            )
+        })
+        .collect();
+    let response = server
+        .client
+        .post(server.url("/import_dossier"))
+        .bearer_auth(&token)
+        .json(&json!({
+            "idValutazione": "VAL-WHATIF",
+            "base64zip": zip_of(&files)?,
+            "files": files.iter().map(|(name, _)| json!({ "nomeFile": name, "tipoDocumento": "contratto" })).collect::<Vec<_>>(),
+            "input": "[]",
+        }))
+        .send()
+        .await?;
+    let body: Value = response.json().await?;
+    let dossier_id: Uuid = body["id"].as_str().context("dossier id")?.parse()?;
+    // Every document processed (the dossier itself waits in `conflicts`: the amounts differ).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let mut conn = server.db.pool.get().await?;
+        let processed: i64 = documents::table
+            .filter(documents::dossier_id.eq(dossier_id))
+            .filter(documents::state.eq(DocumentState::Processed))
+            .count()
+            .get_result(&mut conn)
+            .await?;
+        if processed == 12 {
+            break;
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "{processed} documents processed"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let logs_before: i64 = {
+        let mut conn = server.db.pool.get().await?;
+        rule_execution_logs::table
+            .count()
+            .get_result(&mut conn)
+            .await?
+    };
+
+    // The variant accepts 800 and more: 500, 600 and 700 flip to failure; nothing else changes.
+    let variant = SAVED.replace("amount >= 500", "amount >= 800");
+    let started = ok(&server
+        .graphql_as(
+            &token,
+            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id state limit } }",
+            json!({ "input": { "ruleId": rule_id, "code": variant, "limit": 50 } }),
+        )
+        .await?)?;
+    let run_id = started["startWhatIf"]["id"]
+        .as_str()
+        .context("run id")?
+        .to_owned();
+    assert_eq!(started["startWhatIf"]["limit"], 50);
+    let run = wait_for_end(&server, &token, &run_id).await?;
+    assert_eq!(run["state"], "finished", "{run}");
+    assert_eq!(
+        (&run["total"], &run["done"], &run["changed"]),
+        (&json!(12), &json!(12), &json!(3))
+    );
+    let mut names: Vec<String> = run["changes"]["items"]
+        .as_array()
+        .context("items")?
+        .iter()
+        .map(|c| {
+            assert_eq!(c["changes"], json!(["success"]), "{c}");
+            let before: Value =
+                serde_json::from_str(c["before"].as_str().unwrap_or("null")).unwrap_or_default();
+            let after: Value =
+                serde_json::from_str(c["after"].as_str().unwrap_or("null")).unwrap_or_default();
+            assert_eq!(
+                (before["success"].as_bool(), after["success"].as_bool()),
+                (Some(true), Some(false))
+            );
+            assert_eq!(before["metas"], after["metas"]);
+            c["documentName"].as_str().unwrap_or_default().to_owned()
+        })
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "contratto-500.pdf",
+            "contratto-600.pdf",
+            "contratto-700.pdf"
+        ]
+    );
+
+    // Nothing of the documents changed: no execution was logged for them.
+    let logs_after: i64 = {
+        let mut conn = server.db.pool.get().await?;
+        rule_execution_logs::table
+            .count()
+            .get_result(&mut conn)
+            .await?
+    };
+    assert_eq!(logs_before, logs_after);
+
+    // A variant that throws is a new error on every document; the limit takes the latest 5.
+    let started = ok(&server
+        .graphql_as(
+            &token,
+            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id } }",
+            json!({ "input": { "ruleId": rule_id, "code": "export default () => { throw new Error('rotta'); };\n", "limit": 5 } }),
+        )
+        .await?)?;
+    let run = wait_for_end(
+        &server,
+        &token,
+        started["startWhatIf"]["id"].as_str().context("id")?,
+    )
+    .await?;
+    assert_eq!(
+        (&run["total"], &run["changed"]),
+        (&json!(5), &json!(5)),
+        "{run}"
+    );
+    assert!(
+        run["changes"]["items"][0]["changes"]
+            .as_array()
+            .is_some_and(|k| k.contains(&json!("newErrors")) && k.contains(&json!("success")))
+    );
+
+    // The rule's runs, newest first; bounds are refused.
+    let runs = ok(&server
+        .graphql_as(
+            &token,
+            "query($id: ID!) { whatIfRuns(ruleId: $id) { state changed } }",
+            json!({ "id": rule_id }),
+        )
+        .await?)?;
+    assert_eq!(
+        runs["whatIfRuns"],
+        json!([{ "state": "finished", "changed": 5 }, { "state": "finished", "changed": 3 }])
+    );
+    let body = server
+        .graphql_as(
+            &token,
+            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id } }",
+            json!({ "input": { "ruleId": rule_id, "code": SAVED, "limit": 1001 } }),
+        )
+        .await?;
+    assert_eq!(
+        body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT",
+        "{body}"
+    );
+
+    // A cancelled run stops and says so.
+    let started = ok(&server
+        .graphql_as(
+            &token,
+            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id } }",
+            json!({ "input": { "ruleId": rule_id, "code": variant } }),
+        )
+        .await?)?;
+    let id = started["startWhatIf"]["id"]
+        .as_str()
+        .context("id")?
+        .to_owned();
+    let cancelled = ok(&server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!) { cancelWhatIf(id: $id) { state } }",
+            json!({ "id": id }),
+        )
+        .await?)?;
+    let state = cancelled["cancelWhatIf"]["state"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(state == "cancelled" || state == "finished", "{cancelled}");
+    let run = wait_for_end(&server, &token, &id).await?;
+    assert_eq!(run["state"], state, "a cancelled run stays cancelled");
+    Ok(())
+}
