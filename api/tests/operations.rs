@@ -739,6 +739,23 @@ async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
     assert_eq!(data["documentsNameForDossier"][0]["name"], "contratto.pdf");
     assert_eq!(data["documentsInfo"].as_array().map(Vec::len), Some(1));
     assert_eq!(data["documentsInfo"][0]["dossier"]["id"], id.to_string());
+    // The run dialogs' filters: by type, and only documents a rule can run on.
+    let filtered = ok(server
+        .graphql_as(
+            &token,
+            r#"query($dossier: ID!) {
+               all: documentsInfo(dossier: $dossier) { name }
+               ofType: documentsInfo(dossier: $dossier, documentType: "contratto") { name }
+               ofNoType: documentsInfo(dossier: $dossier, documentType: "nessuno") { name }
+               extracted: documentsInfo(dossier: $dossier, extracted: true) { name }
+             }"#,
+            json!({ "dossier": id }),
+        )
+        .await?)?;
+    assert_eq!(filtered["all"].as_array().map(Vec::len), Some(2));
+    assert_eq!(filtered["ofType"], json!([{ "name": "contratto.pdf" }]));
+    assert_eq!(filtered["ofNoType"], json!([]));
+    assert_eq!(filtered["extracted"], json!([{ "name": "contratto.pdf" }]));
     assert_eq!(data["getRulesByDocument"][0]["id"], rule_id.to_string());
     assert_eq!(data["getLogsByDocument"][0]["event"], "estratto: 1 pagine");
     assert!(data["getLogsByDocument"][0]["timestamp"].as_i64().is_some());

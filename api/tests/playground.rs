@@ -277,6 +277,27 @@ async fn document_rule_playground_runs_unsaved_code_and_downloads_a_node_runnabl
     assert_eq!(logged_document, setup.document_id);
     assert_eq!(code, DOCUMENT_RULE);
 
+    // An unsaved helper replaces the saved one for the run.
+    let response = server
+        .graphql_as(
+            token,
+            "mutation Run($id: ID!, $ruleID: ID, $code: String!, $helper: String) {
+               runTemporaryRule(id: $id, ruleID: $ruleID, code: $code, helper: $helper) { Result errorDescription } }",
+            json!({
+                "id": document,
+                "ruleID": rule,
+                "code": DOCUMENT_RULE,
+                "helper": "export function amountOf() { return 7; }\n",
+            }),
+        )
+        .await?;
+    let run = data(&response, "runTemporaryRule")?;
+    assert_eq!(
+        parse_json_text(&run["Result"])?,
+        json!({ "success": true, "metas": { "importo": 7 }, "scaled": 21 }),
+        "{run}"
+    );
+
     // Code of no saved rule, with the data tables given by name.
     let response = server
         .graphql_as(

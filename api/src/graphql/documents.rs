@@ -352,13 +352,17 @@ impl DocumentsQuery {
             .collect())
     }
 
-    /// Documents newest first for the rule run dialogs: optionally of one `dossier`, or whose
-    /// file name contains `search`; `limit` (default and at most 50) from `offset`.
+    /// Documents newest first for the rule run dialogs: optionally of one `dossier`, whose file
+    /// name contains `search`, of one `documentType` (by name), or only those whose extraction is
+    /// done (`extracted`: the ones a rule can run on); `limit` (default and at most 50) from
+    /// `offset`.
     async fn documents_info(
         &self,
         ctx: &Context<'_>,
         search: Option<String>,
         dossier: Option<ID>,
+        document_type: Option<String>,
+        extracted: Option<bool>,
         limit: Option<i32>,
         offset: Option<i32>,
     ) -> async_graphql::Result<Vec<DocumentInfo>> {
@@ -371,10 +375,15 @@ impl DocumentsQuery {
             .unwrap_or(DOCUMENTS_INFO_DEFAULT_LIMIT)
             .clamp(1, DOCUMENTS_INFO_DEFAULT_LIMIT);
         let mut conn = state.db.get().await.map_err(internal)?;
+        let filter = repo::DocumentInfoFilter {
+            dossier_id: dossier,
+            search: search.as_deref(),
+            document_type: document_type.as_deref(),
+            extracted: extracted.unwrap_or(false),
+        };
         let rows = repo::documents_info(
             &mut conn,
-            dossier,
-            search.as_deref(),
+            &filter,
             i64::from(limit),
             i64::from(offset.unwrap_or(0)),
         )

@@ -156,6 +156,14 @@ fn checked_package(packagecode: Option<&str>) -> async_graphql::Result<()> {
 }
 
 /// The name a temporary run is logged under: the one given, else the rule's description.
+/// The helper a temporary run uses: the unsaved one when given (empty: none), else the saved.
+fn with_unsaved(saved: Option<String>, unsaved: Option<String>) -> Option<String> {
+    match unsaved {
+        Some(code) => Some(code).filter(|c| !c.trim().is_empty()),
+        None => saved,
+    }
+}
+
 fn run_name(given: Option<String>, saved: Option<&str>) -> String {
     given
         .map(|name| name.trim().to_owned())
@@ -281,7 +289,8 @@ pub struct PlaygroundMutation;
 impl PlaygroundMutation {
     /// Runs unsaved document-rule `code` on the extracted document `id` and answers its result
     /// and logs. With `ruleID`, the run uses that rule's saved helper (and its data tables when
-    /// `dataTables` is not given) and is logged under it.
+    /// `dataTables` is not given) and is logged under it. `helper`: an unsaved helper.js to run
+    /// with instead of the saved one (empty: none).
     #[allow(clippy::too_many_arguments)]
     async fn run_temporary_rule(
         &self,
@@ -292,7 +301,9 @@ impl PlaygroundMutation {
         code: String,
         packagecode: Option<String>,
         data_tables: Option<Vec<String>>,
+        helper: Option<String>,
     ) -> async_graphql::Result<TemporaryRuleResult> {
+        let unsaved_helper = helper;
         let state = ctx.data::<Arc<AppState>>()?;
         checked_package(packagecode.as_deref())?;
         let (document, _) = extracted_document(state, &id).await?;
@@ -335,7 +346,7 @@ impl PlaygroundMutation {
             rule_id: rule,
             rule_name: run_name(rule_name, saved_name.as_deref()),
             code,
-            helper,
+            helper: with_unsaved(helper, unsaved_helper),
             data_tables: tables,
         };
         let reply: TemporaryDocumentReply =
@@ -354,6 +365,7 @@ impl PlaygroundMutation {
 
     /// Runs unsaved dossier-rule `code` on dossier `id`, once per input item, and answers each
     /// run. With `ruleID`, the run uses that rule's saved helper and is logged under it.
+    /// `helper`: an unsaved helper.js to run with instead of the saved one (empty: none).
     async fn run_temporary_dossier_rule(
         &self,
         ctx: &Context<'_>,
@@ -362,7 +374,9 @@ impl PlaygroundMutation {
         rule_name: Option<String>,
         code: String,
         packagecode: Option<String>,
+        helper: Option<String>,
     ) -> async_graphql::Result<Vec<TemporaryDossierRuleResult>> {
+        let unsaved_helper = helper;
         let state = ctx.data::<Arc<AppState>>()?;
         checked_package(packagecode.as_deref())?;
         let dossier_id = parse_id(&id, || not_found(DOSSIER_NOT_FOUND))?;
@@ -392,7 +406,7 @@ impl PlaygroundMutation {
             rule_id: rule,
             rule_name: run_name(rule_name, saved_name.as_deref()),
             code,
-            helper,
+            helper: with_unsaved(helper, unsaved_helper),
         };
         let reply: TemporaryDossierReply =
             await_rule_run(state, RuleRunJob::Dossier(job), RUN_FAILED).await?;

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use super::dossiers::{MAX_DETAIL_ROWS, MAX_PAGE_SIZE, contains_pattern};
 use super::pipeline::log_document_event;
+use crate::db::models::DocumentState;
 use crate::db::models::dossiers::{Document, DocumentLog};
 use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::schema::{
@@ -67,12 +68,24 @@ pub struct DocumentInfoRow {
     pub dossier_description: Option<String>,
 }
 
-/// Documents newest first, optionally of one dossier and/or whose file name contains
-/// `search` (trigram index), `limit` (at most [`MAX_PAGE_SIZE`]) from `offset`.
+/// Which documents the rule run dialogs list.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DocumentInfoFilter<'a> {
+    pub dossier_id: Option<Uuid>,
+    /// Substring of the file name.
+    pub search: Option<&'a str>,
+    /// Name of their document type.
+    pub document_type: Option<&'a str>,
+    /// Only documents whose extraction is done (`extracted` or `processed`): those a rule can
+    /// run on.
+    pub extracted: bool,
+}
+
+/// Documents newest first as `filter` selects them (file name: trigram index), `limit` (at
+/// most [`MAX_PAGE_SIZE`]) from `offset`.
 pub async fn documents_info(
     conn: &mut AsyncPgConnection,
-    dossier_id: Option<Uuid>,
-    search: Option<&str>,
+    filter: &DocumentInfoFilter<'_>,
     limit: i64,
     offset: i64,
 ) -> DbResult<Vec<DocumentInfoRow>> {
@@ -89,11 +102,24 @@ pub async fn documents_info(
         .limit(limit.clamp(1, MAX_PAGE_SIZE))
         .offset(offset.max(0))
         .into_boxed();
-    if let Some(dossier_id) = dossier_id {
+    if let Some(dossier_id) = filter.dossier_id {
         query = query.filter(documents::dossier_id.eq(dossier_id));
     }
-    if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
+    if let Some(search) = filter.search.map(str::trim).filter(|s| !s.is_empty()) {
         query = query.filter(documents::name.ilike(contains_pattern(search)));
+    }
+    if let Some(name) = filter.document_type {
+        query = query.filter(
+            documents::document_type_id.eq_any(
+                document_types::table
+                    .filter(document_types::name.eq(name.trim().to_owned()))
+                    .select(document_types::id.nullable()),
+            ),
+        );
+    }
+    if filter.extracted {
+        query = query
+            .filter(documents::state.eq_any([DocumentState::Extracted, DocumentState::Processed]));
     }
     query
         .load(conn)

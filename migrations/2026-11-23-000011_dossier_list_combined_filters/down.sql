@@ -1,0 +1,1 @@
+DROP INDEX dossiers_type_state_created_at_idx;
