@@ -356,6 +356,7 @@ impl DocumentsQuery {
     /// name contains `search`, of one `documentType` (by name), or only those whose extraction is
     /// done (`extracted`: the ones a rule can run on); `limit` (default and at most 50) from
     /// `offset`.
+    #[allow(clippy::too_many_arguments)]
     async fn documents_info(
         &self,
         ctx: &Context<'_>,

@@ -366,6 +366,7 @@ impl PlaygroundMutation {
     /// Runs unsaved dossier-rule `code` on dossier `id`, once per input item, and answers each
     /// run. With `ruleID`, the run uses that rule's saved helper and is logged under it.
     /// `helper`: an unsaved helper.js to run with instead of the saved one (empty: none).
+    #[allow(clippy::too_many_arguments)]
     async fn run_temporary_dossier_rule(
         &self,
         ctx: &Context<'_>,

@@ -87,7 +87,7 @@ fn thousands(n: i64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('.');
         }
         out.push(c);
@@ -517,7 +517,9 @@ mod tests {
                 .offset,
             9_950
         );
-        let error = at(50, 200).err().expect("past the window");
+        let Err(error) = at(50, 200) else {
+            panic!("a page past the window is refused")
+        };
         assert_eq!(
             error.message,
             "Si possono sfogliare solo le prime 10.000 righe: restringi i filtri"
