@@ -29,6 +29,10 @@ const RolesPage = lazyPage(() => import('../features/roles/RolesPage'), 'RolesPa
 const UserEditPage = lazyPage(() => import('../features/users/UserEditPage'), 'UserEditPage');
 const UserNewPage = lazyPage(() => import('../features/users/UserNewPage'), 'UserNewPage');
 const UsersPage = lazyPage(() => import('../features/users/UsersPage'), 'UsersPage');
+const DocumentRulesPlaygroundPage = lazyPage(() => import('../features/playground/DocumentRulesPlaygroundPage'), 'DocumentRulesPlaygroundPage');
+const DossierRulesPlaygroundPage = lazyPage(() => import('../features/playground/DossierRulesPlaygroundPage'), 'DossierRulesPlaygroundPage');
+const NewDocumentRulePage = lazyPage(() => import('../features/playground/NewDocumentRulePage'), 'NewDocumentRulePage');
+const NewDossierRulePage = lazyPage(() => import('../features/playground/NewDossierRulePage'), 'NewDossierRulePage');
 const DataTableEditPage = lazyPage(() => import('../features/datatables/DataTableEditPage'), 'DataTableEditPage');
 const DataTablesPage = lazyPage(() => import('../features/datatables/DataTablesPage'), 'DataTablesPage');
 const NewDataTablePage = lazyPage(() => import('../features/datatables/NewDataTablePage'), 'NewDataTablePage');
@@ -38,6 +42,8 @@ const DocumentTypeDetailPage = lazyPage(() => import('../features/types/Document
 const DossierTypeDetailPage = lazyPage(() => import('../features/types/DossierTypeDetailPage'), 'DossierTypeDetailPage');
 const NewDocumentTypePage = lazyPage(() => import('../features/types/NewTypePage'), 'NewDocumentTypePage');
 const NewDossierTypePage = lazyPage(() => import('../features/types/NewTypePage'), 'NewDossierTypePage');
+const DocumentRuleEditorPage = lazyPage(() => import('../features/playground/editor/RuleEditorPage'), 'DocumentRuleEditorPage');
+const DossierRuleEditorPage = lazyPage(() => import('../features/playground/editor/RuleEditorPage'), 'DossierRuleEditorPage');
 const DocumentTypesPage = lazyPage(() => import('../features/types/TypesPage'), 'DocumentTypesPage');
 const DossierTypesPage = lazyPage(() => import('../features/types/TypesPage'), 'DossierTypesPage');
 
@@ -90,12 +96,12 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', area: 'dashboard', titleKey: 'routes.dashboard', public: false, page: DashboardPage },
   { path: '/account', area: 'account', titleKey: 'routes.account', public: false, page: AccountPage },
 
-  { path: '/playground/dossier', area: 'playground', titleKey: 'routes.playgroundDossier', public: false, permission: allow('dossierRules') },
-  { path: '/playground/dossier/nuova', area: 'playground', titleKey: 'routes.playgroundDossierNew', public: false, permission: allow('createDossierRule') },
-  { path: '/playground/dossier/:id/aggiorna', area: 'playground', titleKey: 'routes.playgroundDossierEdit', public: false, permission: allow('dossierRules') },
-  { path: '/playground/documenti', area: 'playground', titleKey: 'routes.playgroundDocuments', public: false, permission: allow('documentRules') },
-  { path: '/playground/documenti/nuova', area: 'playground', titleKey: 'routes.playgroundDocumentsNew', public: false, permission: allow('createDocumentRule') },
-  { path: '/playground/documenti/:id/aggiorna', area: 'playground', titleKey: 'routes.playgroundDocumentsEdit', public: false, permission: allow('documentRules') },
+  { path: '/playground/dossier', area: 'playground', titleKey: 'routes.playgroundDossier', public: false, page: DossierRulesPlaygroundPage, permission: allow('dossierRules') },
+  { path: '/playground/dossier/nuova', area: 'playground', titleKey: 'routes.playgroundDossierNew', public: false, page: NewDossierRulePage, permission: allow('createDossierRule') },
+  { path: '/playground/dossier/:id/aggiorna', area: 'playground', titleKey: 'routes.playgroundDossierEdit', public: false, page: DossierRuleEditorPage, permission: allow('dossierRules') },
+  { path: '/playground/documenti', area: 'playground', titleKey: 'routes.playgroundDocuments', public: false, page: DocumentRulesPlaygroundPage, permission: allow('documentRules') },
+  { path: '/playground/documenti/nuova', area: 'playground', titleKey: 'routes.playgroundDocumentsNew', public: false, page: NewDocumentRulePage, permission: allow('createDocumentRule') },
+  { path: '/playground/documenti/:id/aggiorna', area: 'playground', titleKey: 'routes.playgroundDocumentsEdit', public: false, page: DocumentRuleEditorPage, permission: allow('documentRules') },
 
   // The validation API does not exist yet: resources after its operations (spec §7), as the API
   // names them elsewhere (the list query for reading, the mutation for starting one).

@@ -5,9 +5,12 @@ type Handler = (variables: Record<string, unknown>) => unknown;
 
 export class GraphQLTestError extends Error {
   readonly code: string | undefined;
-  constructor(message: string, code?: string) {
+  /** More `extensions` of the error (e.g. `line` and `column`). */
+  readonly extensions: Record<string, unknown>;
+  constructor(message: string, code?: string, extensions: Record<string, unknown> = {}) {
     super(message);
     this.code = code;
+    this.extensions = extensions;
   }
 }
 
@@ -29,8 +32,9 @@ export function mockGraphql(handlers: Record<string, Handler>) {
       return Response.json({ data });
     } catch (error) {
       const code = error instanceof GraphQLTestError ? error.code : undefined;
+      const extensions = error instanceof GraphQLTestError ? error.extensions : {};
       const message = error instanceof Error ? error.message : String(error);
-      return Response.json({ data: null, errors: [{ message, extensions: code ? { code } : {} }] });
+      return Response.json({ data: null, errors: [{ message, extensions: { ...extensions, ...(code ? { code } : {}) } }] });
     }
   });
   vi.stubGlobal('fetch', fetch);

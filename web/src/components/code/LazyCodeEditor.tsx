@@ -16,3 +16,4 @@ export function LazyCodeEditor(props: CodeEditorProps) {
 }
 
 export type { CodeEditorProps };
+export type { CodeMark } from './marks';

@@ -37,6 +37,10 @@ export interface TableController {
   setRemember(remember: boolean): void;
 }
 
+/** The navigation state of the tables' own moves in the address. */
+const TABLE_CHANGE = { tableChange: true } as const;
+const isTableChange = (state: unknown) => typeof state === 'object' && state !== null && (state as { tableChange?: unknown }).tableChange === true;
+
 /**
  * The state of the server-side table `id` on this screen, kept in the address bar. With
  * "remember filters" on (the default), it is also kept in local storage for this address and
@@ -44,8 +48,10 @@ export interface TableController {
  */
 export function useTableState(id: string, defaultSort: Sort): TableController {
   const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
+  const { pathname, state: locationState } = useLocation();
   const storageKey = rememberKey(pathname, id);
+  // The last move was a table's own (a filter emptied, "Azzera filtri"), not an arrival.
+  const ownChange = isTableChange(locationState);
   const { column: sortColumn, descending: sortDescending } = defaultSort;
   const initial = useMemo(() => initialState({ column: sortColumn, descending: sortDescending }), [sortColumn, sortDescending]);
   const state = useMemo(() => readState(params, id, initial), [params, id, initial]);
@@ -53,6 +59,7 @@ export function useTableState(id: string, defaultSort: Sort): TableController {
 
   // Coming back to the address without this table's parameters: bring the remembered ones back.
   useEffect(() => {
+    if (ownChange) return;
     const saved = loadRemembered(storageKey);
     if (!saved.remember || saved.query === '') return;
     setParams(
@@ -62,9 +69,9 @@ export function useTableState(id: string, defaultSort: Sort): TableController {
         for (const [name, value] of new URLSearchParams(saved.query)) next.append(name, value);
         return next;
       },
-      { replace: true },
+      { replace: true, state: TABLE_CHANGE },
     );
-  }, [storageKey, id, setParams]);
+  }, [storageKey, id, setParams, ownChange]);
 
   const query = tableQuery(params, id);
   useEffect(() => {
@@ -73,7 +80,7 @@ export function useTableState(id: string, defaultSort: Sort): TableController {
 
   const update = useCallback(
     (change: (current: TableState) => TableState) =>
-      setParams((current) => writeState(current, id, change(readState(current, id, initial)), initial), { replace: true }),
+      setParams((current) => writeState(current, id, change(readState(current, id, initial)), initial), { replace: true, state: TABLE_CHANGE }),
     [setParams, id, initial],
   );
 

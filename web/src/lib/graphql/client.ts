@@ -28,12 +28,15 @@ export function onAccessTokenChange(listener: (token: string | null) => void): (
 export class GraphQLRequestError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** The error's `extensions` (e.g. `line`, `column`, `file` of a rule's syntax error); `{}` without. */
+  readonly extensions: Readonly<Record<string, unknown>>;
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, extensions: Record<string, unknown> = {}) {
     super(message);
     this.name = 'GraphQLRequestError';
     this.status = status;
     this.code = code;
+    this.extensions = extensions;
   }
 }
 
@@ -63,7 +66,7 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler | null
 
 interface GraphQLResponse<TResult> {
   data?: TResult | null;
-  errors?: { message: string; extensions?: { code?: unknown } }[];
+  errors?: { message: string; extensions?: { code?: unknown; [name: string]: unknown } }[];
 }
 
 type VariablesOf<TVariables> = TVariables extends Record<string, never> ? [] : [TVariables];
@@ -115,7 +118,7 @@ export async function rawGraphqlRequest<TResult, TVariables>(
   const firstError = body?.errors?.[0];
   if (firstError !== undefined) {
     const code = firstError.extensions?.code;
-    throw new GraphQLRequestError(firstError.message, response.status, typeof code === 'string' ? code : undefined);
+    throw new GraphQLRequestError(firstError.message, response.status, typeof code === 'string' ? code : undefined, firstError.extensions ?? {});
   }
   if (!response.ok || body?.data == null) {
     throw new GraphQLRequestError(`HTTP ${response.status} ${response.statusText}`.trim(), response.status);

@@ -100,6 +100,11 @@ type Documents = {
     "\n  query RuleEditorCheckCode($kind: RuleKind!, $code: String!, $helper: String) {\n    checkRuleCode(kind: $kind, code: $code, helper: $helper) {\n      ok\n      file\n      line\n      column\n      message\n    }\n  }\n": typeof types.RuleEditorCheckCodeDocument,
     "\n  query RuleEditorVersions($ruleId: ID!, $input: TableInput) {\n    ruleVersions(ruleId: $ruleId, input: $input) {\n      items {\n        version\n        author\n        createdAt\n        description\n        code\n        helper\n        packageJSON\n        metadata\n      }\n      pages\n      total\n    }\n  }\n": typeof types.RuleEditorVersionsDocument,
     "\n  mutation RuleEditorRestoreVersion($ruleId: ID!, $version: Int!) {\n    restoreRuleVersion(ruleId: $ruleId, version: $version) {\n      version\n    }\n  }\n": typeof types.RuleEditorRestoreVersionDocument,
+    "\n  mutation RuleEditorStartWhatIf($input: WhatIfInput!) {\n    startWhatIf(input: $input) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorStartWhatIfDocument,
+    "\n  mutation RuleEditorCancelWhatIf($id: ID!) {\n    cancelWhatIf(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorCancelWhatIfDocument,
+    "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorWhatIfRunDocument,
+    "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorWhatIfRunsDocument,
+    "\n  query RuleEditorWhatIfChanges($id: ID!, $input: TableInput) {\n    whatIfRun(id: $id) {\n      id\n      changes(input: $input) {\n        items {\n          documentId\n          documentName\n          dossierId\n          changes\n          before\n          after\n        }\n        pages\n        total\n        more\n      }\n    }\n  }\n": typeof types.RuleEditorWhatIfChangesDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": typeof types.RolesDocument,
     "\n  query Policies {\n    getPolicies {\n      subject\n      domain\n      object\n      action\n    }\n  }\n": typeof types.PoliciesDocument,
     "\n  query Groups {\n    getGroups {\n      subject\n      domain\n      role\n    }\n  }\n": typeof types.GroupsDocument,
@@ -227,6 +232,11 @@ const documents: Documents = {
     "\n  query RuleEditorCheckCode($kind: RuleKind!, $code: String!, $helper: String) {\n    checkRuleCode(kind: $kind, code: $code, helper: $helper) {\n      ok\n      file\n      line\n      column\n      message\n    }\n  }\n": types.RuleEditorCheckCodeDocument,
     "\n  query RuleEditorVersions($ruleId: ID!, $input: TableInput) {\n    ruleVersions(ruleId: $ruleId, input: $input) {\n      items {\n        version\n        author\n        createdAt\n        description\n        code\n        helper\n        packageJSON\n        metadata\n      }\n      pages\n      total\n    }\n  }\n": types.RuleEditorVersionsDocument,
     "\n  mutation RuleEditorRestoreVersion($ruleId: ID!, $version: Int!) {\n    restoreRuleVersion(ruleId: $ruleId, version: $version) {\n      version\n    }\n  }\n": types.RuleEditorRestoreVersionDocument,
+    "\n  mutation RuleEditorStartWhatIf($input: WhatIfInput!) {\n    startWhatIf(input: $input) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorStartWhatIfDocument,
+    "\n  mutation RuleEditorCancelWhatIf($id: ID!) {\n    cancelWhatIf(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorCancelWhatIfDocument,
+    "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorWhatIfRunDocument,
+    "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorWhatIfRunsDocument,
+    "\n  query RuleEditorWhatIfChanges($id: ID!, $input: TableInput) {\n    whatIfRun(id: $id) {\n      id\n      changes(input: $input) {\n        items {\n          documentId\n          documentName\n          dossierId\n          changes\n          before\n          after\n        }\n        pages\n        total\n        more\n      }\n    }\n  }\n": types.RuleEditorWhatIfChangesDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": types.RolesDocument,
     "\n  query Policies {\n    getPolicies {\n      subject\n      domain\n      object\n      action\n    }\n  }\n": types.PoliciesDocument,
     "\n  query Groups {\n    getGroups {\n      subject\n      domain\n      role\n    }\n  }\n": types.GroupsDocument,
@@ -609,6 +619,26 @@ export function graphql(source: "\n  query RuleEditorVersions($ruleId: ID!, $inp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RuleEditorRestoreVersion($ruleId: ID!, $version: Int!) {\n    restoreRuleVersion(ruleId: $ruleId, version: $version) {\n      version\n    }\n  }\n"): typeof import('./graphql').RuleEditorRestoreVersionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RuleEditorStartWhatIf($input: WhatIfInput!) {\n    startWhatIf(input: $input) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorStartWhatIfDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RuleEditorCancelWhatIf($id: ID!) {\n    cancelWhatIf(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorCancelWhatIfDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorWhatIfRunDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorWhatIfRunsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RuleEditorWhatIfChanges($id: ID!, $input: TableInput) {\n    whatIfRun(id: $id) {\n      id\n      changes(input: $input) {\n        items {\n          documentId\n          documentName\n          dossierId\n          changes\n          before\n          after\n        }\n        pages\n        total\n        more\n      }\n    }\n  }\n"): typeof import('./graphql').RuleEditorWhatIfChangesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

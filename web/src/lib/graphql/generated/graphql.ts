@@ -128,6 +128,22 @@ export type UpdateUserInput = {
   lastName: string;
 };
 
+/** What to try. */
+export type WhatIfInput = {
+  /** Its unsaved code and helper.js. */
+  code: string;
+  /** The data tables it receives, by name (default: none). */
+  dataTables?: Array<string> | null | undefined;
+  helper?: string | null | undefined;
+  /** The latest documents of the rule's type to go through: 1 to 1,000 (default 100). */
+  limit?: number | null | undefined;
+  /** The document rule being edited. */
+  ruleId: string | number;
+  /** Only documents created from / until these moments. */
+  since?: string | null | undefined;
+  until?: string | null | undefined;
+};
+
 export type UpdateOwnDataMutationVariables = Exact<{
   email: string;
   user: UpdateUserInput;
@@ -733,6 +749,43 @@ export type RuleEditorRestoreVersionMutationVariables = Exact<{
 
 
 export type RuleEditorRestoreVersionMutation = { restoreRuleVersion: { version: number } };
+
+export type RuleEditorStartWhatIfMutationVariables = Exact<{
+  input: WhatIfInput;
+}>;
+
+
+export type RuleEditorStartWhatIfMutation = { startWhatIf: { id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null } };
+
+export type RuleEditorCancelWhatIfMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RuleEditorCancelWhatIfMutation = { cancelWhatIf: { id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null } };
+
+export type RuleEditorWhatIfRunQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RuleEditorWhatIfRunQuery = { whatIfRun: { id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null } };
+
+export type RuleEditorWhatIfRunsQueryVariables = Exact<{
+  ruleId: string | number;
+  limit?: number | null | undefined;
+}>;
+
+
+export type RuleEditorWhatIfRunsQuery = { whatIfRuns: Array<{ id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null }> };
+
+export type RuleEditorWhatIfChangesQueryVariables = Exact<{
+  id: string | number;
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type RuleEditorWhatIfChangesQuery = { whatIfRun: { id: string, changes: { pages: number, total: number, more: boolean, items: Array<{ documentId: string, documentName: string, dossierId: string, changes: Array<string>, before: string | null, after: string }> } } };
 
 export type RolesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2007,6 +2060,102 @@ export const RuleEditorRestoreVersionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RuleEditorRestoreVersionMutation, RuleEditorRestoreVersionMutationVariables>;
+export const RuleEditorStartWhatIfDocument = new TypedDocumentString(`
+    mutation RuleEditorStartWhatIf($input: WhatIfInput!) {
+  startWhatIf(input: $input) {
+    id
+    ruleId
+    state
+    requestedBy
+    limit
+    since
+    until
+    total
+    done
+    changed
+    error
+    createdAt
+    finishedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorStartWhatIfMutation, RuleEditorStartWhatIfMutationVariables>;
+export const RuleEditorCancelWhatIfDocument = new TypedDocumentString(`
+    mutation RuleEditorCancelWhatIf($id: ID!) {
+  cancelWhatIf(id: $id) {
+    id
+    ruleId
+    state
+    requestedBy
+    limit
+    since
+    until
+    total
+    done
+    changed
+    error
+    createdAt
+    finishedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorCancelWhatIfMutation, RuleEditorCancelWhatIfMutationVariables>;
+export const RuleEditorWhatIfRunDocument = new TypedDocumentString(`
+    query RuleEditorWhatIfRun($id: ID!) {
+  whatIfRun(id: $id) {
+    id
+    ruleId
+    state
+    requestedBy
+    limit
+    since
+    until
+    total
+    done
+    changed
+    error
+    createdAt
+    finishedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorWhatIfRunQuery, RuleEditorWhatIfRunQueryVariables>;
+export const RuleEditorWhatIfRunsDocument = new TypedDocumentString(`
+    query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {
+  whatIfRuns(ruleId: $ruleId, limit: $limit) {
+    id
+    ruleId
+    state
+    requestedBy
+    limit
+    since
+    until
+    total
+    done
+    changed
+    error
+    createdAt
+    finishedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorWhatIfRunsQuery, RuleEditorWhatIfRunsQueryVariables>;
+export const RuleEditorWhatIfChangesDocument = new TypedDocumentString(`
+    query RuleEditorWhatIfChanges($id: ID!, $input: TableInput) {
+  whatIfRun(id: $id) {
+    id
+    changes(input: $input) {
+      items {
+        documentId
+        documentName
+        dossierId
+        changes
+        before
+        after
+      }
+      pages
+      total
+      more
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RuleEditorWhatIfChangesQuery, RuleEditorWhatIfChangesQueryVariables>;
 export const RolesDocument = new TypedDocumentString(`
     query Roles {
   roles {

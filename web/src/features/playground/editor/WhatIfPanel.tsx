@@ -1,0 +1,667 @@
+import { Button, Callout, Classes, FormGroup, HTMLTable, Icon, InputGroup, ProgressBar, Spinner, Tag, Tooltip, type Intent } from '@blueprintjs/core';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ServerTable, tableInputOf, useTableState, type Column } from '../../../components/table';
+import { GraphQLRequestError } from '../../../lib/graphql/client';
+import { formatDateTime, prettyJson } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/validation';
+import { cancelWhatIf, isActiveRun, startWhatIf, useWhatIfChanges, useWhatIfRun, useWhatIfRuns, type WhatIfChangeRow, type WhatIfRunRow } from './api';
+import {
+  INITIAL_FORM,
+  WHAT_IF_MAX,
+  isChangeKind,
+  metaText,
+  metasDiff,
+  parseLimit,
+  parseOutcome,
+  rangeOf,
+  sortedKinds,
+  validateForm,
+  type FormErrors,
+  type Outcome,
+  type WhatIfForm,
+} from './whatIf';
+
+/** The address parameter of the run shown. */
+export const WHAT_IF_PARAM = 'whatIf';
+
+const documentPath = (dossierId: string, documentId: string) => `/dossier/dettagli/${encodeURIComponent(dossierId)}/documenti/${encodeURIComponent(documentId)}`;
+
+const STATE_INTENT: Record<string, Intent> = { queued: 'none', running: 'primary', finished: 'success', cancelled: 'warning', failed: 'danger' };
+const KIND_INTENT: Record<string, Intent> = { success: 'warning', newErrors: 'danger', fixedErrors: 'success', metasAdded: 'primary', metasRemoved: 'primary', metasChanged: 'primary', noPrevious: 'none' };
+
+interface WhatIfPanelProps {
+  ruleId: string;
+  /** The rule's document type (the documents a run goes through). */
+  documentType: string;
+  /** What the editor holds now, saved or not. */
+  code: string;
+  /** `null`: helper.js cannot be read (the run goes without it). */
+  helper: string | null;
+  dataTables: readonly string[];
+  /** The editor holds unsaved edits. */
+  dirty: boolean;
+  /** The rule (and its helper.js) are read: a run can start. */
+  ready: boolean;
+  /** Start and cancel runs (else the runs are only shown). */
+  canStart: boolean;
+  /** Whether the user may open a document (its link). */
+  canOpenDocuments: boolean;
+}
+
+/**
+ * What if (issue 11): the editor's code, unsaved as it is, run in the background over the latest
+ * processed documents of the rule's type (or those of a date range), and the documents whose
+ * outcome would change against their last recorded execution. Nothing of the dossiers changes.
+ * The run shown is kept in the address (`?whatIf=`), and the rule's past runs stay viewable.
+ */
+export function WhatIfPanel({ ruleId, documentType, code, helper, dataTables, dirty, ready, canStart, canOpenDocuments }: WhatIfPanelProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get(WHAT_IF_PARAM);
+  const runs = useWhatIfRuns(ruleId, true);
+  const run = useWhatIfRun(selected);
+  const table = useTableState('whatIfChanges', { column: 'documentId', descending: true });
+
+  // A run just started or chosen is brought into view once it shows (below the form on a phone).
+  const [reveal, setReveal] = useState<string | null>(null);
+  const show = (id: string) => {
+    setReveal(id);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set(WHAT_IF_PARAM, id);
+        for (const name of [...updated.keys()]) if (name.startsWith('whatIfChanges.')) updated.delete(name);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
+  // The list follows the run shown as it moves (and its end).
+  const { mutate: refreshRuns } = runs;
+  const shownState = run.data?.state;
+  useEffect(() => {
+    if (shownState) void refreshRuns();
+  }, [shownState, refreshRuns]);
+  useEffect(() => {
+    if (runs.error) void toast.error(t('ruleEditor.whatIf.runsFailed'));
+  }, [runs.error, t]);
+
+  const listed = useMemo(() => {
+    const items = runs.data ?? [];
+    const live = run.data;
+    if (!live) return items;
+    return items.some((item) => item.id === live.id) ? items.map((item) => (item.id === live.id ? live : item)) : [live, ...items];
+  }, [runs.data, run.data]);
+
+  return (
+    <div className="rule-editor__whatif" data-testid="whatif-panel">
+      <div className="rule-editor__whatif-top">
+        <section className="rule-editor__whatif-box" aria-labelledby="whatif-new-title">
+          <h3 id="whatif-new-title" className={Classes.HEADING}>
+            {t('ruleEditor.whatIf.newRun')}
+          </h3>
+          <p className={Classes.TEXT_MUTED}>{t('ruleEditor.whatIf.intro', { type: documentType || '—' })}</p>
+          {canStart ? (
+            <StartForm
+              ruleId={ruleId}
+              code={code}
+              helper={helper}
+              dataTables={dataTables}
+              dirty={dirty}
+              ready={ready}
+              onStarted={(started) => {
+                void runs.mutate((current) => [started, ...(current ?? []).filter((item) => item.id !== started.id)], { revalidate: false });
+                show(started.id);
+              }}
+            />
+          ) : (
+            <Callout icon="lock" className="rule-editor__note">
+              {t('ruleEditor.whatIf.cannotStart')}
+            </Callout>
+          )}
+        </section>
+        <section className="rule-editor__whatif-box" aria-labelledby="whatif-runs-title">
+          <div className="rule-editor__whatif-head">
+            <h3 id="whatif-runs-title" className={Classes.HEADING}>
+              {t('ruleEditor.whatIf.runs')}
+            </h3>
+            <Tooltip content={t('table.refresh')}>
+              <Button variant="minimal" size="small" icon="refresh" aria-label={t('table.refresh')} onClick={() => void runs.mutate()} data-testid="whatif-runs-refresh" />
+            </Tooltip>
+          </div>
+          <RunList runs={listed} loading={runs.isLoading} selected={selected} onSelect={show} />
+        </section>
+      </div>
+      {selected && (
+        <RunView
+          id={selected}
+          run={run.data}
+          loading={run.isLoading}
+          error={run.error}
+          canCancel={canStart}
+          canOpenDocuments={canOpenDocuments}
+          table={table}
+          reveal={reveal === selected}
+          onRevealed={() => setReveal(null)}
+          onCancelled={(cancelled) => {
+            void run.mutate(cancelled, { revalidate: false });
+            void runs.mutate();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The form of a new run: how many of the latest documents, optionally of a date range; Avvia. */
+function StartForm({
+  ruleId,
+  code,
+  helper,
+  dataTables,
+  dirty,
+  ready,
+  onStarted,
+}: Pick<WhatIfPanelProps, 'ruleId' | 'code' | 'helper' | 'dataTables' | 'dirty' | 'ready'> & { onStarted: (run: WhatIfRunRow) => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [form, setForm] = useState<WhatIfForm>(INITIAL_FORM);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const max = new Intl.NumberFormat(i18n.language).format(WHAT_IF_MAX);
+
+  const change = (field: keyof WhatIfForm, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      const key = field === 'limit' ? 'limit' : 'range';
+      if (!(key in current)) return current;
+      const { [key]: _removed, ...rest } = current;
+      return rest;
+    });
+    setServerError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (starting || !ready) return;
+    const problems = validateForm(form, code);
+    setErrors(problems);
+    setServerError(null);
+    const limit = parseLimit(form.limit);
+    if (Object.keys(problems).length > 0 || limit === null) return;
+    setStarting(true);
+    try {
+      const started = await startWhatIf({ ruleId, code, helper, dataTables: [...dataTables], limit, ...rangeOf(form) });
+      void toast.success(t('ruleEditor.whatIf.started'));
+      onStarted(started);
+    } catch (error) {
+      console.error('startWhatIf failed', error);
+      const field = error instanceof GraphQLRequestError ? error.extensions.field : undefined;
+      if (field === 'limit') setErrors({ limit: 'limit' });
+      else if (field === 'since' || field === 'until') setErrors({ range: 'range' });
+      else if (field === 'code') setErrors({ code: 'emptyCode' });
+      const detail = errorMessage(error);
+      const message = t('ruleEditor.whatIf.startFailed');
+      setServerError(detail.startsWith(message) ? detail : `${message}: ${detail}`);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const limitError = errors.limit && t(`ruleEditor.whatIf.errors.${errors.limit}`, { max });
+  const rangeError = errors.range && t(`ruleEditor.whatIf.errors.${errors.range}`);
+  return (
+    <form className="rule-editor__whatif-form" onSubmit={(event) => void submit(event)} noValidate data-testid="whatif-form">
+      <FormGroup
+        label={t('ruleEditor.whatIf.limit')}
+        labelFor={`${id}-limit`}
+        intent={limitError ? 'danger' : 'none'}
+        helperText={<span id={`${id}-limit-help`}>{limitError || t('ruleEditor.whatIf.limitHelp', { max })}</span>}
+      >
+        <InputGroup
+          id={`${id}-limit`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={WHAT_IF_MAX}
+          step={1}
+          value={form.limit}
+          onValueChange={(value) => change('limit', value)}
+          intent={limitError ? 'danger' : 'none'}
+          aria-invalid={limitError ? true : undefined}
+          aria-describedby={`${id}-limit-help`}
+          className="rule-editor__whatif-limit"
+          data-testid="whatif-limit"
+        />
+      </FormGroup>
+      <fieldset className="rule-editor__whatif-range" aria-describedby={`${id}-range-help`}>
+        <legend>{t('ruleEditor.whatIf.range')}</legend>
+        <div className="rule-editor__whatif-dates">
+          <label>
+            {t('ruleEditor.whatIf.from')}
+            <input
+              className={`${Classes.INPUT}${rangeError ? ` ${Classes.INTENT_DANGER}` : ''}`}
+              type="date"
+              value={form.from}
+              max={form.to || undefined}
+              onChange={(event) => change('from', event.currentTarget.value)}
+              aria-invalid={rangeError ? true : undefined}
+              data-testid="whatif-from"
+            />
+          </label>
+          <label>
+            {t('ruleEditor.whatIf.to')}
+            <input
+              className={`${Classes.INPUT}${rangeError ? ` ${Classes.INTENT_DANGER}` : ''}`}
+              type="date"
+              value={form.to}
+              min={form.from || undefined}
+              onChange={(event) => change('to', event.currentTarget.value)}
+              aria-invalid={rangeError ? true : undefined}
+              data-testid="whatif-to"
+            />
+          </label>
+          {(form.from !== '' || form.to !== '') && (
+            <Button
+              variant="minimal"
+              size="small"
+              icon="cross"
+              text={t('table.clear')}
+              onClick={() => {
+                change('from', '');
+                change('to', '');
+              }}
+              data-testid="whatif-dates-clear"
+            />
+          )}
+        </div>
+        <p id={`${id}-range-help`} className={`rule-editor__whatif-help${rangeError ? ' rule-editor__whatif-help--danger' : ''}`} data-testid={rangeError ? 'whatif-range-error' : undefined}>
+          {rangeError || t('ruleEditor.whatIf.rangeHelp')}
+        </p>
+      </fieldset>
+      {errors.code && (
+        <Callout intent="danger" icon="error" className="rule-editor__note" data-testid="whatif-code-error">
+          {t(`ruleEditor.whatIf.errors.${errors.code}`)}
+        </Callout>
+      )}
+      {serverError && !errors.code && (
+        <Callout intent="danger" icon="error" role="alert" className="rule-editor__note" data-testid="whatif-start-error">
+          {serverError}
+        </Callout>
+      )}
+      {helper === null && (
+        <Callout intent="warning" icon="warning-sign" className="rule-editor__note">
+          {t('ruleEditor.whatIf.helperHidden')}
+        </Callout>
+      )}
+      <div className="rule-editor__whatif-actions">
+        <Button type="submit" intent="primary" icon="play" text={t('ruleEditor.whatIf.start')} loading={starting} disabled={!ready} data-testid="whatif-start" />
+        <span className={`rule-editor__whatif-code ${Classes.TEXT_MUTED}`} data-testid="whatif-code-note">
+          <Icon icon={dirty ? 'edit' : 'floppy-disk'} size={12} intent={dirty ? 'warning' : undefined} />
+          {t(dirty ? 'ruleEditor.whatIf.unsavedCode' : 'ruleEditor.whatIf.savedCode')}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+function StateTag({ state, testId }: { state: string; testId?: string }) {
+  const { t } = useTranslation();
+  const known = ['queued', 'running', 'finished', 'cancelled', 'failed'].includes(state);
+  return (
+    <Tag intent={STATE_INTENT[state] ?? 'none'} minimal={state === 'queued'} data-testid={testId}>
+      {known ? t(`ruleEditor.whatIf.states.${state}`) : state}
+    </Tag>
+  );
+}
+
+/** The rule's latest runs, newest first: date, who, state, changed of total; one click shows one. */
+function RunList({ runs, loading, selected, onSelect }: { runs: readonly WhatIfRunRow[]; loading: boolean; selected: string | null; onSelect: (id: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language).format;
+  if (loading && runs.length === 0) return <Spinner size={20} aria-label={t('common.loading')} />;
+  if (runs.length === 0) return <p className={Classes.TEXT_MUTED}>{t('ruleEditor.whatIf.noRuns')}</p>;
+  return (
+    <ol className="rule-editor__whatif-runs" aria-label={t('ruleEditor.whatIf.runs')} data-testid="whatif-runs">
+      {runs.map((item) => {
+        const current = item.id === selected;
+        return (
+          <li key={item.id}>
+            <button
+              type="button"
+              className={`rule-editor__whatif-run${current ? ' rule-editor__whatif-run--current' : ''}`}
+              aria-current={current ? 'true' : undefined}
+              onClick={() => onSelect(item.id)}
+              data-testid={`whatif-run-${item.id}`}
+            >
+              <span className="rule-editor__whatif-run-line">
+                <strong dir="ltr">{formatDateTime(item.createdAt)}</strong>
+                <StateTag state={item.state} />
+              </span>
+              <span className="rule-editor__whatif-run-line">
+                <span className="rule-editor__whatif-run-who">{item.requestedBy ?? t('ruleEditor.whatIf.system')}</span>
+                <span className="rule-editor__whatif-run-count" dir="auto">
+                  {item.state === 'finished'
+                    ? t('ruleEditor.whatIf.changedOf', { changed: number(item.changed), total: number(item.total) })
+                    : t('ruleEditor.whatIf.changedSoFar', { changed: number(item.changed), done: number(item.done), total: number(item.total) })}
+                </span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+interface RunViewProps {
+  id: string;
+  run: WhatIfRunRow | undefined;
+  loading: boolean;
+  error: unknown;
+  canCancel: boolean;
+  canOpenDocuments: boolean;
+  table: ReturnType<typeof useTableState>;
+  onCancelled: (run: WhatIfRunRow) => void;
+  /** Bring the run into view once it shows. */
+  reveal: boolean;
+  onRevealed: () => void;
+}
+
+/** A run: its state and progress, Annulla esecuzione while it moves, and the documents it found. */
+function RunView({ id, run, loading, error, canCancel, canOpenDocuments, table, onCancelled, reveal, onRevealed }: RunViewProps) {
+  const { t, i18n } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = run !== undefined;
+  useEffect(() => {
+    if (!reveal || !shown) return;
+    const node = heading.current;
+    if (node && node.getBoundingClientRect().top > window.innerHeight - 120) node.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    onRevealed();
+  }, [reveal, shown, onRevealed]);
+  const number = new Intl.NumberFormat(i18n.language).format;
+  const [cancelling, setCancelling] = useState(false);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (documentId: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(documentId)) next.delete(documentId);
+      else next.add(documentId);
+      return next;
+    });
+
+  const columns = useMemo<Column<WhatIfChangeRow>[]>(
+    () => [
+      {
+        id: 'documentId',
+        header: t('ruleEditor.whatIf.columns.document'),
+        cell: (row) =>
+          canOpenDocuments ? (
+            <Link to={documentPath(row.dossierId, row.documentId)} className="rule-editor__whatif-doc" data-testid={`whatif-doc-${row.documentId}`}>
+              {row.documentName}
+            </Link>
+          ) : (
+            <span className="rule-editor__whatif-doc">{row.documentName}</span>
+          ),
+      },
+      {
+        id: 'changes',
+        header: t('ruleEditor.whatIf.columns.changes'),
+        cell: (row) => (
+          <span className="rule-editor__whatif-kinds" data-testid="whatif-kinds">
+            {sortedKinds(row.changes).map((kind) => (
+              <Tag key={kind} intent={KIND_INTENT[kind] ?? 'none'} minimal round>
+                {isChangeKind(kind) ? t(`ruleEditor.whatIf.kinds.${kind}`) : kind}
+              </Tag>
+            ))}
+          </span>
+        ),
+      },
+      {
+        id: 'success',
+        header: t('ruleEditor.whatIf.columns.success'),
+        cell: (row) => <SuccessFlip before={parseOutcome(row.before)} after={parseOutcome(row.after)} hasBefore={row.before != null} />,
+      },
+      {
+        id: 'details',
+        header: t('ruleEditor.whatIf.columns.details'),
+        align: 'end',
+        cell: (row) => {
+          const expanded = open.has(row.documentId);
+          const label = t(expanded ? 'ruleEditor.whatIf.hideDetails' : 'ruleEditor.whatIf.showDetails', { name: row.documentName });
+          return (
+            <Tooltip content={label}>
+              <Button
+                variant="minimal"
+                icon={expanded ? 'chevron-up' : 'chevron-down'}
+                aria-label={label}
+                aria-expanded={expanded}
+                onClick={() => toggle(row.documentId)}
+                data-testid={`whatif-details-${row.documentId}`}
+              />
+            </Tooltip>
+          );
+        },
+      },
+    ],
+    [t, open, canOpenDocuments],
+  );
+
+  const active = isActiveRun(run?.state);
+  const { order: _order, ...input } = tableInputOf(table, columns);
+  const changes = useWhatIfChanges(run ? id : null, input, `${run?.state ?? ''}:${run?.changed ?? 0}`);
+
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      const cancelled = await cancelWhatIf(id);
+      void toast.success(t('ruleEditor.whatIf.cancelled'));
+      onCancelled(cancelled);
+    } catch (failure) {
+      console.error('cancelWhatIf failed', failure);
+      void toast.error(`${t('ruleEditor.whatIf.cancelFailed')}: ${errorMessage(failure)}`);
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  if (!run) {
+    if (loading) return <Spinner size={24} aria-label={t('common.loading')} className="table-loader" />;
+    return (
+      <Callout intent="danger" icon="error" role="alert" className="rule-editor__note" data-testid="whatif-load-error">
+        {`${t('ruleEditor.whatIf.loadFailed')}${error ? `: ${errorMessage(error)}` : ''}`}
+      </Callout>
+    );
+  }
+
+  const scope: ReactNode[] = [t('ruleEditor.whatIf.scope', { limit: number(run.limit) })];
+  if (run.since) scope.push(t('ruleEditor.whatIf.scopeFrom', { date: formatDateTime(run.since) }));
+  if (run.until) scope.push(t('ruleEditor.whatIf.scopeTo', { date: formatDateTime(run.until) }));
+  const progress = run.total === 0 ? (run.state === 'finished' ? 1 : 0) : run.done / run.total;
+
+  return (
+    <section className="rule-editor__whatif-run-view" aria-labelledby="whatif-run-title" data-testid="whatif-run" data-state={run.state}>
+      <div className="rule-editor__whatif-head">
+        <h3 id="whatif-run-title" className={Classes.HEADING} ref={heading}>
+          {t('ruleEditor.whatIf.runTitle', { date: formatDateTime(run.createdAt) })}
+        </h3>
+        <StateTag state={run.state} testId="whatif-state" />
+      </div>
+      <p className={`rule-editor__whatif-meta ${Classes.TEXT_MUTED}`}>
+        <span>{t('ruleEditor.whatIf.by', { who: run.requestedBy ?? t('ruleEditor.whatIf.system') })}</span>
+        <span>{scope.join(' · ')}</span>
+        {run.finishedAt && <span>{t('ruleEditor.whatIf.endedAt', { date: formatDateTime(run.finishedAt) })}</span>}
+      </p>
+      <div className="rule-editor__whatif-progress">
+        <ProgressBar
+          value={active && run.total === 0 ? undefined : progress}
+          intent={run.state === 'failed' ? 'danger' : run.state === 'cancelled' ? 'warning' : run.state === 'finished' ? 'success' : 'primary'}
+          stripes={active}
+          animate={active}
+          aria-label={t('ruleEditor.whatIf.progressLabel')}
+          data-testid="whatif-progress"
+        />
+        <span role="status" aria-live="polite" dir="auto" className="rule-editor__whatif-count" data-testid="whatif-count">
+          {run.state === 'queued' ? t('ruleEditor.whatIf.waiting') : t('ruleEditor.whatIf.progress', { done: number(run.done), total: number(run.total) })}
+        </span>
+        {active && canCancel && (
+          <Button icon="stop" intent="danger" variant="outlined" text={t('ruleEditor.whatIf.cancel')} loading={cancelling} onClick={() => void cancel()} data-testid="whatif-cancel" />
+        )}
+      </div>
+      {run.state === 'failed' && (
+        <Callout intent="danger" icon="error" title={t('ruleEditor.whatIf.failed')} className="rule-editor__note" data-testid="whatif-failed">
+          <pre className="rule-editor__pre">{run.error ?? '—'}</pre>
+        </Callout>
+      )}
+      {run.state === 'cancelled' && (
+        <Callout intent="warning" icon="stop" className="rule-editor__note" data-testid="whatif-cancelled">
+          {t('ruleEditor.whatIf.cancelledNote', { done: number(run.done), total: number(run.total) })}
+        </Callout>
+      )}
+      {run.state === 'finished' &&
+        (run.changed === 0 ? (
+          <Callout intent="success" icon="tick-circle" className="rule-editor__note" data-testid="whatif-summary">
+            {run.total === 0 ? t('ruleEditor.whatIf.noDocuments') : t('ruleEditor.whatIf.noChanges', { total: number(run.total) })}
+          </Callout>
+        ) : (
+          <Callout intent="primary" icon="info-sign" className="rule-editor__note" data-testid="whatif-summary">
+            {t('ruleEditor.whatIf.changesSummary', { changed: number(run.changed), total: number(run.total) })}
+          </Callout>
+        ))}
+      <ServerTable
+        table={table}
+        columns={columns}
+        data={changes.data}
+        loading={changes.isLoading}
+        error={changes.error ? `${t('ruleEditor.whatIf.changesFailed')}: ${errorMessage(changes.error)}` : null}
+        rowKey={(row) => row.documentId}
+        onRefresh={() => void changes.mutate()}
+        label={t('ruleEditor.whatIf.table')}
+        testId="whatif-changes"
+        toolbar={<h4 className={`${Classes.HEADING} rule-editor__whatif-table-title`}>{t('ruleEditor.whatIf.table')}</h4>}
+        expansion={(row) => (open.has(row.documentId) ? <ChangeDetail row={row} /> : null)}
+      />
+    </section>
+  );
+}
+
+/** `SI`, `NO`, or no result (the rule failed). */
+function SuccessValue({ outcome }: { outcome: Outcome | null }) {
+  const { t } = useTranslation();
+  if (!outcome || outcome.success === null)
+    return (
+      <Tag minimal className="rule-editor__whatif-success">
+        {t('ruleEditor.whatIf.noOutcome')}
+      </Tag>
+    );
+  return (
+    <Tag intent={outcome.success ? 'success' : 'danger'} className="rule-editor__whatif-success">
+      {outcome.success ? t('ruleEditor.whatIf.yes') : t('ruleEditor.whatIf.no')}
+    </Tag>
+  );
+}
+
+/** Success before → after. */
+function SuccessFlip({ before, after, hasBefore }: { before: Outcome | null; after: Outcome | null; hasBefore: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className="rule-editor__whatif-flip" data-testid="whatif-flip">
+      {hasBefore ? <SuccessValue outcome={before} /> : <span className={Classes.TEXT_MUTED}>{t('ruleEditor.whatIf.noBeforeShort')}</span>}
+      <Icon icon="arrow-right" size={12} />
+      <span className="visually-hidden">{` ${t('ruleEditor.whatIf.becomes')} `}</span>
+      <SuccessValue outcome={after} />
+    </span>
+  );
+}
+
+/** One side of a change: its outcome, errors and JSON. */
+function OutcomeSide({ title, outcome, text, missing, testId }: { title: string; outcome: Outcome | null; text: string | null | undefined; missing: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="rule-editor__whatif-side" data-testid={testId}>
+      <h5 className={Classes.HEADING}>{title}</h5>
+      {text == null ? (
+        <p className={Classes.TEXT_MUTED}>{missing}</p>
+      ) : (
+        <>
+          <dl className="rule-editor__whatif-outcome">
+            <dt>{t('ruleEditor.whatIf.outcome')}</dt>
+            <dd>
+              <SuccessValue outcome={outcome} />
+            </dd>
+            <dt>{t('ruleEditor.whatIf.errorsTitle')}</dt>
+            <dd>
+              {outcome && outcome.errors.length > 0 ? (
+                <ul className="rule-editor__whatif-errors">
+                  {outcome.errors.map((error, index) => (
+                    <li key={index}>
+                      <code>{error}</code>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span className={Classes.TEXT_MUTED}>{t('ruleEditor.whatIf.noErrors')}</span>
+              )}
+            </dd>
+          </dl>
+          <pre className="code-block rule-editor__whatif-json" dir="ltr" tabIndex={0} aria-label={`${title} (JSON)`}>
+            {prettyJson(text)}
+          </pre>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The expanded row: the metas side by side, then each side's outcome and JSON. */
+function ChangeDetail({ row }: { row: WhatIfChangeRow }) {
+  const { t } = useTranslation();
+  const before = parseOutcome(row.before);
+  const after = parseOutcome(row.after);
+  const metas = metasDiff(before, after);
+  return (
+    <div className="rule-editor__whatif-detail" data-testid={`whatif-detail-${row.documentId}`}>
+      <h5 className={Classes.HEADING}>{t('ruleEditor.whatIf.metas')}</h5>
+      {metas.length === 0 ? (
+        <p className={Classes.TEXT_MUTED}>{t('ruleEditor.whatIf.noMetas')}</p>
+      ) : (
+        <div className="rule-editor__table-wrap">
+          <HTMLTable compact className="rule-editor__whatif-metas" data-testid="whatif-metas">
+            <thead>
+              <tr>
+                <th scope="col">{t('ruleEditor.whatIf.meta.name')}</th>
+                <th scope="col">{t('ruleEditor.whatIf.meta.before')}</th>
+                <th scope="col">{t('ruleEditor.whatIf.meta.after')}</th>
+                <th scope="col">{t('ruleEditor.whatIf.meta.change')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {metas.map((meta) => (
+                <tr key={meta.name} className={`rule-editor__whatif-meta--${meta.change}`}>
+                  <td>{meta.name}</td>
+                  <td dir="ltr">{'before' in meta ? <code>{metaText(meta.before)}</code> : <span className={Classes.TEXT_MUTED}>—</span>}</td>
+                  <td dir="ltr">{'after' in meta ? <code>{metaText(meta.after)}</code> : <span className={Classes.TEXT_MUTED}>—</span>}</td>
+                  <td>
+                    <Tag minimal intent={meta.change === 'same' ? 'none' : meta.change === 'removed' ? 'danger' : meta.change === 'added' ? 'success' : 'warning'}>
+                      {t(`ruleEditor.whatIf.meta.${meta.change}`)}
+                    </Tag>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      <div className="rule-editor__whatif-sides">
+        <OutcomeSide title={t('ruleEditor.whatIf.before')} outcome={before} text={row.before} missing={t('ruleEditor.whatIf.noBefore')} testId="whatif-before" />
+        <OutcomeSide title={t('ruleEditor.whatIf.after')} outcome={after} text={row.after} missing="—" testId="whatif-after" />
+      </div>
+    </div>
+  );
+}
+

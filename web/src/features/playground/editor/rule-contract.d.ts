@@ -1,0 +1,153 @@
+/**
+ * The contract of Istruttoria's rules: what a rule's default export receives and returns.
+ *
+ * The rule editor reads this file as text (`?raw`) and offers its fields as completions, with
+ * the doc comments as their documentation: the text before `@en` is the Italian one, the text
+ * after it the English one. Every field is documented. The shapes are those of
+ * `shared/src/rules/playground.rs` (the input) and `worker/src/extraction` (the extraction output
+ * a document rule reads); the result is checked by `worker::rules::check_result`.
+ */
+
+/**
+ * L'oggetto che riceve una regola documento.
+ * @en The object a document rule receives.
+ */
+export interface DocumentRuleInput {
+  /**
+   * Il testo estratto dal documento: righe separate da `\n`, pagine separate da `\f`.
+   * @en The text extracted from the document: lines separated by `\n`, pages by `\f`.
+   */
+  rawText: string;
+  /**
+   * Le tabelle trovate nel documento, come griglie di celle.
+   * @en The tables found in the document, as grids of cells.
+   */
+  tables: Table[];
+  /**
+   * Ogni parola del documento con la sua pagina e il suo riquadro, in ordine di lettura.
+   * @en Every word of the document with its page and box, in reading order.
+   */
+  rawTextWithGeometry: Word[];
+  /**
+   * Le tabelle dati collegate alla regola: nome della tabella → contenuto (JSON).
+   * @en The data tables linked to the rule: table name → content (JSON).
+   */
+  dataTables: Record<string, unknown>;
+  /**
+   * I campi dei moduli PDF: nome → valore (testo, true/false per le caselle, null se vuoto).
+   * @en The PDF form fields: name → value (text, true/false for check boxes, null when unset).
+   */
+  formData: Record<string, string | boolean | null>;
+}
+
+/**
+ * Una parola e il suo riquadro, in punti PDF con l'origine in alto a sinistra della pagina.
+ * @en A word and its box, in PDF points with the origin at the top-left corner of the page.
+ */
+export interface Word {
+  /**
+   * La pagina, da 1.
+   * @en The page, from 1.
+   */
+  page: number;
+  /**
+   * Il testo della parola.
+   * @en The word's text.
+   */
+  text: string;
+  /**
+   * Il bordo sinistro del riquadro.
+   * @en The left edge of the box.
+   */
+  x0: number;
+  /**
+   * Il bordo superiore del riquadro.
+   * @en The top edge of the box.
+   */
+  y0: number;
+  /**
+   * Il bordo destro del riquadro.
+   * @en The right edge of the box.
+   */
+  x1: number;
+  /**
+   * Il bordo inferiore del riquadro.
+   * @en The bottom edge of the box.
+   */
+  y1: number;
+}
+
+/**
+ * Una tabella: righe di celle, ogni riga lunga quanto la tabella è larga.
+ * @en A table: rows of cells, every row as long as the table is wide.
+ */
+export interface Table {
+  /**
+   * La pagina, da 1.
+   * @en The page, from 1.
+   */
+  page: number;
+  /**
+   * Le righe: testi delle celle senza spazi ai lati; una cella su più colonne sta nella prima, le altre sono "".
+   * @en The rows: trimmed cell texts; a cell spanning columns is in its first one, the others are "".
+   */
+  rows: string[][];
+}
+
+/**
+ * Il risultato di una regola documento.
+ * @en The result of a document rule.
+ */
+export interface DocumentRuleResult {
+  /**
+   * Se il documento rispetta la regola (obbligatorio: true o false).
+   * @en Whether the document passes the rule (required: true or false).
+   */
+  success: boolean;
+  /**
+   * I metadati da scrivere sul documento: nome → valore.
+   * @en The metas to write on the document: name → value.
+   */
+  metas?: Record<string, unknown>;
+}
+
+/**
+ * L'oggetto che riceve una regola dossier, una volta per ogni elemento dell'input del dossier.
+ * @en The object a dossier rule receives, once per item of the dossier's input.
+ */
+export interface DossierRuleInput {
+  /**
+   * I metadati dei documenti elaborati del dossier: id documento → { nome: valore }.
+   * @en The metas of the dossier's processed documents: document id → { name: value }.
+   */
+  metas: Record<string, Record<string, unknown>>;
+  /**
+   * L'elemento dell'input del dossier su cui la regola è eseguita.
+   * @en The item of the dossier's input the rule runs on.
+   */
+  input: unknown;
+}
+
+/**
+ * Il risultato di una regola dossier.
+ * @en The result of a dossier rule.
+ */
+export interface DossierRuleResult {
+  /**
+   * Se il dossier rispetta la regola per questo elemento (obbligatorio: true o false).
+   * @en Whether the dossier passes the rule for this item (required: true or false).
+   */
+  success: boolean;
+}
+
+/**
+ * Una regola documento: l'export default di rule.js.
+ * @en A document rule: the default export of rule.js.
+ */
+export type DocumentRule = (document: DocumentRuleInput) => DocumentRuleResult | Promise<DocumentRuleResult>;
+
+/**
+ * Una regola dossier: l'export default di rule.js.
+ * @en A dossier rule: the default export of rule.js.
+ */
+export type DossierRule = (dossier: DossierRuleInput) => DossierRuleResult | Promise<DossierRuleResult>;
