@@ -1052,7 +1052,6 @@ export const en: typeof it = {
       checkingDocument: 'Checking the document…',
       unsavedDownload: 'The zip holds the saved rule: unsaved changes are not included.',
       saveAndDownload: 'Save and download',
-      helperUnsaved: 'helper.js has unsaved changes: the run uses the saved helper.js.',
       previous: 'Previous page',
       next: 'Next page',
       page: 'Page {{page}} of {{pages}}',

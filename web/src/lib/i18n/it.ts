@@ -1051,7 +1051,6 @@ export const it = {
       checkingDocument: 'Verifica del documento…',
       unsavedDownload: 'Lo zip contiene la regola salvata: le modifiche non salvate non sono incluse.',
       saveAndDownload: 'Salva e scarica',
-      helperUnsaved: "helper.js ha modifiche non salvate: l'esecuzione usa helper.js salvato.",
       previous: 'Pagina precedente',
       next: 'Pagina successiva',
       page: 'Pagina {{page}} di {{pages}}',

@@ -230,7 +230,7 @@ describe('rule editor: Esegui', () => {
       fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
     });
     await waitFor(() =>
-      expect(calls.RuleEditorRunDocumentRule).toHaveBeenCalledWith({ id: 'doc-1', ruleID: ID, ruleName: 'Importo', code: 'unsaved code', packagecode: '{"name":"rule"}', dataTables: ['tassi'] }),
+      expect(calls.RuleEditorRunDocumentRule).toHaveBeenCalledWith({ id: 'doc-1', ruleID: ID, ruleName: 'Importo', code: 'unsaved code', packagecode: '{"name":"rule"}', dataTables: ['tassi'], helper: '// helper' }),
     );
     await waitFor(() => expect(router.state.location.search).toContain('tab=risultato'));
     expect((await screen.findByTestId('run-success')).textContent).toBe('Superata');

@@ -290,19 +290,17 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
       runningRef.current = true;
       setRunning(true);
       const snapshot = draftRef.current;
-      // The server runs the saved helper.js: say so when it differs from the edited one.
-      if (canReadHelper && snapshot.helper !== baseRef.current.helper) void toast.warning(t('ruleEditor.picker.helperUnsaved'));
       const started = performance.now();
       setMarks((current) => ({ 'rule.js': current['rule.js'].filter((mark) => mark.source !== t('ruleEditor.actions.run')), 'helper.js': current['helper.js'].filter((mark) => mark.source !== t('ruleEditor.actions.run')) }));
       setHighlight(null);
       try {
         let failedAt: ErrorLocation | null = null;
         if (kind === 'document') {
-          const result = await runDocumentRule({ id: chosen.id, ruleID: id, ruleName: snapshot.description, code: snapshot.code, packagecode: snapshot.packageJSON, dataTables: [...snapshot.dataTables] });
+          const result = await runDocumentRule({ id: chosen.id, ruleID: id, ruleName: snapshot.description, code: snapshot.code, packagecode: snapshot.packageJSON, dataTables: [...snapshot.dataTables], helper: canReadHelper ? snapshot.helper : undefined });
           setOutcome({ kind, target: chosen, durationMs: performance.now() - started, result });
           failedAt = runErrorLocation(result.errorDescription);
         } else {
-          const items = await runDossierRule({ id: chosen.id, ruleID: id, ruleName: snapshot.description, code: snapshot.code, packagecode: snapshot.packageJSON });
+          const items = await runDossierRule({ id: chosen.id, ruleID: id, ruleName: snapshot.description, code: snapshot.code, packagecode: snapshot.packageJSON, helper: canReadHelper ? snapshot.helper : undefined });
           setOutcome({ kind, target: chosen, durationMs: performance.now() - started, items });
           const shownFirst = items[chosen.item ?? 0] ?? items[0];
           failedAt = [shownFirst, ...items].flatMap((item) => item?.errors ?? []).map(runErrorLocation).find((location) => location !== null) ?? null;
@@ -588,7 +586,6 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
           initial={target}
           documentType={base.documentType}
           dirty={isDirty}
-          helperDirty={dirty.includes('helper')}
           busy={picker === 'run' ? running : downloading}
           onClose={() => setPicker(null)}
           onConfirm={(chosen) => (picker === 'download' ? void download(chosen, false) : void run(chosen))}

@@ -29,7 +29,6 @@ interface TargetDialogProps {
   /** The editor has unsaved changes (a download holds the saved rule). */
   dirty: boolean;
   /** helper.js has unsaved changes (a run uses the saved one). */
-  helperDirty: boolean;
   busy: boolean;
   onClose: () => void;
   onConfirm: (target: RunTarget) => void;
@@ -56,7 +55,7 @@ const short = (value: unknown, max = 90) => {
  * Esegui's and Playground's choice (spec §2): a document (document rules; searched by file name)
  * or a dossier and the input item to show first (dossier rules; searched by description or id).
  */
-export function TargetDialog({ kind, mode, isOpen, initial, documentType, dirty, helperDirty, busy, onClose, onConfirm, onSaveAndConfirm }: TargetDialogProps) {
+export function TargetDialog({ kind, mode, isOpen, initial, documentType, dirty, busy, onClose, onConfirm, onSaveAndConfirm }: TargetDialogProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<RunTarget | null>(initial);
   useEffect(() => {
@@ -75,11 +74,6 @@ export function TargetDialog({ kind, mode, isOpen, initial, documentType, dirty,
           <DocumentChoice open={isOpen} chosen={chosen} onChoose={setChosen} documentType={documentType} />
         ) : (
           <DossierChoice open={isOpen} chosen={chosen} onChoose={setChosen} />
-        )}
-        {mode === 'run' && helperDirty && (
-          <Callout intent="warning" icon="warning-sign" className="rule-editor__note" data-testid="target-helper-unsaved">
-            {t('ruleEditor.picker.helperUnsaved')}
-          </Callout>
         )}
         {mode === 'download' && dirty && (
           <Callout intent="warning" icon="warning-sign" className="rule-editor__note" data-testid="target-unsaved">
@@ -124,7 +118,7 @@ function DocumentChoice({ open, chosen, onChoose, documentType }: ChoiceProps & 
   const [pages, setPages] = useState(1);
   const query = useDebouncedValue(search, SEARCH_DELAY_MS);
   useEffect(() => setPages(1), [query]);
-  const { data, error, isLoading } = useDocuments(query, pages, open);
+  const { data, error, isLoading } = useDocuments(query, documentType ?? null, pages, open);
   const check = useDocumentCheck(open ? (chosen?.id ?? null) : null);
   useEffect(() => {
     if (error) void toast.error(t('ruleEditor.documentsFailed'));

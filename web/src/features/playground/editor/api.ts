@@ -102,8 +102,8 @@ const DataTablesQuery = graphql(`
 `);
 
 const DocumentsQuery = graphql(`
-  query RuleEditorDocuments($search: String, $limit: Int, $offset: Int) {
-    documentsInfo(search: $search, limit: $limit, offset: $offset) {
+  query RuleEditorDocuments($search: String, $documentType: String, $limit: Int, $offset: Int) {
+    documentsInfo(search: $search, documentType: $documentType, extracted: true, limit: $limit, offset: $offset) {
       id
       name
       description
@@ -148,8 +148,8 @@ const DossiersQuery = graphql(`
 `);
 
 const RunDocumentRuleMutation = graphql(`
-  mutation RuleEditorRunDocumentRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $dataTables: [String!]) {
-    runTemporaryRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode, dataTables: $dataTables) {
+  mutation RuleEditorRunDocumentRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $dataTables: [String!], $helper: String) {
+    runTemporaryRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode, dataTables: $dataTables, helper: $helper) {
       Result
       executionId
       logs
@@ -159,8 +159,8 @@ const RunDocumentRuleMutation = graphql(`
 `);
 
 const RunDossierRuleMutation = graphql(`
-  mutation RuleEditorRunDossierRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String) {
-    runTemporaryDossierRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode) {
+  mutation RuleEditorRunDossierRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $helper: String) {
+    runTemporaryDossierRule(id: $id, ruleID: $ruleID, ruleName: $ruleName, code: $code, packagecode: $packagecode, helper: $helper) {
       input
       result
       errors
@@ -271,15 +271,18 @@ export const updateHelper = (id: string, code: string) => graphqlRequest(UpdateH
 
 const DOCUMENTS_PAGE = 20;
 
-const fetchDocuments = (search: string, offset: number) =>
-  graphqlRequest(DocumentsQuery, { search: search.trim() === '' ? null : search.trim(), limit: DOCUMENTS_PAGE, offset }).then((result) => result.documentsInfo);
+const fetchDocuments = (search: string, documentType: string | null, offset: number) =>
+  graphqlRequest(DocumentsQuery, { search: search.trim() === '' ? null : search.trim(), documentType, limit: DOCUMENTS_PAGE, offset }).then((result) => result.documentsInfo);
 
-/** The documents the run dialog offers, newest first, `DOCUMENTS_PAGE` at a time. */
-export function useDocuments(search: string, pages: number, enabled: boolean) {
-  return useSWR(enabled ? ['RuleEditorDocuments', search, pages] : null, async () => {
+/**
+ * The documents the run dialog offers — extracted ones, of the rule's type when it has one —
+ * newest first, `DOCUMENTS_PAGE` at a time.
+ */
+export function useDocuments(search: string, documentType: string | null, pages: number, enabled: boolean) {
+  return useSWR(enabled ? ['RuleEditorDocuments', search, documentType, pages] : null, async () => {
     const all: DocumentInfo[] = [];
     for (let page = 0; page < pages; page++) {
-      const items = await fetchDocuments(search, page * DOCUMENTS_PAGE);
+      const items = await fetchDocuments(search, documentType, page * DOCUMENTS_PAGE);
       all.push(...items);
       if (items.length < DOCUMENTS_PAGE) return { items: all, more: false };
     }
@@ -298,10 +301,11 @@ export function useDossiers(input: TableInput, enabled: boolean) {
   return useSWR(enabled ? ['RuleEditorDossiers', input] : null, () => fetchDossiers(input), { keepPreviousData: true });
 }
 
-export const runDocumentRule = (variables: { id: string; ruleID: string; ruleName: string; code: string; packagecode: string; dataTables: string[] }) =>
+/** Runs the unsaved code; `helper`: the edited helper.js (undefined: the saved one). */
+export const runDocumentRule = (variables: { id: string; ruleID: string; ruleName: string; code: string; packagecode: string; dataTables: string[]; helper?: string }) =>
   graphqlRequest(RunDocumentRuleMutation, variables).then((result) => result.runTemporaryRule);
 
-export const runDossierRule = (variables: { id: string; ruleID: string; ruleName: string; code: string; packagecode: string }) =>
+export const runDossierRule = (variables: { id: string; ruleID: string; ruleName: string; code: string; packagecode: string; helper?: string }) =>
   graphqlRequest(RunDossierRuleMutation, variables).then((result) => result.runTemporaryDossierRule);
 
 export const downloadRule = (kind: RuleKind, id: string, ruleId: string) =>

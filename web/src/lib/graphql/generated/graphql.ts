@@ -665,6 +665,7 @@ export type RuleEditorDataTablesQuery = { dataTables: Array<{ name: string }> };
 
 export type RuleEditorDocumentsQueryVariables = Exact<{
   search?: string | null | undefined;
+  documentType?: string | null | undefined;
   limit?: number | null | undefined;
   offset?: number | null | undefined;
 }>;
@@ -693,6 +694,7 @@ export type RuleEditorRunDocumentRuleMutationVariables = Exact<{
   code: string;
   packagecode?: string | null | undefined;
   dataTables?: Array<string> | string | null | undefined;
+  helper?: string | null | undefined;
 }>;
 
 
@@ -704,6 +706,7 @@ export type RuleEditorRunDossierRuleMutationVariables = Exact<{
   ruleName?: string | null | undefined;
   code: string;
   packagecode?: string | null | undefined;
+  helper?: string | null | undefined;
 }>;
 
 
@@ -1933,8 +1936,14 @@ export const RuleEditorDataTablesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RuleEditorDataTablesQuery, RuleEditorDataTablesQueryVariables>;
 export const RuleEditorDocumentsDocument = new TypedDocumentString(`
-    query RuleEditorDocuments($search: String, $limit: Int, $offset: Int) {
-  documentsInfo(search: $search, limit: $limit, offset: $offset) {
+    query RuleEditorDocuments($search: String, $documentType: String, $limit: Int, $offset: Int) {
+  documentsInfo(
+    search: $search
+    documentType: $documentType
+    extracted: true
+    limit: $limit
+    offset: $offset
+  ) {
     id
     name
     description
@@ -1976,7 +1985,7 @@ export const RuleEditorDossiersDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RuleEditorDossiersQuery, RuleEditorDossiersQueryVariables>;
 export const RuleEditorRunDocumentRuleDocument = new TypedDocumentString(`
-    mutation RuleEditorRunDocumentRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $dataTables: [String!]) {
+    mutation RuleEditorRunDocumentRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $dataTables: [String!], $helper: String) {
   runTemporaryRule(
     id: $id
     ruleID: $ruleID
@@ -1984,6 +1993,7 @@ export const RuleEditorRunDocumentRuleDocument = new TypedDocumentString(`
     code: $code
     packagecode: $packagecode
     dataTables: $dataTables
+    helper: $helper
   ) {
     Result
     executionId
@@ -1993,13 +2003,14 @@ export const RuleEditorRunDocumentRuleDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RuleEditorRunDocumentRuleMutation, RuleEditorRunDocumentRuleMutationVariables>;
 export const RuleEditorRunDossierRuleDocument = new TypedDocumentString(`
-    mutation RuleEditorRunDossierRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String) {
+    mutation RuleEditorRunDossierRule($id: ID!, $ruleID: ID, $ruleName: String, $code: String!, $packagecode: String, $helper: String) {
   runTemporaryDossierRule(
     id: $id
     ruleID: $ruleID
     ruleName: $ruleName
     code: $code
     packagecode: $packagecode
+    helper: $helper
   ) {
     input
     result
