@@ -52,9 +52,12 @@ const EVERY_TABLE: &[&str] = &[
     "roles",
     "rule_execution_logs",
     "rule_validations",
+    "rule_versions",
     "users",
     "validation_documents",
     "validation_logs",
+    "what_if_changes",
+    "what_if_runs",
 ];
 
 #[derive(QueryableByName)]
