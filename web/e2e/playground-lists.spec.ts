@@ -71,8 +71,11 @@ test('a document rule is created through the form, lands on its editor, is pause
   const tables = page.getByRole('combobox', { name: /Seleziona datatable/ });
   await tables.fill(suffix);
   await expect(page.getByRole('option')).toHaveCount(2);
+  // Enter chooses only among the names of the latest search, once they are in.
+  await expect(page.locator('.pg-picker__spinner')).toHaveCount(0);
   await tables.press('ArrowDown');
   await tables.press('Enter'); // the second: tableB
+  await expect(page.getByTestId('rule-data-tables-chosen')).toContainText(tableB);
   await page.getByRole('option', { name: tableA }).click();
   await expect(page.getByTestId('rule-data-tables-chosen')).toContainText(tableA);
   await expect(page.getByTestId('rule-data-tables-chosen')).toContainText(tableB);
