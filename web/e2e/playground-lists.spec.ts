@@ -66,8 +66,12 @@ test('a document rule is created through the form, lands on its editor, is pause
   const type = page.getByRole('combobox', { name: /Seleziona tipologia/ });
   await type.fill(documentType);
   await expect(page.getByRole('option', { name: documentType, exact: true })).toBeVisible();
+  // Enter chooses only among the names of the latest search, once they are in.
+  await expect(page.locator('.pg-picker__spinner')).toHaveCount(0);
   await type.press('Enter');
   await expect(type).toHaveValue(documentType);
+  // Chosen (not just typed): a single picker closes its list on a choice.
+  await expect(page.getByRole('listbox', { name: /Seleziona tipologia/ })).toHaveCount(0);
   const tables = page.getByRole('combobox', { name: /Seleziona datatable/ });
   await tables.fill(suffix);
   await expect(page.getByRole('option')).toHaveCount(2);
