@@ -188,7 +188,7 @@ test.describe('document rule editor', () => {
     await expect(page.getByTestId('rule-dirty')).toBeHidden();
     await page.reload();
     await expect(code.locator('.cm-content')).toContainText('importo trovato');
-    expect(await editorText(code)).toContain('importoEditor');
+    await expect.poll(() => editorText(code)).toContain('importoEditor');
 
     // A save refused by the compiler: the error at its line.
     await typeInEditor(code, BROKEN_RULE);
@@ -198,7 +198,7 @@ test.describe('document rule editor', () => {
     await page.getByTestId('rule-reset').click();
     await page.getByRole('button', { name: 'Ripristina' }).click();
     await expect(page.getByTestId('rule-dirty')).toBeHidden();
-    expect(await editorText(code)).toContain('importoEditor');
+    await expect.poll(() => editorText(code)).toContain('importoEditor');
 
     // Playground: the zip of the saved rule on the remembered document, run with node.
     await page.getByTestId('rule-playground').click();
