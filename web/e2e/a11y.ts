@@ -6,7 +6,7 @@ import { expect } from './fixtures';
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Popovers and tooltips fade in and out too: wait until none is caught mid-transition.
   await page
-    .waitForFunction(() => [...document.querySelectorAll('.bp6-popover, .bp6-tooltip')].every((element) => getComputedStyle(element).opacity === '1'), undefined, { timeout: 5_000 })
+    .waitForFunction(() => [...document.querySelectorAll('.bp6-popover-transition-container, .bp6-popover, .bp6-tooltip')].every((element) => getComputedStyle(element).opacity === '1'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
   // Toasts come and go with a fade: caught mid-animation their colours mean nothing.
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('.bp6-toast-container').analyze();
