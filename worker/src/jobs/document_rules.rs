@@ -20,7 +20,7 @@ use shared::rules::playground::{document_input, input_prefix};
 use uuid::Uuid;
 
 use super::JobContext;
-use super::pipeline::{advance_dossier, checked_result, error_lines, log_lines};
+use super::pipeline::{advance_dossier, checked_result, log_lines, recorded_errors};
 
 pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(), BoxDynError> {
     let document_id = job.document_id;
@@ -69,12 +69,7 @@ pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(),
         {
             metas.push(returned.clone());
         }
-        let mut errors = error_lines(&execution);
-        if errors.is_empty()
-            && let Some(error) = error
-        {
-            errors.push(error);
-        }
+        let errors = recorded_errors(&execution, error);
         logs.push(NewRuleExecutionLog {
             id: Uuid::now_v7(),
             rule_id: Some(rule.id),

@@ -15,7 +15,7 @@ use shared::jobs::pipeline::{RunDossierRules, SendCallback};
 use uuid::Uuid;
 
 use super::JobContext;
-use super::pipeline::{Exclusive, checked_result, error_lines, exclusively, log_lines};
+use super::pipeline::{Exclusive, checked_result, exclusively, log_lines, recorded_errors};
 
 pub async fn run(job: RunDossierRules, context: Data<JobContext>) -> Result<(), BoxDynError> {
     let dossier_id = job.dossier_id;
@@ -49,12 +49,7 @@ async fn run_exclusively(job: RunDossierRules, context: &JobContext) -> Result<(
         })
         .await?;
         let (result, error) = checked_result(&outcome);
-        let mut errors = error_lines(&outcome);
-        if errors.is_empty()
-            && let Some(error) = &error
-        {
-            errors.push(error.clone());
-        }
+        let errors = recorded_errors(&outcome, error.clone());
         let log = NewDossierRuleExecutionLog {
             id: Uuid::now_v7(),
             dossier_id,

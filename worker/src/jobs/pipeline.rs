@@ -102,7 +102,7 @@ pub fn log_lines(execution: &Execution) -> Vec<String> {
 }
 
 /// The errors of an execution, each with its stack when there is one.
-pub fn error_lines(execution: &Execution) -> Vec<String> {
+fn error_lines(execution: &Execution) -> Vec<String> {
     execution
         .errors
         .iter()
@@ -111,6 +111,17 @@ pub fn error_lines(execution: &Execution) -> Vec<String> {
             None => error.message.clone(),
         })
         .collect()
+}
+
+/// The errors a rule's run records: the execution's own (with their stacks) or, when
+/// it had none, why its result breaks the rule contract (`error` of [`checked_result`]).
+pub fn recorded_errors(execution: &Execution, error: Option<String>) -> Vec<String> {
+    let errors = error_lines(execution);
+    if errors.is_empty() {
+        error.into_iter().collect()
+    } else {
+        errors
+    }
 }
 
 /// The result of an execution held to the rule contract: the value, or why it is an error.

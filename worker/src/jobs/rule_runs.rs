@@ -24,7 +24,7 @@ use uuid::Uuid;
 use worker::rules::{CompileError, Execution, RuleRuntime};
 
 use super::JobContext;
-use super::pipeline::{checked_result, error_lines, log_lines};
+use super::pipeline::{checked_result, log_lines, recorded_errors};
 
 pub async fn run(job: RuleRunJob, context: Data<JobContext>) -> Result<(), BoxDynError> {
     match job {
@@ -110,12 +110,7 @@ async fn compile_and_run(
 /// execution itself has none).
 fn outcome(execution: &Execution) -> (Option<Value>, Vec<String>, Vec<String>) {
     let (result, error) = checked_result(execution);
-    let mut errors = error_lines(execution);
-    if errors.is_empty()
-        && let Some(error) = error
-    {
-        errors.push(error);
-    }
+    let errors = recorded_errors(execution, error);
     let result = if execution.is_ok() { result } else { None };
     (result, log_lines(execution), errors)
 }

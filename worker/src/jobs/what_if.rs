@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 use super::JobContext;
-use super::pipeline::{checked_result, error_lines};
+use super::pipeline::{checked_result, recorded_errors};
 
 /// Documents between two progress writes (and cancellation checks).
 const BATCH: usize = 20;
@@ -119,13 +119,7 @@ async fn try_on(
     match executed {
         Ok(Ok(execution)) => {
             let (result, error) = checked_result(&execution);
-            let mut errors = error_lines(&execution);
-            if errors.is_empty()
-                && let Some(error) = error
-            {
-                errors.push(error);
-            }
-            Outcome::of(result.as_ref(), &errors)
+            Outcome::of(result.as_ref(), &recorded_errors(&execution, error))
         }
         Ok(Err(message)) => Outcome::of(None, &[message]),
         Err(error) => Outcome::of(None, &[format!("esecuzione interrotta: {error}")]),

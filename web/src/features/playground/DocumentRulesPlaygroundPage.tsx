@@ -16,7 +16,7 @@ import {
   useDocumentTypeNames,
   type DocumentRuleRow,
 } from './api';
-import { ActiveTag, NoteCell, RuleActions, useRuleRowActions } from './RuleListParts';
+import { ActiveTag, NoteCell, ruleActionsColumn, useRuleRowActions } from './RuleListParts';
 import './playground.css';
 
 /**
@@ -70,23 +70,7 @@ export function DocumentRulesPlaygroundPage() {
 
   const columns: Column<DocumentRuleRow>[] = [
     ...filterColumns,
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      align: 'end',
-      cell: (row) => (
-        <RuleActions
-          description={row.description}
-          active={row.active}
-          mayToggle={mayToggle}
-          mayDelete={mayDelete}
-          toggling={actions.toggling.has(row.id)}
-          onToggle={() => void actions.toggle(row)}
-          onDelete={() => actions.askDelete(row.id)}
-          onOpen={() => open(row)}
-        />
-      ),
-    },
+    ruleActionsColumn(t('common.actions'), actions, { toggle: mayToggle, remove: mayDelete }, open),
   ];
 
   const title = t('routes.playgroundDocuments');

@@ -19,7 +19,7 @@ import {
 } from './api';
 import { CodeMatches } from './CodeMatches';
 import { ImportRulesDialog } from './ImportRulesDialog';
-import { ActiveTag, NoteCell, RuleActions, useRuleRowActions } from './RuleListParts';
+import { ActiveTag, NoteCell, ruleActionsColumn, useRuleRowActions } from './RuleListParts';
 import './playground.css';
 
 /** "Cerca codice" is a filter of the list's own, outside the columns: `code` (text). */
@@ -103,23 +103,7 @@ export function DossierRulesPlaygroundPage() {
 
   const columns: Column<DossierRuleRow>[] = [
     ...filterColumns,
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      align: 'end',
-      cell: (row) => (
-        <RuleActions
-          description={row.description}
-          active={row.active}
-          mayToggle={mayToggle}
-          mayDelete={mayDelete}
-          toggling={actions.toggling.has(row.id)}
-          onToggle={() => void actions.toggle(row)}
-          onDelete={() => actions.askDelete(row.id)}
-          onOpen={() => open(row)}
-        />
-      ),
-    },
+    ruleActionsColumn(t('common.actions'), actions, { toggle: mayToggle, remove: mayDelete }, open),
   ];
 
   const searchId = useId();

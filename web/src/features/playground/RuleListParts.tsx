@@ -2,6 +2,7 @@ import { Button, ButtonGroup, Tag, Tooltip } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteConfirmDialog } from '../../components/ConfirmDialog';
+import type { Column } from '../../components/table';
 import { toast } from '../../lib/toast';
 
 /** Attiva: SI or NO. */
@@ -124,4 +125,30 @@ export function useRuleRowActions({ setActive, remove, reload }: RuleRowActionsO
 
   const dialog = <DeleteConfirmDialog isOpen={toDelete !== null} loading={deleting} onCancel={() => setToDelete(null)} onConfirm={() => void confirmDelete()} />;
   return { toggling, toggle, askDelete: setToDelete, dialog };
+}
+
+/** The Azioni column of a rule list: pause or activate, details, delete (each only if allowed). */
+export function ruleActionsColumn<Row extends { id: string; description: string; active: boolean }>(
+  header: string,
+  actions: ReturnType<typeof useRuleRowActions>,
+  allowed: { toggle: boolean; remove: boolean },
+  open: (row: Row) => void,
+): Column<Row> {
+  return {
+    id: 'actions',
+    header,
+    align: 'end',
+    cell: (row) => (
+      <RuleActions
+        description={row.description}
+        active={row.active}
+        mayToggle={allowed.toggle}
+        mayDelete={allowed.remove}
+        toggling={actions.toggling.has(row.id)}
+        onToggle={() => void actions.toggle(row)}
+        onDelete={() => actions.askDelete(row.id)}
+        onOpen={() => open(row)}
+      />
+    ),
+  };
 }

@@ -1,5 +1,5 @@
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, InputGroup, NonIdealState, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, InputGroup, NonIdealState, Radio, RadioGroup, Spinner, type IconName } from '@blueprintjs/core';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -113,7 +113,6 @@ interface ChoiceProps {
 
 function DocumentChoice({ open, chosen, onChoose, documentType }: ChoiceProps & { documentType?: string }) {
   const { t } = useTranslation();
-  const labelId = useId();
   const [search, setSearch] = useState('');
   const [pages, setPages] = useState(1);
   const query = useDebouncedValue(search, SEARCH_DELAY_MS);
@@ -140,54 +139,34 @@ function DocumentChoice({ open, chosen, onChoose, documentType }: ChoiceProps & 
 
   return (
     <div className="rule-editor__choice">
-      <InputGroup
-        type="search"
-        leftIcon="search"
-        value={search}
-        onValueChange={setSearch}
-        placeholder={t('ruleEditor.picker.searchDocuments')}
-        aria-label={t('ruleEditor.picker.searchDocuments')}
-        data-testid="target-search"
-        autoFocus
-      />
-      <p id={labelId} className="rule-editor__choice-label">
-        {t('ruleEditor.picker.documents')}
-      </p>
-      <div className="rule-editor__choice-list" data-testid="target-documents">
-        {isLoading && !data && <Spinner size={20} aria-label={t('common.loading')} />}
-        {data && shown.length === 0 && <NonIdealState icon="document" description={t('ruleEditor.picker.noDocuments')} />}
-        {shown.length > 0 && (
-          <RadioGroup
-            aria-labelledby={labelId}
-            selectedValue={chosen?.id}
-            onChange={(event) => {
-              const item = shown.find((each) => each.id === event.currentTarget.value);
-              if (item) onChoose({ id: item.id, label: item.name, dossierId: item.dossier.id || undefined });
-            }}
-          >
-            {shown.map((item) => (
-              <Radio
-                key={item.id}
-                value={item.id}
-                className="rule-editor__choice-item"
-                data-testid={`target-document-${item.id}`}
-                labelElement={
-                  <span className="rule-editor__choice-text">
-                    <strong>{item.name}</strong>
-                    {item.description && <span>{item.description}</span>}
-                    {(item.dossier.description || item.dossier.id) && (
-                      <span className={Classes.TEXT_MUTED}>{t('ruleEditor.picker.inDossier', { dossier: item.dossier.description || item.dossier.id })}</span>
-                    )}
-                  </span>
-                }
-              />
-            ))}
-          </RadioGroup>
+      <ChoiceList
+        search={search}
+        onSearch={setSearch}
+        searchLabel={t('ruleEditor.picker.searchDocuments')}
+        label={t('ruleEditor.picker.documents')}
+        testId="target-documents"
+        loading={isLoading && !data}
+        empty={data !== undefined && shown.length === 0}
+        emptyIcon="document"
+        emptyText={t('ruleEditor.picker.noDocuments')}
+        items={shown}
+        chosenId={chosen?.id}
+        onSelect={(item) => onChoose({ id: item.id, label: item.name, dossierId: item.dossier.id || undefined })}
+        itemTestId={(item) => `target-document-${item.id}`}
+        renderItem={(item) => (
+          <span className="rule-editor__choice-text">
+            <strong>{item.name}</strong>
+            {item.description && <span>{item.description}</span>}
+            {(item.dossier.description || item.dossier.id) && (
+              <span className={Classes.TEXT_MUTED}>{t('ruleEditor.picker.inDossier', { dossier: item.dossier.description || item.dossier.id })}</span>
+            )}
+          </span>
         )}
+      >
         {data?.more && (
           <Button variant="minimal" icon="more" text={t('ruleEditor.picker.more')} onClick={() => setPages((count) => count + 1)} data-testid="target-more" />
         )}
-      </div>
+      </ChoiceList>
       {chosen && check.isLoading && <p className={Classes.TEXT_MUTED}>{t('ruleEditor.picker.checkingDocument')}</p>}
       {warnings.map((warning) => (
         <Callout key={warning} intent="warning" icon="warning-sign" className="rule-editor__note" data-testid="target-warning">
@@ -200,7 +179,6 @@ function DocumentChoice({ open, chosen, onChoose, documentType }: ChoiceProps & 
 
 function DossierChoice({ open, chosen, onChoose }: ChoiceProps) {
   const { t } = useTranslation();
-  const dossiersLabel = useId();
   const itemsLabel = useId();
   const [search, setSearch] = useState('');
   const [pageIndex, setPageIndex] = useState(0);
@@ -230,59 +208,39 @@ function DossierChoice({ open, chosen, onChoose }: ChoiceProps) {
 
   return (
     <div className="rule-editor__choice">
-      <InputGroup
-        type="search"
-        leftIcon="search"
-        value={search}
-        onValueChange={setSearch}
-        placeholder={t('ruleEditor.picker.searchDossiers')}
-        aria-label={t('ruleEditor.picker.searchDossiers')}
-        data-testid="target-search"
-        autoFocus
-      />
-      <p id={dossiersLabel} className="rule-editor__choice-label">
-        {t('ruleEditor.picker.dossiers')}
-      </p>
-      <div className="rule-editor__choice-list" data-testid="target-dossiers">
-        {isLoading && !data && <Spinner size={20} aria-label={t('common.loading')} />}
-        {data && shown.length === 0 && <NonIdealState icon="folder-close" description={t('ruleEditor.picker.noDossiers')} />}
-        {shown.length > 0 && (
-          <RadioGroup
-            aria-labelledby={dossiersLabel}
-            selectedValue={chosen?.id}
-            onChange={(event) => {
-              const dossier = shown.find((each) => each.id === event.currentTarget.value);
-              if (!dossier) return;
-              setChosenDossier(dossier);
-              setItemSearch('');
-              onChoose({ id: dossier.id, label: dossier.description || dossier.id, item: null });
-            }}
-          >
-            {shown.map((dossier) => (
-              <Radio
-                key={dossier.id}
-                value={dossier.id}
-                className="rule-editor__choice-item"
-                data-testid={`target-dossier-${dossier.id}`}
-                labelElement={
-                  <span className="rule-editor__choice-text">
-                    <strong>{dossier.description || dossier.id}</strong>
-                    <span className={Classes.TEXT_MUTED}>
-                      {[dossier.dossierType.name, dossier.state].filter(Boolean).join(' · ')}
-                      {dossier.createdAt && (
-                        <>
-                          {' · '}
-                          <span dir="ltr">{formatDateTime(dossier.createdAt)}</span>
-                        </>
-                      )}
-                    </span>
-                  </span>
-                }
-              />
-            ))}
-          </RadioGroup>
+      <ChoiceList
+        search={search}
+        onSearch={setSearch}
+        searchLabel={t('ruleEditor.picker.searchDossiers')}
+        label={t('ruleEditor.picker.dossiers')}
+        testId="target-dossiers"
+        loading={isLoading && !data}
+        empty={data !== undefined && shown.length === 0}
+        emptyIcon="folder-close"
+        emptyText={t('ruleEditor.picker.noDossiers')}
+        items={shown}
+        chosenId={chosen?.id}
+        onSelect={(dossier) => {
+          setChosenDossier(dossier);
+          setItemSearch('');
+          onChoose({ id: dossier.id, label: dossier.description || dossier.id, item: null });
+        }}
+        itemTestId={(dossier) => `target-dossier-${dossier.id}`}
+        renderItem={(dossier) => (
+          <span className="rule-editor__choice-text">
+            <strong>{dossier.description || dossier.id}</strong>
+            <span className={Classes.TEXT_MUTED}>
+              {[dossier.dossierType.name, dossier.state].filter(Boolean).join(' · ')}
+              {dossier.createdAt && (
+                <>
+                  {' · '}
+                  <span dir="ltr">{formatDateTime(dossier.createdAt)}</span>
+                </>
+              )}
+            </span>
+          </span>
         )}
-      </div>
+      />
       {data && data.pages > 1 && (
         <div className="rule-editor__pager">
           <Button variant="minimal" icon="chevron-left" aria-label={t('ruleEditor.picker.previous')} disabled={pageIndex === 0} onClick={() => setPageIndex((page) => page - 1)} />
@@ -344,5 +302,58 @@ function DossierChoice({ open, chosen, onChoose }: ChoiceProps) {
         </>
       )}
     </div>
+  );
+}
+
+interface ChoiceListProps<Item extends { id: string }> {
+  search: string;
+  onSearch: (search: string) => void;
+  searchLabel: string;
+  /** Names the list of radios. */
+  label: string;
+  testId: string;
+  loading: boolean;
+  empty: boolean;
+  emptyIcon: IconName;
+  emptyText: string;
+  items: readonly Item[];
+  chosenId: string | undefined;
+  onSelect: (item: Item) => void;
+  itemTestId: (item: Item) => string;
+  renderItem: (item: Item) => ReactNode;
+  /** Under the radios, inside the list (e.g. "more"). */
+  children?: ReactNode;
+}
+
+/** A search box over a list of radios: the documents or the dossiers a rule may run on. */
+function ChoiceList<Item extends { id: string }>({ search, onSearch, searchLabel, label, testId, loading, empty, emptyIcon, emptyText, items, chosenId, onSelect, itemTestId, renderItem, children }: ChoiceListProps<Item>) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  return (
+    <>
+      <InputGroup type="search" leftIcon="search" value={search} onValueChange={onSearch} placeholder={searchLabel} aria-label={searchLabel} data-testid="target-search" autoFocus />
+      <p id={labelId} className="rule-editor__choice-label">
+        {label}
+      </p>
+      <div className="rule-editor__choice-list" data-testid={testId}>
+        {loading && <Spinner size={20} aria-label={t('common.loading')} />}
+        {empty && <NonIdealState icon={emptyIcon} description={emptyText} />}
+        {items.length > 0 && (
+          <RadioGroup
+            aria-labelledby={labelId}
+            selectedValue={chosenId}
+            onChange={(event) => {
+              const item = items.find((each) => each.id === event.currentTarget.value);
+              if (item) onSelect(item);
+            }}
+          >
+            {items.map((item) => (
+              <Radio key={item.id} value={item.id} className="rule-editor__choice-item" data-testid={itemTestId(item)} labelElement={renderItem(item)} />
+            ))}
+          </RadioGroup>
+        )}
+        {children}
+      </div>
+    </>
   );
 }
