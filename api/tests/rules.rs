@@ -4,7 +4,7 @@
 
 mod common;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use common::{Options, TestServer};
 use diesel_async::RunQueryDsl;
 use serde_json::{Value, json};
@@ -677,6 +677,32 @@ async fn unsaved_code_is_checked_with_the_real_runtime_without_saving() -> Resul
         .graphql_as(&token, check, json!({ "kind": "DOCUMENT", "code": huge }))
         .await?;
     assert_eq!(error(&body).1, "BAD_USER_INPUT", "a bounded check");
+    // Each check is a compilation on a worker: 120 a minute per author, then a clear refusal.
+    // (The code of a saved rule: its module is in the worker's memory, so the checks are quick.)
+    let same_code = "export default () => ({ success: true });\n";
+    let body = create_dossier_rule(
+        &server,
+        &token,
+        json!({ "description": "Sempre", "istitutoAppartenenza": "B", "code": same_code }),
+    )
+    .await?;
+    assert!(body["errors"].is_null(), "{body}");
+    let same = json!({ "kind": "DOSSIER", "code": same_code });
+    let mut refused = None;
+    for attempt in 0..130 {
+        let body = server.graphql_as(&token, check, same.clone()).await?;
+        if !body["errors"].is_null() {
+            refused = Some((attempt, body));
+            break;
+        }
+    }
+    let (attempt, body) = refused.context("the checks are never refused")?;
+    assert!(attempt >= 110, "refused after {attempt} checks");
+    assert_eq!(
+        body["errors"][0]["extensions"]["code"], "TOO_MANY_REQUESTS",
+        "{body}"
+    );
+
     Ok(())
 }
 

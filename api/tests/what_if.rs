@@ -269,3 +269,54 @@ async fn a_what_if_run_reports_exactly_the_documents_whose_outcome_flips() -> Re
     assert_eq!(run["state"], state, "a cancelled run stays cancelled");
     Ok(())
 }
+
+#[tokio::test]
+async fn an_author_has_at_most_three_runs_at_once() -> Result<()> {
+    // No worker: the runs stay queued.
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    ok(&server
+        .graphql_as(
+            &token,
+            r#"mutation { createDocumentType(input: { name: "contratto" }) { name } }"#,
+            json!({}),
+        )
+        .await?)?;
+    let created = ok(&server
+        .graphql_as(
+            &token,
+            "mutation { createDocumentRule(input: { documentType: \"contratto\", description: \"Importo\" }) { id } }",
+            json!({}),
+        )
+        .await?)?;
+    let rule_id = created["createDocumentRule"]["id"]
+        .as_str()
+        .context("rule id")?
+        .to_owned();
+    let start = "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id state } }";
+    let input = json!({ "input": { "ruleId": rule_id, "code": SAVED } });
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let run = ok(&server.graphql_as(&token, start, input.clone()).await?)?;
+        assert_eq!(run["startWhatIf"]["state"], "queued");
+        ids.push(run["startWhatIf"]["id"].as_str().context("id")?.to_owned());
+    }
+    let body = server.graphql_as(&token, start, input.clone()).await?;
+    assert_eq!(
+        body["errors"][0]["extensions"]["code"], "CONFLICT",
+        "{body}"
+    );
+    assert_eq!(
+        body["errors"][0]["message"],
+        "Hai già 3 prove in corso: attendi che finiscano o annullane una"
+    );
+    ok(&server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!) { cancelWhatIf(id: $id) { state } }",
+            json!({ "id": ids[0] }),
+        )
+        .await?)?;
+    ok(&server.graphql_as(&token, start, input).await?)?;
+    Ok(())
+}

@@ -56,6 +56,10 @@ pub const RECOVER_PER_ADDRESS: Limit = minutes(20, 60);
 /// Registrations per address.
 pub const REGISTER_PER_ADDRESS: Limit = minutes(10, 60);
 
+/// Syntax checks of unsaved rule code per user (the editor asks at most once per pause in
+/// typing, 800 ms; each check is a compilation on a worker).
+pub const CODE_CHECKS_PER_USER: Limit = minutes(120, 1);
+
 /// The message of a refusal, as the web app shows it.
 pub const TOO_MANY_MESSAGE: &str = "Troppi tentativi: riprova fra qualche minuto";
 
@@ -190,6 +194,16 @@ pub fn recover_counters(email: &str, address: Option<IpAddr>) -> [Counter; 3] {
         Counter::new("recover-account", Some(email), None, RECOVER_PER_ACCOUNT),
         Counter::new("recover", None, address, RECOVER_PER_ADDRESS),
     ]
+}
+
+/// The counter of the syntax checks of `email`'s drafts.
+pub fn code_check_counters(email: &str) -> [Counter; 1] {
+    [Counter::new(
+        "code-check",
+        Some(email),
+        None,
+        CODE_CHECKS_PER_USER,
+    )]
 }
 
 /// The counter of registrations from `address`.

@@ -24,12 +24,13 @@ use shared::db::repo::rules::{
 };
 use shared::jobs::rules::{CheckReply, CheckRule, RuleRunJob};
 use shared::jobs::{Job, JobError, replies};
+use shared::rate_limit;
 use shared::rules::{DEFAULT_HELPER_CODE, RuleKind, archive};
 use uuid::Uuid;
 
 use super::caller::claims;
 use super::errors::{bad_input, internal, not_found};
-use super::session::actor;
+use super::session::{actor, limit_error};
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, db_error, edit_error, paging};
 use crate::state::AppState;
@@ -362,19 +363,24 @@ pub(super) async fn await_rule_run<R: serde::de::DeserializeOwned>(
     }
 }
 
-/// Has a worker compile `check` and answers what it said.
-async fn compile(state: &AppState, check: &CodeCheck) -> async_graphql::Result<CheckReply> {
+/// Has a worker compile `check` and answers what it said; a `draft` is compiled and forgotten.
+async fn compile(
+    state: &AppState,
+    check: &CodeCheck,
+    draft: bool,
+) -> async_graphql::Result<CheckReply> {
     let job = RuleRunJob::Check(CheckRule {
         id: Uuid::now_v7(),
         code: check.code.clone(),
         helper: check.helper.clone(),
         kind: check.kind,
+        draft,
     });
     await_rule_run(state, job, "Impossibile verificare il codice della regola").await
 }
 
 pub(super) async fn check_code(state: &AppState, check: &CodeCheck) -> async_graphql::Result<()> {
-    match compile(state, check).await? {
+    match compile(state, check, false).await? {
         CheckReply::Ok => Ok(()),
         CheckReply::Syntax {
             file,
@@ -513,6 +519,8 @@ impl RulesQuery {
         helper: Option<String>,
     ) -> async_graphql::Result<RuleCodeCheck> {
         let state = ctx.data::<Arc<AppState>>()?;
+        let counters = rate_limit::code_check_counters(&claims(ctx)?.email);
+        state.limits.take(&counters).await.map_err(limit_error)?;
         for (field, text) in [("code", Some(&code)), ("helper", helper.as_ref())] {
             if text.is_some_and(|t| t.len() > MAX_CHECKED_CODE_BYTES) {
                 return Err(bad_input(
@@ -526,7 +534,7 @@ impl RulesQuery {
             code,
             helper: helper.filter(|h| !h.trim().is_empty()),
         };
-        Ok(compile(state, &check).await?.into())
+        Ok(compile(state, &check, true).await?.into())
     }
 
     /// Document rules, newest first (at most `limit`, default and maximum 1000, from

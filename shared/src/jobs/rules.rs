@@ -51,6 +51,10 @@ pub struct CheckRule {
     pub code: String,
     pub helper: Option<String>,
     pub kind: RuleKind,
+    /// A draft being typed (`checkRuleCode`): compiled and forgotten. Otherwise (a save) the
+    /// compiled module is kept in the caches, ready for the runs.
+    #[serde(default)]
+    pub draft: bool,
 }
 
 /// What the worker answers to a [`CheckRule`].

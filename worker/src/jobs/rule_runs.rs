@@ -278,9 +278,13 @@ async fn check_rule(context: &JobContext, check: CheckRule) -> CheckReply {
     let rules = context.rules.clone();
     let kind = check.kind;
     let outcome = tokio::task::spawn_blocking(move || {
-        rules
-            .compile(&check.code, check.helper.as_deref())
-            .map(|_| ())
+        if check.draft {
+            rules.check(&check.code, check.helper.as_deref())
+        } else {
+            rules
+                .compile(&check.code, check.helper.as_deref())
+                .map(|_| ())
+        }
     })
     .await;
     let reply = match outcome {

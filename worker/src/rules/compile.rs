@@ -93,6 +93,22 @@ impl Compiler {
         &self.dir
     }
 
+    /// Whether `code` with `helper` compiles, keeping nothing: the editor's check of a draft,
+    /// which should not fill the caches with every version typed. A rule already compiled
+    /// (in memory) answers at once.
+    pub(crate) fn check(
+        &self,
+        plugin: &Plugin,
+        code: &str,
+        helper: Option<&str>,
+    ) -> Result<(), CompileError> {
+        let bundle = bundle::bundle(code, helper)?;
+        if self.lock().contains_key(&cache_key(plugin, &bundle)) {
+            return Ok(());
+        }
+        generate(plugin, &bundle).map(|_| ())
+    }
+
     pub(crate) fn compile(
         &self,
         engine: &Engine,

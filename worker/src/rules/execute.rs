@@ -364,6 +364,11 @@ impl RuleRuntime {
         self.compile_traced(code, helper).map(|(rule, _)| rule)
     }
 
+    /// Whether a draft compiles, caching nothing (see `Compiler::check`).
+    pub fn check(&self, code: &str, helper: Option<&str>) -> Result<(), CompileError> {
+        self.compiler.check(&self.plugin, code, helper)
+    }
+
     /// [`RuleRuntime::compile`], saying which cache level answered.
     pub fn compile_traced(
         &self,

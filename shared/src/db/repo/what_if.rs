@@ -31,6 +31,10 @@ pub const FAILED: &str = "failed";
 /// Most documents one run goes through.
 pub const MAX_ITEMS: i32 = 1000;
 
+/// Most runs one author may have queued or running at once: a run is up to a thousand
+/// executions, and the `what-if` queue is worked one run at a time per worker.
+pub const MAX_ACTIVE_PER_AUTHOR: i64 = 3;
+
 /// What an author asks to try.
 #[derive(Debug, Clone)]
 pub struct WhatIfRequest {
@@ -77,6 +81,20 @@ pub async fn create_run(
             "Regola documento {} non trovata",
             request.rule_id
         )));
+    }
+    if let Some(actor) = actor {
+        let active: i64 = what_if_runs::table
+            .filter(what_if_runs::requested_by.eq(&actor.email))
+            .filter(what_if_runs::state.eq_any([QUEUED, RUNNING]))
+            .count()
+            .get_result(conn)
+            .await
+            .context("counting an author's what-if runs")?;
+        if active >= MAX_ACTIVE_PER_AUTHOR {
+            return Err(EditError::Conflict(format!(
+                "Hai già {MAX_ACTIVE_PER_AUTHOR} prove in corso: attendi che finiscano o annullane una"
+            )));
+        }
     }
     let row = NewWhatIfRun {
         id: Uuid::now_v7(),

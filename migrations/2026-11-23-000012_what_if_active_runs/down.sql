@@ -1,0 +1,1 @@
+DROP INDEX what_if_runs_active_idx;
