@@ -4,7 +4,8 @@
 //! `wasmtime-wizer`: instantiate the raw plugin with WASI, run its `initialize-runtime` export
 //! (which builds the QuickJS runtime and its intrinsics), and snapshot the memory into a new
 //! module, so that every instantiation starts from a ready runtime. `initialize-runtime` stays
-//! exported (javy-codegen validates it).
+//! exported, as in Javy's own plugins. The runtime checks the plugin's other exports when it
+//! loads it (`rules::plugin::check_exports`).
 //!
 //! A separate binary of the worker crate rather than a `worker` subcommand: it is a build tool
 //! (only `scripts/javy-plugin.sh` runs it), and it reuses the wasmtime the worker already
@@ -36,8 +37,9 @@ async fn main() -> anyhow::Result<()> {
         })
         .await
         .map_err(|e| anyhow::anyhow!("pre-initialising {input}: {e:#}"))?;
-    // Refuse to write something javy-codegen would not accept.
-    javy_codegen::Plugin::new(initialised.clone().into()).context("validating the result")?;
+    // Refuse to write something that is not a valid module.
+    wasmtime::Module::validate(&engine, &initialised)
+        .map_err(|e| anyhow::anyhow!("validating the result: {e:#}"))?;
     std::fs::write(output, &initialised).with_context(|| format!("writing {output}"))?;
     Ok(())
 }

@@ -1,15 +1,16 @@
-//! Compilation: bundle (see [`super::bundle`]) → javy-codegen with dynamic linking (a ~1 KB Wasm
-//! module holding the QuickJS bytecode, importing `invoke`, `cabi_realloc` and `memory` from the
-//! plugin) → a wasmtime `Module`.
+//! Compilation: bundle (see [`super::bundle`]) → QuickJS bytecode from the plugin's
+//! `compile-src`, run in the runtime's already compiled plugin (a few milliseconds) → a small
+//! Wasm module holding the bytecode, importing `invoke`, `cabi_realloc` and `memory` from the
+//! plugin ([`super::dynamic_module`]) → a wasmtime `Module`.
 //!
 //! Modules are cached by content hash — of the bundle (rule + helper + harness version) and of
 //! the plugin, so a new plugin build invalidates every entry:
 //! - in memory: the compiled `Module`, ready to instantiate;
 //! - in the object storage shared by every worker (`ISTRUTTORIA_STORAGE_URL`): the generated
 //!   Wasm, one immutable object per key ([`keys::rule_module`]), portable between hosts — a
-//!   rule compiled by one worker (or when it was saved) is loaded by the others in ~1 ms
-//!   instead of ~0.7 s of codegen. The command line and the benchmarks, which have no shared
-//!   storage, use a local store in `ISTRUTTORIA_RULE_CACHE_DIR` instead.
+//!   rule compiled by one worker (or when it was saved) is loaded by the others in ~1 ms. The
+//!   command line and the benchmarks, which have no shared storage, use a local store in
+//!   `ISTRUTTORIA_RULE_CACHE_DIR` instead.
 //!
 //! That directory (default `.data/rule-cache`) also holds the plugin compiled for this host's
 //! CPU (`plugin-<hash>-<engine>.cwasm`), so that a worker starts in milliseconds instead of
@@ -24,7 +25,13 @@ use shared::storage::{Storage, keys};
 use wasmtime::{Engine, Module, ModuleExport};
 
 use super::bundle::{self, Bundle, SourceMapping, SyntaxError};
+use super::dynamic_module::dynamic_module;
 use super::plugin::{IMPORT_NAMESPACE, Plugin, hex};
+
+/// JavaScript source → QuickJS bytecode, or the compiler's message ("Failed to compile source
+/// code: SyntaxError: … at function.mjs:L:C"): the plugin's `compile-src`, which the runtime
+/// runs (`RuleRuntime::bytecode`).
+pub(crate) type ToBytecode<'a> = &'a dyn Fn(&[u8]) -> Result<Vec<u8>, String>;
 
 /// Why a rule does not compile.
 #[derive(Debug, thiserror::Error)]
@@ -99,6 +106,7 @@ impl Compiler {
     pub(crate) fn check(
         &self,
         plugin: &Plugin,
+        to_bytecode: ToBytecode<'_>,
         code: &str,
         helper: Option<&str>,
     ) -> Result<(), CompileError> {
@@ -106,7 +114,7 @@ impl Compiler {
         if self.lock().contains_key(&cache_key(plugin, &bundle)) {
             return Ok(());
         }
-        generate(plugin, &bundle).map(|_| ())
+        generate(to_bytecode, &bundle).map(|_| ())
     }
 
     pub(crate) fn compile(
@@ -114,6 +122,7 @@ impl Compiler {
         engine: &Engine,
         plugin: &Plugin,
         plugin_module: &Module,
+        to_bytecode: ToBytecode<'_>,
         code: &str,
         helper: Option<&str>,
     ) -> Result<(Arc<CompiledRule>, CacheSource), CompileError> {
@@ -135,7 +144,7 @@ impl Compiler {
         let (wasm, source) = match stored {
             Some(wasm) => (wasm, CacheSource::Storage),
             None => {
-                let wasm = generate(plugin, &bundle)?;
+                let wasm = generate(to_bytecode, &bundle)?;
                 // Objects are written whole (a concurrent writer of the same key writes the
                 // same bytes); a failure only costs the other workers a compilation.
                 if let Err(e) = block_on(self.storage.put(&object, wasm.clone())) {
@@ -211,19 +220,14 @@ fn cache_key(plugin: &Plugin, bundle: &Bundle) -> String {
 
 /// javy-codegen, dynamic linking: QuickJS compiles the bundle to bytecode inside the plugin;
 /// a QuickJS syntax error is mapped back to the rule's or the helper's line and column.
-fn generate(plugin: &Plugin, bundle: &Bundle) -> Result<Vec<u8>, CompileError> {
-    let mut generator = javy_codegen::Generator::new(plugin.codegen().clone());
-    generator
-        .linking(javy_codegen::LinkingKind::Dynamic)
-        .source_embedding(javy_codegen::SourceEmbedding::Omitted);
-    let js = javy_codegen::JS::from_string(bundle.source.clone());
-    futures::executor::block_on(generator.generate(&js)).map_err(|e| {
-        let message = format!("{e:#}");
+fn generate(to_bytecode: ToBytecode<'_>, bundle: &Bundle) -> Result<Vec<u8>, CompileError> {
+    let bytecode = to_bytecode(bundle.source.as_bytes()).map_err(|message| {
         match quickjs_syntax_error(&bundle.mapping, &message) {
             Some(syntax) => CompileError::Syntax(syntax),
             None => CompileError::Internal(bundle.mapping.rewrite_locations(&message)),
         }
-    })
+    })?;
+    Ok(dynamic_module(&bytecode))
 }
 
 /// "Failed to compile source code: SyntaxError: unexpected token in expression: ')'\n    at

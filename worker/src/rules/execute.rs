@@ -31,7 +31,7 @@ use wasmtime::{
 use shared::storage::Storage;
 
 use super::compile::{CacheSource, CompileError, CompiledRule, Compiler};
-use super::plugin::{Plugin, PluginError};
+use super::plugin::{Plugin, PluginError, check_exports};
 use super::wasi::{self, Exit, HasStdio, Stdio};
 
 /// Finished stores waiting for the reaper thread at most (see [`RuleRuntime::retire`]).
@@ -299,6 +299,10 @@ impl RuleRuntime {
         let engine = Engine::new(&wasm_config).map_err(wasm)?;
         let plugin_module =
             load_plugin_module(&engine, &plugin, &config.cache_dir).map_err(wasm)?;
+        check_exports(&plugin_module).map_err(|reason| PluginError::Invalid {
+            path: plugin.path().to_path_buf(),
+            reason,
+        })?;
         let mut linker = Linker::<State>::new(&engine);
         wasi::add_to_linker(&mut linker).map_err(wasm)?;
         linker
@@ -366,7 +370,8 @@ impl RuleRuntime {
 
     /// Whether a draft compiles, caching nothing (see `Compiler::check`).
     pub fn check(&self, code: &str, helper: Option<&str>) -> Result<(), CompileError> {
-        self.compiler.check(&self.plugin, code, helper)
+        self.compiler
+            .check(&self.plugin, &|source| self.bytecode(source), code, helper)
     }
 
     /// [`RuleRuntime::compile`], saying which cache level answered.
@@ -379,9 +384,37 @@ impl RuleRuntime {
             &self.engine,
             &self.plugin,
             &self.plugin_module,
+            &|source| self.bytecode(source),
             code,
             helper,
         )
+    }
+
+    /// The plugin's `compile-src` on `source`, in an instance of its own bounded like a rule's
+    /// (memory, time): QuickJS bytecode, or the compiler's message ("Failed to compile source
+    /// code: SyntaxError: … at function.mjs:L:C").
+    fn bytecode(&self, source: &[u8]) -> Result<Vec<u8>, String> {
+        let mut store = Store::new(
+            &self.engine,
+            State {
+                stdio: Stdio::new(Vec::new(), 64 * 1024, 64 * 1024),
+                limiter: MemoryLimiter {
+                    memory_bytes: self.limits.memory_bytes,
+                    refused: false,
+                },
+            },
+        );
+        store.limiter(|s| &mut s.limiter);
+        let ticks = self
+            .limits
+            .timeout
+            .as_nanos()
+            .div_ceil(EPOCH_TICK.as_nanos()) as u64
+            + 1;
+        store.set_epoch_deadline(ticks);
+        let compiled = compile_source(&mut store, &self.plugin_pre, source);
+        self.retire(store);
+        compiled.unwrap_or_else(|e| Err(format!("compiling the rule to bytecode: {e:#}")))
     }
 
     /// Compiles (cached) and executes: a syntax error becomes the execution's error.
@@ -583,6 +616,40 @@ impl RuleRuntime {
         let instance = Instance::new(&mut *store, &rule.module, &imports)?;
         instance.get_typed_func::<(), ()>(&mut *store, "_start")
     }
+}
+
+/// Calls the plugin's `compile-src` with `source` in a new instance: javy's calling convention
+/// (the source copied in through `cabi_realloc`; the answer a `{ tag, ptr, len }` of three
+/// little-endian words, tag 0 for bytecode, else an error message).
+fn compile_source(
+    store: &mut Store<State>,
+    plugin: &InstancePre<State>,
+    source: &[u8],
+) -> wasmtime::Result<Result<Vec<u8>, String>> {
+    let instance = plugin.instantiate(&mut *store)?;
+    let memory = instance
+        .get_memory(&mut *store, "memory")
+        .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?;
+    let realloc =
+        instance.get_typed_func::<(u32, u32, u32, u32), u32>(&mut *store, "cabi_realloc")?;
+    let compile = instance.get_typed_func::<(u32, u32), u32>(&mut *store, "compile-src")?;
+    let len = u32::try_from(source.len())?;
+    let at = realloc.call(&mut *store, (0, 0, 1, len))?;
+    memory.write(&mut *store, at as usize, source)?;
+    let answer = compile.call(&mut *store, (at, len))?;
+    let mut words = [0u8; 12];
+    memory.read(&*store, answer as usize, &mut words)?;
+    let word = |i: usize| u32::from_le_bytes([words[i], words[i + 1], words[i + 2], words[i + 3]]);
+    let mut bytes = vec![0; word(8) as usize];
+    memory.read(&*store, word(4) as usize, &mut bytes)?;
+    Ok(if word(0) == 0 {
+        Ok(bytes)
+    } else {
+        Err(format!(
+            "Failed to compile source code: {}",
+            String::from_utf8_lossy(&bytes)
+        ))
+    })
 }
 
 fn classify_oom(limits: &Limits) -> (ErrorKind, String) {

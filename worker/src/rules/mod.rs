@@ -39,6 +39,7 @@
 
 pub mod bundle;
 pub mod compile;
+mod dynamic_module;
 pub mod execute;
 pub mod plugin;
 pub mod templates;

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
+use wasmtime::{ExternType, Module, ValType};
 
 /// The import namespace of the plugin (`import_namespace!` in worker/javy-plugin/src/lib.rs).
 pub const IMPORT_NAMESPACE: &str = "istruttoria_rules_v1";
@@ -35,7 +36,7 @@ pub struct Plugin {
 }
 
 struct Inner {
-    codegen: javy_codegen::Plugin,
+    bytes: Vec<u8>,
     hash: String,
     path: PathBuf,
 }
@@ -69,17 +70,19 @@ impl Plugin {
         Self::from_bytes(bytes, path)
     }
 
-    /// A plugin from its bytes (`path` only names it in messages).
+    /// A plugin from its bytes (`path` only names it in messages). Its exports are checked
+    /// once it is compiled ([`check_exports`]).
     pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<Self, PluginError> {
-        let hash = hex(&Sha256::digest(&bytes));
-        let codegen =
-            javy_codegen::Plugin::new(bytes.into()).map_err(|e| PluginError::Invalid {
+        if !bytes.starts_with(b"\0asm\x01\0\0\0") {
+            return Err(PluginError::Invalid {
                 path: path.to_path_buf(),
-                reason: format!("{e:#}"),
-            })?;
+                reason: "not a WebAssembly module".to_owned(),
+            });
+        }
+        let hash = hex(&Sha256::digest(&bytes));
         Ok(Self {
             inner: Arc::new(Inner {
-                codegen,
+                bytes,
                 hash,
                 path: path.to_path_buf(),
             }),
@@ -88,12 +91,7 @@ impl Plugin {
 
     /// The plugin's bytes (a Wasm module).
     pub fn bytes(&self) -> &[u8] {
-        self.inner.codegen.as_bytes()
-    }
-
-    /// The plugin for javy-codegen.
-    pub fn codegen(&self) -> &javy_codegen::Plugin {
-        &self.inner.codegen
+        &self.inner.bytes
     }
 
     /// SHA-256 of the plugin's bytes (hex): its identity in cache keys.
@@ -108,6 +106,40 @@ impl Plugin {
 
     pub fn path(&self) -> &Path {
         &self.inner.path
+    }
+}
+
+/// What the runtime uses of a Javy plugin (its plugin API): `compile-src` turns source into
+/// bytecode, `invoke` runs bytecode, `cabi_realloc` allocates in `memory`.
+const EXPORTED_FUNCTIONS: [(&str, usize, usize); 3] = [
+    // name, i32 parameters, i32 results
+    ("compile-src", 2, 1),
+    ("invoke", 5, 0),
+    ("cabi_realloc", 4, 1),
+];
+
+/// Whether the compiled plugin `module` exports what the runtime calls, with the right types;
+/// the problems found otherwise.
+pub fn check_exports(module: &Module) -> Result<(), String> {
+    fn i32s(found: impl ExactSizeIterator<Item = ValType>, wanted: usize) -> bool {
+        found.len() == wanted && found.into_iter().all(|ty| matches!(ty, ValType::I32))
+    }
+    let mut problems = Vec::new();
+    for (name, params, results) in EXPORTED_FUNCTIONS {
+        match module.get_export(name) {
+            Some(ExternType::Func(ty))
+                if i32s(ty.params(), params) && i32s(ty.results(), results) => {}
+            Some(_) => problems.push(format!("`{name}` has an unexpected type")),
+            None => problems.push(format!("no exported function `{name}`")),
+        }
+    }
+    if !matches!(module.get_export("memory"), Some(ExternType::Memory(_))) {
+        problems.push("no exported memory `memory`".to_owned());
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join(", "))
     }
 }
 
