@@ -3,7 +3,8 @@
 #   Starts its own PostgreSQL and Redis (.data/bench), the API and WORKERS workers (default 2,
 #   allowed to call back 127.0.0.1), then runs api/examples/loadtest.rs, which imports
 #   DOSSIERS dossiers of DOCUMENTS text PDFs each and reports throughput and the
-#   import-to-callback time (p50/p95/max). Extra arguments go to the load test.
+#   import-to-callback time (p50/p95/max). Extra arguments go to the load test (e.g.
+#   `--what-if 1000`: then time "what if" runs over the latest 1,000 documents and dossiers).
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 

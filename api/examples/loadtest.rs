@@ -2,6 +2,10 @@
 //! Istruttoria (API + workers) and measures, for each, the time from the import request to
 //! the callback that reports its aggregate. Prints throughput and p50/p95/max.
 //!
+//! With `--what-if N`, it then times a "what if" run of a variant of the document rule over the
+//! latest N documents, and one of the dossier rule over the latest dossiers (queued → finished,
+//! as the author waits for it).
+//!
 //! The workers must be allowed to call back 127.0.0.1 (`ISTRUTTORIA_CALLBACK_ALLOWLIST`), where
 //! this program listens. It creates its own document type and rules (a realistic set: regular
 //! expressions over the contract text and a table lookup) on first use.
@@ -47,6 +51,10 @@ struct Args {
     /// Give up waiting for callbacks after this many seconds.
     #[arg(long, default_value_t = 600)]
     timeout_secs: u64,
+    /// After the imports, time "what if" runs over this many of the latest documents (and
+    /// dossiers, at most as many as were imported); 0: none.
+    #[arg(long, default_value_t = 0)]
+    what_if: i32,
 }
 
 const DOCUMENT_TYPE: &str = "loadtest-contratto";
@@ -159,7 +167,112 @@ async fn main() -> Result<()> {
         pick(0.95).as_secs_f64(),
         latencies.last().copied().unwrap_or_default().as_secs_f64()
     );
+    if args.what_if > 0 {
+        let (document_rule, dossier_rule) = rule_ids(&client, &args, &token).await?;
+        // The variants change the outcome of some items: a stricter condition.
+        let variant = DOCUMENT_RULE.replace(
+            "success: amount !== null",
+            "success: amount !== null && clauses > 3",
+        );
+        time_what_if(
+            &client,
+            &args,
+            &token,
+            "document rule",
+            &document_rule,
+            &variant,
+            args.what_if,
+        )
+        .await?;
+        let variant = DOSSIER_RULE.replace("rate < 1000", "rate < 100");
+        let dossiers = args.what_if.min(args.dossiers as i32);
+        time_what_if(
+            &client,
+            &args,
+            &token,
+            "dossier rule",
+            &dossier_rule,
+            &variant,
+            dossiers,
+        )
+        .await?;
+    }
     Ok(())
+}
+
+/// The ids of the load test's document rule and dossier rule.
+async fn rule_ids(client: &reqwest::Client, args: &Args, token: &str) -> Result<(String, String)> {
+    let body = graphql(
+        client,
+        args,
+        Some(token),
+        "query($d: [String!]!) {
+           documentRulesPage(input: { filters: [{ column: \"description\", value: $d, type: \"text\" }] }) { items { id } }
+           dossierRulesPage(input: { filters: [{ column: \"description\", value: [\"Rata sostenibile (loadtest)\"], type: \"text\" }] }) { items { id } } }",
+        json!({ "d": ["Dati del contratto (loadtest)"] }),
+    )
+    .await?;
+    let id = |list: &str| {
+        body["data"][list]["items"][0]["id"]
+            .as_str()
+            .map(str::to_owned)
+            .with_context(|| format!("the load test's rule in {list}: {body}"))
+    };
+    Ok((id("documentRulesPage")?, id("dossierRulesPage")?))
+}
+
+/// Starts a "what if" run of `code` on `rule_id` over the latest `limit` items and prints how
+/// long it took from the request to its end.
+async fn time_what_if(
+    client: &reqwest::Client,
+    args: &Args,
+    token: &str,
+    what: &str,
+    rule_id: &str,
+    code: &str,
+    limit: i32,
+) -> Result<()> {
+    let started = Instant::now();
+    let body = graphql(
+        client,
+        args,
+        Some(token),
+        "mutation($i: WhatIfInput!) { startWhatIf(input: $i) { id } }",
+        json!({ "i": { "ruleId": rule_id, "code": code, "limit": limit } }),
+    )
+    .await?;
+    let id = body["data"]["startWhatIf"]["id"]
+        .as_str()
+        .with_context(|| format!("starting a what-if run: {body}"))?
+        .to_owned();
+    let deadline = started + Duration::from_secs(args.timeout_secs);
+    loop {
+        let body = graphql(
+            client,
+            args,
+            Some(token),
+            "query($id: ID!) { whatIfRun(id: $id) { state total done changed error } }",
+            json!({ "id": id }),
+        )
+        .await?;
+        let run = &body["data"]["whatIfRun"];
+        match run["state"].as_str() {
+            Some("queued" | "running") if Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Some("finished") => {
+                let elapsed = started.elapsed().as_secs_f64();
+                let total = run["total"].as_f64().unwrap_or(0.0);
+                println!(
+                    "what if ({what}, latest {limit}): {total} items in {elapsed:.2} s ({:.0} items/s), {} would change",
+                    total / elapsed,
+                    run["changed"]
+                );
+                return Ok(());
+            }
+            _ => bail!("what-if run {id} did not finish: {body}"),
+        }
+    }
 }
 
 async fn graphql(

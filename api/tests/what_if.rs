@@ -14,8 +14,8 @@ use common::{Options, TestServer};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use serde_json::{Value, json};
-use shared::db::models::DocumentState;
-use shared::db::schema::{documents, rule_execution_logs};
+use shared::db::models::{DocumentState, DossierState};
+use shared::db::schema::{documents, dossiers, rule_execution_logs};
 use shared::testing::pdf;
 use uuid::Uuid;
 
@@ -32,6 +32,18 @@ fn ok(body: &Value) -> Result<Value> {
     Ok(body["data"].clone())
 }
 
+async fn import(server: &TestServer, token: &str, body: Value) -> Result<Uuid> {
+    let response = server
+        .client
+        .post(server.url("/import_dossier"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await?;
+    let body: Value = response.json().await?;
+    Ok(body["id"].as_str().context("dossier id")?.parse()?)
+}
+
 fn zip_of(files: &[(String, Vec<u8>)]) -> Result<String> {
     let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     for (name, bytes) in files {
@@ -43,7 +55,7 @@ fn zip_of(files: &[(String, Vec<u8>)]) -> Result<String> {
 
 const RUN: &str = "query($id: ID!) { whatIfRun(id: $id) {
     state total done changed error
-    changes(input: { pageSize: 50 }) { total items { documentName changes before after } } } }";
+    changes(input: { pageSize: 50 }) { total items { itemId documentId name dossierId inputIndex changes before after } } } }";
 
 async fn wait_for_end(server: &TestServer, token: &str, id: &str) -> Result<Value> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
@@ -93,20 +105,17 @@ async fn a_what_if_run_reports_exactly_the_documents_whose_outcome_flips() -> Re
             )
         })
         .collect();
-    let response = server
-        .client
-        .post(server.url("/import_dossier"))
-        .bearer_auth(&token)
-        .json(&json!({
+    let dossier_id = import(
+        &server,
+        &token,
+        json!({
             "idValutazione": "VAL-WHATIF",
             "base64zip": zip_of(&files)?,
             "files": files.iter().map(|(name, _)| json!({ "nomeFile": name, "tipoDocumento": "contratto" })).collect::<Vec<_>>(),
             "input": "[]",
-        }))
-        .send()
-        .await?;
-    let body: Value = response.json().await?;
-    let dossier_id: Uuid = body["id"].as_str().context("dossier id")?.parse()?;
+        }),
+    )
+    .await?;
     // Every document processed (the dossier itself waits in `conflicts`: the amounts differ).
     let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
     loop {
@@ -169,7 +178,9 @@ async fn a_what_if_run_reports_exactly_the_documents_whose_outcome_flips() -> Re
                 (Some(true), Some(false))
             );
             assert_eq!(before["metas"], after["metas"]);
-            c["documentName"].as_str().unwrap_or_default().to_owned()
+            assert_eq!(c["documentId"], c["itemId"]);
+            assert_eq!(c["inputIndex"], Value::Null);
+            c["name"].as_str().unwrap_or_default().to_owned()
         })
         .collect();
     names.sort();
@@ -267,6 +278,132 @@ async fn a_what_if_run_reports_exactly_the_documents_whose_outcome_flips() -> Re
     assert!(state == "cancelled" || state == "finished", "{cancelled}");
     let run = wait_for_end(&server, &token, &id).await?;
     assert_eq!(run["state"], state, "a cancelled run stays cancelled");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_dossier_rule_is_tried_on_every_input_item_of_the_latest_dossiers() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    let _worker = server.spawn_worker().await?;
+    ok(&server
+        .graphql_as(
+            &token,
+            r#"mutation { createDocumentType(input: { name: "allegato" }) { name } }"#,
+            json!({}),
+        )
+        .await?)?;
+    let saved = "export default function ({ metas, input }) {\n  return { success: input.minimo <= 1000, metas: { documenti: Object.keys(metas).length } };\n}\n";
+    let created = ok(&server
+        .graphql_as(
+            &token,
+            "mutation($input: CreateDossierRuleInput!) { createDossierRule(input: $input) { id } }",
+            json!({ "input": { "description": "Minimo", "istitutoAppartenenza": "Banca Alfa",
+                               "dossierType": null, "dataTables": [], "code": saved } }),
+        )
+        .await?)?;
+    let rule_id = created["createDossierRule"]["id"]
+        .as_str()
+        .context("rule id")?
+        .to_owned();
+    // Two dossiers of three input items each: the saved rule accepts a minimum up to 1000.
+    let mut ids = Vec::new();
+    for name in ["VAL-A", "VAL-B"] {
+        let files = [("allegato.pdf".to_owned(), pdf::text_pdf(&["Allegato"]))];
+        ids.push(
+            import(
+                &server,
+                &token,
+                json!({
+                    "idValutazione": name,
+                    "base64zip": zip_of(&files)?,
+                    "files": [{ "nomeFile": "allegato.pdf", "tipoDocumento": "allegato" }],
+                    "input": r#"[{"minimo": 100}, {"minimo": 900}, {"minimo": 5000}]"#,
+                }),
+            )
+            .await?,
+        );
+    }
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let mut conn = server.db.pool.get().await?;
+        let processed: i64 = dossiers::table
+            .filter(dossiers::id.eq_any(&ids))
+            .filter(dossiers::state.eq(DossierState::Processed))
+            .count()
+            .get_result(&mut conn)
+            .await?;
+        if processed == 2 {
+            break;
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "{processed} dossiers processed"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    // The variant accepts up to 500: the second item of each dossier flips to failure.
+    let variant = saved.replace("<= 1000", "<= 500");
+    let started = ok(&server
+        .graphql_as(
+            &token,
+            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id } }",
+            json!({ "input": { "ruleId": rule_id, "code": variant, "limit": 10 } }),
+        )
+        .await?)?;
+    let run = wait_for_end(
+        &server,
+        &token,
+        started["startWhatIf"]["id"].as_str().context("id")?,
+    )
+    .await?;
+    assert_eq!(run["state"], "finished", "{run}");
+    assert_eq!(
+        (&run["total"], &run["done"], &run["changed"]),
+        (&json!(6), &json!(6), &json!(2))
+    );
+    let mut found: Vec<(String, i64)> = Vec::new();
+    for change in run["changes"]["items"].as_array().context("items")? {
+        assert_eq!(change["changes"], json!(["success"]), "{change}");
+        assert_eq!(change["documentId"], Value::Null);
+        let dossier = change["dossierId"].as_str().context("dossier")?;
+        assert_eq!(change["itemId"], format!("{dossier}/1"));
+        // The rule received the dossier's metas, as in the pipeline: the same metas before and after.
+        let before: Value = serde_json::from_str(change["before"].as_str().context("before")?)?;
+        let after: Value = serde_json::from_str(change["after"].as_str().context("after")?)?;
+        assert_eq!(
+            (&before["metas"], &after["metas"]),
+            (&json!({ "documenti": 1 }), &json!({ "documenti": 1 }))
+        );
+        found.push((
+            change["name"].as_str().context("name")?.to_owned(),
+            change["inputIndex"].as_i64().context("index")?,
+        ));
+    }
+    found.sort();
+    assert_eq!(found, [("VAL-A".to_owned(), 1), ("VAL-B".to_owned(), 1)]);
+
+    // The limit counts dossiers: the latest one only.
+    let started = ok(&server
+        .graphql_as(
+            &token,
+            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id } }",
+            json!({ "input": { "ruleId": rule_id, "code": variant, "limit": 1 } }),
+        )
+        .await?)?;
+    let run = wait_for_end(
+        &server,
+        &token,
+        started["startWhatIf"]["id"].as_str().context("id")?,
+    )
+    .await?;
+    assert_eq!(
+        (&run["total"], &run["changed"]),
+        (&json!(3), &json!(1)),
+        "{run}"
+    );
+    assert_eq!(run["changes"]["items"][0]["name"], "VAL-B");
     Ok(())
 }
 

@@ -1,8 +1,9 @@
-//! "What if" (issue 11): from the rule editor, run the unsaved code of a document rule over the
-//! latest processed documents of its type (up to 1,000, optionally within dates) in the
-//! background (`what-if` queue), and see the documents whose outcome would change against their
-//! last recorded execution — success, metas, errors. Nothing of the documents changes; a run can
-//! be cancelled, and stays readable afterwards.
+//! "What if" (issue 11): from the rule editor, run the unsaved code of a rule in the background
+//! (`what-if` queue) over the latest processed documents of its type — or, for a dossier rule,
+//! every input item of the latest processed dossiers of its type — up to 1,000, optionally
+//! within dates, and see the items whose outcome would change against their last recorded
+//! execution: success, metas, errors. Nothing of the documents or dossiers changes; a run can be
+//! cancelled, and stays readable afterwards.
 
 use std::sync::Arc;
 
@@ -22,10 +23,10 @@ use super::table::{Column, Page, TableInput, TableSpec};
 use super::types::{chain, db_error, edit_error};
 use crate::state::AppState;
 
-/// The documents a run found, in a stable order.
+/// The items a run found, in a stable order.
 const CHANGE_TABLE: TableSpec = TableSpec {
-    columns: &[Column::new("documentId")],
-    default_sort: "documentId",
+    columns: &[Column::new("item")],
+    default_sort: "item",
     default_descending: true,
 };
 
@@ -35,16 +36,18 @@ const DEFAULT_LIMIT: i32 = 100;
 /// What to try.
 #[derive(InputObject)]
 pub struct WhatIfInput {
-    /// The document rule being edited.
+    /// The rule being edited: a document rule or a dossier rule.
     pub rule_id: ID,
     /// Its unsaved code and helper.js.
     pub code: String,
     pub helper: Option<String>,
-    /// The data tables it receives, by name (default: none).
+    /// The data tables a document rule receives, by name (default: none).
     pub data_tables: Option<Vec<String>>,
-    /// The latest documents of the rule's type to go through: 1 to 1,000 (default 100).
+    /// The latest documents (dossiers, for a dossier rule) of the rule's type to go through: 1
+    /// to 1,000 (default 100). A dossier rule runs on every input item of each dossier, up to
+    /// 5,000 executions.
     pub limit: Option<i32>,
-    /// Only documents created from / until these moments.
+    /// Only documents (dossiers) created from / until these moments.
     pub since: Option<DateTime<Utc>>,
     pub until: Option<DateTime<Utc>>,
 }
@@ -61,7 +64,8 @@ pub struct WhatIfRun {
     pub limit: i32,
     pub since: Option<DateTime<Utc>>,
     pub until: Option<DateTime<Utc>>,
-    /// Documents to go through, gone through, and whose outcome would change.
+    /// Items (documents, or dossiers' input items) to go through, gone through, and whose
+    /// outcome would change.
     pub total: i32,
     pub done: i32,
     pub changed: i32,
@@ -92,7 +96,7 @@ impl From<RunRow> for WhatIfRun {
 
 #[ComplexObject]
 impl WhatIfRun {
-    /// One page of the documents whose outcome would change.
+    /// One page of the items whose outcome would change.
     async fn changes(
         &self,
         ctx: &Context<'_>,
@@ -109,12 +113,18 @@ impl WhatIfRun {
     }
 }
 
-/// A document whose outcome would change.
+/// An item whose outcome would change: a document, or one input item of a dossier.
 #[derive(SimpleObject)]
 pub struct WhatIfChange {
-    pub document_id: ID,
-    pub document_name: String,
+    /// Stable within the run: the document's id, or `<dossier id>/<input index>`.
+    pub item_id: ID,
+    /// The document (null for a dossier rule's run).
+    pub document_id: Option<ID>,
+    /// The document's file name, or the dossier's idValutazione.
+    pub name: String,
     pub dossier_id: ID,
+    /// The position of the dossier's input item (null for a document rule's run).
+    pub input_index: Option<i32>,
     /// What would change: `success`, `metasAdded`, `metasRemoved`, `metasChanged`,
     /// `newErrors`, `fixedErrors`, or `noPrevious` (no execution was recorded before).
     pub changes: Vec<String>,
@@ -126,10 +136,22 @@ pub struct WhatIfChange {
 
 impl From<ChangeRow> for WhatIfChange {
     fn from(row: ChangeRow) -> Self {
+        let (item_id, document_id, input_index) = if row.is_dossier_item() {
+            (
+                ID(format!("{}/{}", row.item_id, row.input_index)),
+                None,
+                Some(row.input_index),
+            )
+        } else {
+            let id = ID(row.item_id.to_string());
+            (id.clone(), Some(id), None)
+        };
         Self {
-            document_id: ID(row.document_id.to_string()),
-            document_name: row.document_name,
+            item_id,
+            document_id,
+            name: row.item_name,
             dossier_id: ID(row.dossier_id.to_string()),
+            input_index,
             changes: row.changes,
             before: row.before.map(|b| b.to_string()),
             after: row.after.to_string(),
@@ -184,7 +206,7 @@ pub struct WhatIfMutation;
 
 #[Object]
 impl WhatIfMutation {
-    /// Starts a "what if" run of unsaved document-rule code in the background.
+    /// Starts a "what if" run of unsaved rule code in the background.
     async fn start_what_if(
         &self,
         ctx: &Context<'_>,

@@ -357,14 +357,15 @@ diesel::table! {
 }
 
 diesel::table! {
-    what_if_changes (run_id, document_id) {
+    what_if_changes (run_id, item_id, input_index) {
         run_id -> Uuid,
-        document_id -> Uuid,
-        document_name -> Text,
+        item_id -> Uuid,
+        item_name -> Text,
         dossier_id -> Uuid,
         changes -> Array<Text>,
         before -> Nullable<Jsonb>,
         after -> Jsonb,
+        input_index -> Int4,
     }
 }
 

@@ -16,6 +16,26 @@ pub enum RuleKind {
     Dossier,
 }
 
+impl RuleKind {
+    /// How the database names the kind (`rule_versions.rule_kind`, `what_if_runs.rule_kind`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleKind::Document => "document",
+            RuleKind::Dossier => "dossier",
+        }
+    }
+
+    /// The kind named `name` by [`RuleKind::name`]; anything else is a document rule (the
+    /// columns are checked by the database).
+    pub fn from_name(name: &str) -> Self {
+        if name == "dossier" {
+            RuleKind::Dossier
+        } else {
+            RuleKind::Document
+        }
+    }
+}
+
 /// The code a new document rule starts from.
 pub const DOCUMENT_RULE_TEMPLATE: &str = r#"/**
  * Regola documento.

@@ -1,27 +1,29 @@
-//! `what-if`: runs unsaved document-rule code over the latest documents of the rule's type and
-//! keeps the documents whose outcome would change against their last recorded execution
+//! `what-if`: runs unsaved rule code over past items — the latest documents of a document
+//! rule's type, or the input items of the latest dossiers for a dossier rule — and keeps the
+//! items whose outcome would change against their last recorded execution
 //! (`shared::db::repo::what_if`). Progress is written every batch, which is also where a
-//! cancellation is seen. Nothing of the documents changes, and nothing is logged as their
-//! execution.
+//! cancellation is seen. Nothing of the documents or dossiers changes, and nothing is logged as
+//! their execution.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use apalis::prelude::{BoxDynError, Data};
 use futures::StreamExt;
-use serde_json::json;
+use serde_json::{Map, Value, json};
 use shared::db::models::rules::{WhatIfChange, WhatIfRun};
+use shared::db::repo::pipeline::dossier_metas;
 use shared::db::repo::playground::data_tables_by_name;
-use shared::db::repo::what_if::{self as repo, Candidate};
+use shared::db::repo::what_if::{self as repo, Candidate, ItemKey};
 use shared::jobs::what_if::WhatIfJob;
 use shared::rules::playground::{document_input, input_prefix};
 use shared::rules::what_if::{Outcome, changes};
-use std::collections::HashMap;
 use uuid::Uuid;
 
 use super::JobContext;
 use super::pipeline::{checked_result, recorded_errors};
 
-/// Documents between two progress writes (and cancellation checks).
+/// Items between two progress writes (and cancellation checks).
 const BATCH: usize = 20;
 
 pub async fn run(job: WhatIfJob, context: Data<JobContext>) -> Result<(), BoxDynError> {
@@ -42,23 +44,34 @@ pub async fn run(job: WhatIfJob, context: Data<JobContext>) -> Result<(), BoxDyn
     Ok(())
 }
 
+/// What every execution of a run shares: the data tables of a document rule, and the metas of
+/// the dossiers of the current batch for a dossier rule.
+struct Inputs {
+    data_tables: Arc<Map<String, Value>>,
+    metas: HashMap<Uuid, Arc<Value>>,
+}
+
 async fn go_through(
     context: &JobContext,
     run: &WhatIfRun,
     candidates: Vec<Candidate>,
-    previous: HashMap<Uuid, Outcome>,
+    previous: HashMap<ItemKey, Outcome>,
 ) -> Result<(), BoxDynError> {
     let mut conn = context.db.get().await?;
-    let data_tables = Arc::new(data_tables_by_name(&mut conn, &run.data_tables).await?);
+    let mut inputs = Inputs {
+        data_tables: Arc::new(data_tables_by_name(&mut conn, &run.data_tables).await?),
+        metas: HashMap::new(),
+    };
     drop(conn);
-    // As many documents at once as the machine has cores: each execution is CPU work.
+    // As many items at once as the machine has cores: each execution is CPU work.
     let parallel = std::thread::available_parallelism().map_or(2, |n| n.get());
     for batch in candidates.chunks(BATCH) {
+        load_metas(context, batch, &mut inputs.metas).await?;
         let outcomes: Vec<(Candidate, Outcome)> = futures::stream::iter(batch.iter().cloned())
             .map(|candidate| {
-                let data_tables = data_tables.clone();
+                let source = inputs.source_of(&candidate);
                 async move {
-                    let outcome = try_on(context, run, &candidate, data_tables).await;
+                    let outcome = try_on(context, run, source).await;
                     (candidate, outcome)
                 }
             })
@@ -68,16 +81,15 @@ async fn go_through(
         let found: Vec<WhatIfChange> = outcomes
             .into_iter()
             .filter_map(|(candidate, after)| {
-                let before = previous.get(&candidate.id);
+                let before = previous.get(&candidate.key());
                 let kinds = changes(before, &after);
-                (!kinds.is_empty()).then(|| WhatIfChange {
-                    run_id: run.id,
-                    document_id: candidate.id,
-                    document_name: candidate.name,
-                    dossier_id: candidate.dossier_id,
-                    changes: kinds.into_iter().map(str::to_owned).collect(),
-                    before: before.map(|b| json!(b)),
-                    after: json!(after),
+                (!kinds.is_empty()).then(|| {
+                    candidate.change(
+                        run.id,
+                        kinds.into_iter().map(str::to_owned).collect(),
+                        before.map(|b| json!(b)),
+                        json!(after),
+                    )
                 })
             })
             .collect();
@@ -90,29 +102,87 @@ async fn go_through(
     Ok(())
 }
 
-/// The outcome of the run's code on one document; a document whose extraction cannot be read
-/// gets an outcome with that error (it shows as a change, never as a lost document).
-async fn try_on(
+/// The metas of the dossiers of `batch` (as the pipeline gives them to a dossier rule), keeping
+/// only those: a batch's items come from one dossier or a few consecutive ones.
+async fn load_metas(
     context: &JobContext,
-    run: &WhatIfRun,
-    candidate: &Candidate,
-    data_tables: Arc<serde_json::Map<String, serde_json::Value>>,
-) -> Outcome {
-    let Some(key) = &candidate.raw_text_key else {
-        return Outcome::of(None, &["il documento non ha un'estrazione".to_owned()]);
-    };
-    let extraction = match context.storage.get(key).await {
-        Ok(bytes) => bytes,
-        Err(error) => {
-            return Outcome::of(None, &[format!("estrazione non leggibile: {error}")]);
+    batch: &[Candidate],
+    metas: &mut HashMap<Uuid, Arc<Value>>,
+) -> Result<(), BoxDynError> {
+    let dossiers: Vec<Uuid> = batch
+        .iter()
+        .filter_map(|c| match c {
+            Candidate::DossierItem { dossier_id, .. } => Some(*dossier_id),
+            Candidate::Document { .. } => None,
+        })
+        .collect();
+    metas.retain(|id, _| dossiers.contains(id));
+    for id in dossiers {
+        if let std::collections::hash_map::Entry::Vacant(entry) = metas.entry(id) {
+            let mut conn = context.db.get().await?;
+            entry.insert(Arc::new(dossier_metas(&mut conn, id).await?));
         }
+    }
+    Ok(())
+}
+
+impl Inputs {
+    /// What `candidate`'s input is built from.
+    fn source_of(&self, candidate: &Candidate) -> Source {
+        match candidate {
+            Candidate::Document { raw_text_key, .. } => Source::Document {
+                raw_text_key: raw_text_key.clone(),
+                data_tables: self.data_tables.clone(),
+            },
+            Candidate::DossierItem {
+                dossier_id, item, ..
+            } => Source::DossierItem {
+                metas: self.metas.get(dossier_id).cloned().unwrap_or_default(),
+                item: item.clone(),
+            },
+        }
+    }
+}
+
+/// What one item's input is built from, before its extraction is read.
+enum Source {
+    Document {
+        raw_text_key: Option<String>,
+        data_tables: Arc<Map<String, Value>>,
+    },
+    DossierItem {
+        metas: Arc<Value>,
+        item: Value,
+    },
+}
+
+/// The outcome of the run's code on one item; an item whose input cannot be built gets an
+/// outcome with that error (it shows as a change, never as a lost item).
+async fn try_on(context: &JobContext, run: &WhatIfRun, source: Source) -> Outcome {
+    let input = match source {
+        Source::Document {
+            raw_text_key,
+            data_tables,
+        } => {
+            let Some(key) = raw_text_key else {
+                return Outcome::of(None, &["il documento non ha un'estrazione".to_owned()]);
+            };
+            match context.storage.get(&key).await {
+                Ok(extraction) => InputOf::Document {
+                    extraction,
+                    data_tables,
+                },
+                Err(error) => {
+                    return Outcome::of(None, &[format!("estrazione non leggibile: {error}")]);
+                }
+            }
+        }
+        Source::DossierItem { metas, item } => InputOf::DossierItem { metas, item },
     };
     let runtime = context.rules.clone();
     let (code, helper) = (run.code.clone(), run.helper.clone());
     let executed = tokio::task::spawn_blocking(move || {
-        let prefix =
-            input_prefix(&extraction).map_err(|e| format!("estrazione non valida: {e}"))?;
-        let input = document_input(&prefix, &data_tables);
+        let input = input.build()?;
         Ok::<_, String>(runtime.run(&code, helper.as_deref(), &input, &runtime.limits()))
     })
     .await;
@@ -123,5 +193,38 @@ async fn try_on(
         }
         Ok(Err(message)) => Outcome::of(None, &[message]),
         Err(error) => Outcome::of(None, &[format!("esecuzione interrotta: {error}")]),
+    }
+}
+
+/// What a rule's input is built from, off the async threads (a document's extraction can be
+/// megabytes of JSON).
+enum InputOf {
+    Document {
+        extraction: bytes::Bytes,
+        data_tables: Arc<Map<String, Value>>,
+    },
+    DossierItem {
+        metas: Arc<Value>,
+        item: Value,
+    },
+}
+
+impl InputOf {
+    /// The input as the pipeline gives it to the rule.
+    fn build(self) -> Result<Vec<u8>, String> {
+        match self {
+            InputOf::Document {
+                extraction,
+                data_tables,
+            } => {
+                let prefix =
+                    input_prefix(&extraction).map_err(|e| format!("estrazione non valida: {e}"))?;
+                Ok(document_input(&prefix, &data_tables))
+            }
+            InputOf::DossierItem { metas, item } => {
+                serde_json::to_vec(&json!({ "metas": &*metas, "input": item }))
+                    .map_err(|e| format!("input non valido: {e}"))
+            }
+        }
     }
 }

@@ -239,15 +239,27 @@ pub struct NewWhatIfRun {
     pub until: Option<DateTime<Utc>>,
 }
 
-/// A document whose outcome a "what if" run would change (`what_if_changes`).
+/// An item whose outcome a "what if" run would change (`what_if_changes`): a document, or one
+/// input item of a dossier.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = crate::db::schema::what_if_changes, check_for_backend(diesel::pg::Pg))]
 pub struct WhatIfChange {
     pub run_id: Uuid,
-    pub document_id: Uuid,
-    pub document_name: String,
+    /// The document, or the dossier itself (`dossier_id`) for a dossier rule's run.
+    pub item_id: Uuid,
+    /// The document's file name, or the dossier's idValutazione.
+    pub item_name: String,
+    /// The input item of a dossier rule's run (0 for a document).
+    pub input_index: i32,
     pub dossier_id: Uuid,
     pub changes: Vec<String>,
     pub before: Option<serde_json::Value>,
     pub after: serde_json::Value,
+}
+
+impl WhatIfChange {
+    /// Whether the item is an input item of a dossier (a dossier rule's run), not a document.
+    pub fn is_dossier_item(&self) -> bool {
+        self.item_id == self.dossier_id
+    }
 }

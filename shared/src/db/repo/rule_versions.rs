@@ -27,21 +27,6 @@ use crate::db::schema::{document_rules, dossier_rules, rule_versions};
 use crate::db::{DbError, DbResult, QueryContext};
 use crate::rules::RuleKind;
 
-fn kind_name(kind: RuleKind) -> &'static str {
-    match kind {
-        RuleKind::Document => "document",
-        RuleKind::Dossier => "dossier",
-    }
-}
-
-fn kind_of(name: &str) -> RuleKind {
-    if name == "dossier" {
-        RuleKind::Dossier
-    } else {
-        RuleKind::Document
-    }
-}
-
 /// What a version holds: the rule as its author edits it.
 #[derive(Debug, Clone, PartialEq)]
 struct Snapshot {
@@ -57,7 +42,7 @@ struct Snapshot {
 impl Snapshot {
     fn of_version(version: &RuleVersion) -> Self {
         Self {
-            kind: kind_of(&version.kind),
+            kind: RuleKind::from_name(&version.kind),
             description: version.description.clone(),
             code: version.code.clone(),
             helper: version.helper.clone(),
@@ -163,7 +148,7 @@ pub async fn record(
         .values(RuleVersion {
             rule_id,
             version,
-            kind: kind_name(now.kind).to_owned(),
+            kind: RuleKind::name(now.kind).to_owned(),
             author: actor.map(|a| a.email.clone()),
             created_at: chrono::Utc::now(),
             description: now.description,
@@ -275,7 +260,7 @@ pub async fn prepare_restore(
     let found = find_version(conn, rule_id, version).await?.ok_or_else(|| {
         EditError::NotFound(format!("La regola {rule_id} non ha una versione {version}"))
     })?;
-    let kind = kind_of(&found.kind);
+    let kind = RuleKind::from_name(&found.kind);
     if kind != current.kind {
         return Err(EditError::Conflict(format!(
             "La versione {version} è di un altro tipo di regola"

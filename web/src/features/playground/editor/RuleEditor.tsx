@@ -69,8 +69,9 @@ function withDetail(message: string, error: unknown): string {
  * the rule's code, helper.js and package.json (and, for a dossier rule, 'Deve contenere' and 'Non
  * deve contenere') in the app's code editor with syntax errors from the server as you type and
  * completion of the rule's input; Risultato and Log Esecuzione of a run of the unsaved code;
- * Modifica; Storia. Edits stay local until Salva (Ctrl/Cmd+S), which sends only what changed;
- * Reset restores the loaded values; leaving with unsaved edits asks first.
+ * What if (the unsaved code over past documents, or dossiers' input items); Modifica; Storia.
+ * Edits stay local until Salva (Ctrl/Cmd+S), which sends only what changed; Reset restores the
+ * loaded values; leaving with unsaved edits asks first.
  */
 export function RuleEditor({ kind }: { kind: RuleKind }) {
   const { t, i18n } = useTranslation();
@@ -88,7 +89,7 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
   const canHistory = can(allow('ruleVersions'));
   const canRestore = canHistory && can(allow('restoreRuleVersion'));
   const canSave = canUpdateRule || canUpdateHelper;
-  const canWhatIf = kind === 'document' && can(allow('whatIf'));
+  const canWhatIf = can(allow('whatIf'));
   const canStartWhatIf = canWhatIf && can(allow('startWhatIf'));
 
   const tabs = tabsOf(kind).filter((tab) => (tab !== 'helper' || canReadHelper) && (tab !== 'storia' || canHistory) && (tab !== 'what-if' || canWhatIf));
@@ -452,14 +453,16 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
     'what-if': () => (
       <WhatIfPanel
         ruleId={id}
-        documentType={base.documentType}
+        kind={kind}
+        type={kind === 'document' ? base.documentType : (rule.data?.dossierType ?? null)}
         code={draft.code}
         helper={canReadHelper ? draft.helper : null}
-        dataTables={draft.dataTables}
+        dataTables={kind === 'document' ? draft.dataTables : []}
         dirty={isDirty}
         ready={loaded && (!canReadHelper || helper.data !== undefined)}
         canStart={canStartWhatIf}
         canOpenDocuments={can(allow('documents'))}
+        canOpenDossiers={can(allow('dossiers'))}
       />
     ),
     modifica: () => (
@@ -559,7 +562,7 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
                   id={each}
                   title={
                     <span className="rule-editor__tab-title">
-                      {t(TAB_TITLE[each])}
+                      {t(TAB_TITLE[each], { context: kind === 'dossier' ? 'dossier' : undefined })}
                       {dirtyTabs.has(each) && (
                         <>
                           <Icon icon="dot" intent="warning" size={12} className="rule-editor__tab-dot" aria-hidden />

@@ -32,6 +32,34 @@ const documentRule = {
   updatedAt: '2026-11-02T09:05:00Z',
 };
 
+const dossierRule = {
+  id: ID,
+  description: 'Controllo mutuo',
+  istitutoAppartenenza: 'Banca',
+  code: CODE,
+  packageJSON: '{"name":"rule"}',
+  mustContain: [],
+  notContain: [],
+  nota: '',
+  gruppo: [],
+  active: true,
+  valid: true,
+  dossierType: { name: 'Mutuo' } as { name: string } | null,
+  updatedAt: '2026-11-02T09:05:00Z',
+};
+
+/** A dossier rule's change: the second input item of a dossier. */
+const ITEM_CHANGE = {
+  itemId: 'dos-1/1',
+  documentId: null,
+  name: 'VAL-2026-001',
+  dossierId: 'dos-1',
+  inputIndex: 1,
+  changes: ['success'],
+  before: JSON.stringify({ success: true, metas: {}, errors: [] }),
+  after: JSON.stringify({ success: false, metas: {}, errors: [] }),
+};
+
 type Run = {
   id: string;
   ruleId: string;
@@ -66,9 +94,11 @@ const runOf = (overrides: Partial<Run> = {}): Run => ({
 });
 
 const CHANGE = {
+  itemId: 'doc-1',
   documentId: 'doc-1',
-  documentName: 'contratto-1.pdf',
+  name: 'contratto-1.pdf',
   dossierId: 'dos-1',
+  inputIndex: null,
   changes: ['metasChanged', 'success'],
   before: JSON.stringify({ success: true, metas: { importo: 1500, soglia: 1000 }, errors: [] }),
   after: JSON.stringify({ success: false, metas: { importo: 1500, soglia: 2000 }, errors: [] }),
@@ -258,7 +288,10 @@ describe('What if: the tab', () => {
         whatIfRun: {
           id: RUN_ID,
           changes: {
-            items: [CHANGE, { documentId: 'doc-2', documentName: 'nuovo.pdf', dossierId: 'dos-2', changes: ['noPrevious'], before: null, after: JSON.stringify({ success: null, metas: {}, errors: ['TypeError: boom'] }) }],
+            items: [
+              CHANGE,
+              { itemId: 'doc-2', documentId: 'doc-2', name: 'nuovo.pdf', dossierId: 'dos-2', inputIndex: null, changes: ['noPrevious'], before: null, after: JSON.stringify({ success: null, metas: {}, errors: ['TypeError: boom'] }) },
+            ],
             pages: 1,
             total: 2,
             more: false,
@@ -339,12 +372,8 @@ describe('What if: the tab', () => {
 describe('What if: permissions', () => {
   const withPermissions = (resources: string[]) => loggedInStore(sessionData({ permissions: resources.map((resource) => ({ resource: resource.toLowerCase(), action: 'allow' })) }));
 
-  it('is hidden without the permission to see runs, and on dossier rules', async () => {
-    fakeServer({
-      RuleEditorDossierRule: () => ({
-        dossierRule: { ...documentRule, istitutoAppartenenza: 'Banca', mustContain: [], notContain: [], gruppo: [], valid: true, dossierType: null },
-      }),
-    });
+  it('is hidden without the permission to see runs, for either kind of rule', async () => {
+    fakeServer({ RuleEditorDossierRule: () => ({ dossierRule }) });
     const store = await withPermissions(['documentRules', 'dossierRules', 'startWhatIf']);
     const { unmount } = await renderRoutes(routes, { url: `/playground/documenti/${ID}/aggiorna?tab=what-if`, store });
     await screen.findByRole('heading', { name: 'Importo' });
@@ -352,10 +381,10 @@ describe('What if: permissions', () => {
     expect(screen.queryByTestId('whatif-panel')).toBeNull();
     unmount();
 
-    await renderRoutes(routes, { url: `/playground/dossier/${ID}/aggiorna?tab=what-if` });
-    await screen.findByRole('heading', { name: 'Importo' });
+    await renderRoutes(routes, { url: `/playground/dossier/${ID}/aggiorna?tab=what-if`, store });
+    await screen.findByRole('heading', { name: 'Controllo mutuo' });
     expect(screen.getByRole('tab', { name: /Codice/ })).toBeTruthy();
-    expect(screen.queryByRole('tab', { name: /Prova su documenti passati/ })).toBeNull();
+    expect(screen.queryByRole('tab', { name: /Prova su dossier passati/ })).toBeNull();
     expect(screen.queryByTestId('whatif-panel')).toBeNull();
   });
 
@@ -367,5 +396,126 @@ describe('What if: permissions', () => {
     expect(screen.queryByTestId('whatif-form')).toBeNull();
     expect(screen.queryByTestId('whatif-cancel')).toBeNull();
     expect(calls.RuleEditorWhatIfRuns).toHaveBeenCalled();
+  });
+});
+
+describe('What if: dossier rules', () => {
+  const dossierServer = (overrides: Record<string, (variables: Record<string, unknown>) => unknown> = {}, rule = dossierRule) =>
+    fakeServer({ RuleEditorDossierRule: () => ({ dossierRule: rule }), ...overrides });
+  const openDossierWhatIf = async (query = '', store?: Awaited<ReturnType<typeof loggedInStore>>, language: 'it' | 'en' = 'it') => {
+    const rendered = await renderRoutes(routes, { url: `/playground/dossier/${ID}/aggiorna?tab=what-if${query}`, store, language });
+    await screen.findByTestId('whatif-panel');
+    return rendered;
+  };
+
+  it("has the tab after Log, speaks of dossiers and their items, and sends the unsaved code without data tables", async () => {
+    const calls = dossierServer({
+      RuleEditorStartWhatIf: () => ({ startWhatIf: runOf({ limit: 20 }) }),
+      RuleEditorWhatIfRun: () => ({ whatIfRun: runOf({ limit: 20 }) }),
+    });
+    await renderRoutes(routes, { url: `/playground/dossier/${ID}/aggiorna?tab=codice` });
+    fireEvent.change(await screen.findByTestId('rule-code'), { target: { value: 'unsaved dossier code' } });
+    await waitFor(() => expect(calls.RuleEditorHelper).toHaveBeenCalled());
+    const titles = screen.getAllByRole('tab').map((tab) => tab.textContent ?? '');
+    const at = titles.findIndex((title) => title.startsWith('Prova su dossier passati'));
+    expect(at).toBeGreaterThan(-1);
+    expect(titles[at - 1]).toMatch(/^Log/);
+    expect(titles[at + 1]).toMatch(/^Modifica/);
+    fireEvent.click(screen.getAllByRole('tab')[at] as HTMLElement);
+
+    expect((await screen.findByTestId('whatif-intro')).textContent).toContain("su ogni elemento dell'input degli ultimi dossier elaborati della tipologia «Mutuo»");
+    expect(screen.getByLabelText('Numero di dossier più recenti')).toBe(screen.getByTestId('whatif-limit'));
+    expect(screen.getByText('Da 1 a 1000; al massimo 5000 elementi in tutto (i dossier oltre restano esclusi)')).toBeTruthy();
+    expect(screen.getByText('Data di creazione del dossier (facoltativa)')).toBeTruthy();
+    expect(screen.getByText('Solo i dossier creati in questo intervallo, estremi compresi.')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('whatif-limit'), { target: { value: '20' } });
+    await waitFor(() => expect(screen.getByTestId('whatif-start')).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByTestId('whatif-start'));
+    await waitFor(() => expect(calls.RuleEditorStartWhatIf).toHaveBeenCalledTimes(1));
+    expect(calls.RuleEditorStartWhatIf).toHaveBeenCalledWith({
+      input: { ruleId: ID, code: 'unsaved dossier code', helper: '// helper', dataTables: [], limit: 20, since: null, until: null },
+    });
+    expect((await screen.findByTestId('whatif-run')).textContent).toContain('ultimi 20 dossier');
+  });
+
+  it('lists the changed input items: the dossier linked by its idValutazione, then "elemento N"', async () => {
+    const calls = dossierServer({
+      RuleEditorWhatIfRun: () => ({ whatIfRun: runOf({ state: 'finished', total: 8, done: 8, changed: 2, finishedAt: '2026-11-03T10:01:00Z' }) }),
+      RuleEditorWhatIfChanges: () => ({
+        whatIfRun: {
+          id: RUN_ID,
+          changes: { items: [ITEM_CHANGE, { ...ITEM_CHANGE, itemId: 'dos-2/0', name: 'VAL-2026-002', dossierId: 'dos-2', inputIndex: 0, changes: ['noPrevious'], before: null }], pages: 1, total: 2, more: false },
+        },
+      }),
+    });
+    await openDossierWhatIf(`&whatIf=${RUN_ID}`);
+    expect(screen.getByTestId('whatif-intro').textContent).toContain('«Mutuo»');
+    expect((await screen.findByTestId('whatif-count')).textContent).toBe('8 / 8 elementi provati');
+    expect(screen.getByTestId('whatif-summary').textContent).toBe('2 elementi su 8 cambierebbero esito.');
+    expect(screen.getByTestId('whatif-run').textContent).toContain('ultimi 100 dossier');
+    const table = await screen.findByTestId('whatif-changes');
+    expect(within(table).getByRole('columnheader', { name: 'Dossier · elemento' })).toBeTruthy();
+    expect(within(table).getAllByText('Elementi il cui esito cambierebbe').length).toBeGreaterThan(0);
+    // The changes' one sort column is `item`; no order is sent.
+    expect(calls.RuleEditorWhatIfChanges?.mock.calls[0]?.[0]).not.toHaveProperty('input.order');
+
+    const row = await screen.findByTestId('row-dos-1/1');
+    const link = within(row).getByRole('link', { name: 'VAL-2026-001' });
+    expect(link.getAttribute('href')).toBe('/dossier/dettagli/dos-1');
+    expect(link.dataset.testid).toBe('whatif-dossier-dos-1/1');
+    expect(within(row).getByTestId('whatif-item').textContent).toBe('elemento 2');
+    expect(within(screen.getByTestId('row-dos-2/0')).getByTestId('whatif-item').textContent).toBe('elemento 1');
+    expect(within(row).getByTestId('whatif-flip').textContent).toBe('SI diventa NO');
+
+    const details = within(row).getByTestId('whatif-details-dos-1/1');
+    expect(details.getAttribute('aria-label')).toBe('Mostra il confronto di VAL-2026-001 · elemento 2');
+    fireEvent.click(details);
+    expect(within(await screen.findByTestId('whatif-detail-dos-1/1')).getByTestId('whatif-after').textContent).toContain('"success": false');
+    fireEvent.click(within(screen.getByTestId('row-dos-2/0')).getByTestId('whatif-details-dos-2/0'));
+    expect(within(await screen.findByTestId('whatif-detail-dos-2/0')).getByTestId('whatif-before').textContent).toBe(
+      'Ultima esecuzione registrataNessuna esecuzione della regola registrata su questo elemento.',
+    );
+    // Only the one opened.
+    expect(screen.getByTestId('whatif-detail-dos-1/1')).toBeTruthy();
+  });
+
+  it('a rule of no type goes over any type; without the permission to open dossiers, no link', async () => {
+    dossierServer(
+      {
+        RuleEditorWhatIfRun: () => ({ whatIfRun: runOf({ state: 'finished', total: 0, done: 0, changed: 0, finishedAt: '2026-11-03T10:01:00Z' }) }),
+        RuleEditorWhatIfChanges: () => ({ whatIfRun: { id: RUN_ID, changes: { items: [ITEM_CHANGE], pages: 1, total: 1, more: false } } }),
+      },
+      { ...dossierRule, dossierType: null },
+    );
+    const store = await loggedInStore(sessionData({ permissions: ['dossierRules', 'whatIf'].map((resource) => ({ resource: resource.toLowerCase(), action: 'allow' })) }));
+    await openDossierWhatIf(`&whatIf=${RUN_ID}`, store);
+    expect(screen.getByTestId('whatif-intro').textContent).toContain('degli ultimi dossier elaborati di qualsiasi tipologia');
+    expect((await screen.findByTestId('whatif-summary')).textContent).toBe('Nessun elemento da provare (nessun dossier elaborato, o input vuoti): nessun elemento cambierebbe esito.');
+    const row = await screen.findByTestId('row-dos-1/1');
+    expect(within(row).getByText('VAL-2026-001')).toBeTruthy();
+    expect(within(row).queryByRole('link')).toBeNull();
+    expect(within(row).getByTestId('whatif-item').textContent).toBe('elemento 2');
+  });
+
+  it('says how far a cancelled run went, in items', async () => {
+    dossierServer({ RuleEditorWhatIfRun: () => ({ whatIfRun: runOf({ state: 'cancelled', total: 40, done: 20, finishedAt: '2026-11-03T10:00:30Z' }) }) });
+    await openDossierWhatIf(`&whatIf=${RUN_ID}`);
+    expect((await screen.findByTestId('whatif-cancelled')).textContent).toContain('dopo 20 elementi su 40');
+  });
+
+  it('in English', async () => {
+    dossierServer({
+      RuleEditorWhatIfRun: () => ({ whatIfRun: runOf({ state: 'finished', total: 12, done: 12, changed: 1, finishedAt: '2026-11-03T10:01:00Z' }) }),
+      RuleEditorWhatIfChanges: () => ({ whatIfRun: { id: RUN_ID, changes: { items: [ITEM_CHANGE], pages: 1, total: 1, more: false } } }),
+    });
+    await openDossierWhatIf(`&whatIf=${RUN_ID}`, undefined, 'en');
+    expect(screen.getByRole('tab', { name: 'What if' })).toBeTruthy();
+    expect(screen.getByTestId('whatif-intro').textContent).toContain('on every input item of the latest processed dossiers of type «Mutuo»');
+    expect(screen.getByLabelText('Number of latest dossiers')).toBeTruthy();
+    expect((await screen.findByTestId('whatif-count')).textContent).toBe('12 / 12 items tried');
+    expect(screen.getByTestId('whatif-summary').textContent).toBe('1 of 12 items would change outcome.');
+    const row = await screen.findByTestId('row-dos-1/1');
+    expect(within(row).getByTestId('whatif-item').textContent).toBe('item 2');
+    expect(screen.getByRole('columnheader', { name: 'Dossier · item' })).toBeTruthy();
   });
 });

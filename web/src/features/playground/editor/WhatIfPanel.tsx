@@ -8,9 +8,11 @@ import { formatDateTime, prettyJson } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/validation';
 import { cancelWhatIf, isActiveRun, startWhatIf, useWhatIfChanges, useWhatIfRun, useWhatIfRuns, type WhatIfChangeRow, type WhatIfRunRow } from './api';
+import type { RuleKind } from './contract';
 import {
   INITIAL_FORM,
   WHAT_IF_MAX,
+  WHAT_IF_MAX_DOSSIER_ITEMS,
   isChangeKind,
   metaText,
   metasDiff,
@@ -27,19 +29,26 @@ import {
 /** The address parameter of the run shown. */
 export const WHAT_IF_PARAM = 'whatIf';
 
-const documentPath = (dossierId: string, documentId: string) => `/dossier/dettagli/${encodeURIComponent(dossierId)}/documenti/${encodeURIComponent(documentId)}`;
+const dossierPath = (dossierId: string) => `/dossier/dettagli/${encodeURIComponent(dossierId)}`;
+const documentPath = (dossierId: string, documentId: string) => `${dossierPath(dossierId)}/documenti/${encodeURIComponent(documentId)}`;
+
+/** The i18n context of a kind's texts: a dossier rule's say "dossier" and "elementi" where a document rule's say "documenti". */
+const contextOf = (kind: RuleKind) => (kind === 'dossier' ? 'dossier' : undefined);
 
 const STATE_INTENT: Record<string, Intent> = { queued: 'none', running: 'primary', finished: 'success', cancelled: 'warning', failed: 'danger' };
 const KIND_INTENT: Record<string, Intent> = { success: 'warning', newErrors: 'danger', fixedErrors: 'success', metasAdded: 'primary', metasRemoved: 'primary', metasChanged: 'primary', noPrevious: 'none' };
 
 interface WhatIfPanelProps {
   ruleId: string;
-  /** The rule's document type (the documents a run goes through). */
-  documentType: string;
+  /** A document rule's runs go through documents; a dossier rule's through its dossiers' input items. */
+  kind: RuleKind;
+  /** The rule's document type, or its dossier type (`null`: any type). */
+  type: string | null;
   /** What the editor holds now, saved or not. */
   code: string;
   /** `null`: helper.js cannot be read (the run goes without it). */
   helper: string | null;
+  /** A document rule's data tables (a dossier rule's runs take none). */
   dataTables: readonly string[];
   /** The editor holds unsaved edits. */
   dirty: boolean;
@@ -49,21 +58,24 @@ interface WhatIfPanelProps {
   canStart: boolean;
   /** Whether the user may open a document (its link). */
   canOpenDocuments: boolean;
+  /** Whether the user may open a dossier (its link, for a dossier rule's run). */
+  canOpenDossiers: boolean;
 }
 
 /**
  * What if (issue 11): the editor's code, unsaved as it is, run in the background over the latest
- * processed documents of the rule's type (or those of a date range), and the documents whose
- * outcome would change against their last recorded execution. Nothing of the dossiers changes.
- * The run shown is kept in the address (`?whatIf=`), and the rule's past runs stay viewable.
+ * processed documents of the rule's type (a dossier rule: every input item of the latest processed
+ * dossiers of its type), or those of a date range, and the items whose outcome would change
+ * against their last recorded execution. Nothing of the dossiers changes. The run shown is kept in
+ * the address (`?whatIf=`), and the rule's past runs stay viewable.
  */
-export function WhatIfPanel({ ruleId, documentType, code, helper, dataTables, dirty, ready, canStart, canOpenDocuments }: WhatIfPanelProps) {
+export function WhatIfPanel({ ruleId, kind, type, code, helper, dataTables, dirty, ready, canStart, canOpenDocuments, canOpenDossiers }: WhatIfPanelProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const selected = params.get(WHAT_IF_PARAM);
   const runs = useWhatIfRuns(ruleId, true);
   const run = useWhatIfRun(selected);
-  const table = useTableState('whatIfChanges', { column: 'documentId', descending: true });
+  const table = useTableState('whatIfChanges', { column: 'item', descending: true });
 
   // A run just started or chosen is brought into view once it shows (below the form on a phone).
   const [reveal, setReveal] = useState<string | null>(null);
@@ -104,10 +116,13 @@ export function WhatIfPanel({ ruleId, documentType, code, helper, dataTables, di
           <h3 id="whatif-new-title" className={Classes.HEADING}>
             {t('ruleEditor.whatIf.newRun')}
           </h3>
-          <p className={Classes.TEXT_MUTED}>{t('ruleEditor.whatIf.intro', { type: documentType || '—' })}</p>
+          <p className={Classes.TEXT_MUTED} data-testid="whatif-intro">
+            {t('ruleEditor.whatIf.intro', { context: kind === 'dossier' ? (type ? 'dossier' : 'dossierAnyType') : undefined, type: type || '—' })}
+          </p>
           {canStart ? (
             <StartForm
               ruleId={ruleId}
+              kind={kind}
               code={code}
               helper={helper}
               dataTables={dataTables}
@@ -142,8 +157,10 @@ export function WhatIfPanel({ ruleId, documentType, code, helper, dataTables, di
           run={run.data}
           loading={run.isLoading}
           error={run.error}
+          kind={kind}
           canCancel={canStart}
           canOpenDocuments={canOpenDocuments}
+          canOpenDossiers={canOpenDossiers}
           table={table}
           reveal={reveal === selected}
           onRevealed={() => setReveal(null)}
@@ -157,23 +174,26 @@ export function WhatIfPanel({ ruleId, documentType, code, helper, dataTables, di
   );
 }
 
-/** The form of a new run: how many of the latest documents, optionally of a date range; Avvia. */
+/** The form of a new run: how many of the latest documents (dossiers), optionally of a date range; Avvia. */
 function StartForm({
   ruleId,
+  kind,
   code,
   helper,
   dataTables,
   dirty,
   ready,
   onStarted,
-}: Pick<WhatIfPanelProps, 'ruleId' | 'code' | 'helper' | 'dataTables' | 'dirty' | 'ready'> & { onStarted: (run: WhatIfRunRow) => void }) {
+}: Pick<WhatIfPanelProps, 'ruleId' | 'kind' | 'code' | 'helper' | 'dataTables' | 'dirty' | 'ready'> & { onStarted: (run: WhatIfRunRow) => void }) {
   const { t, i18n } = useTranslation();
+  const context = contextOf(kind);
   const id = useId();
   const [form, setForm] = useState<WhatIfForm>(INITIAL_FORM);
   const [errors, setErrors] = useState<FormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  const max = new Intl.NumberFormat(i18n.language).format(WHAT_IF_MAX);
+  const number = new Intl.NumberFormat(i18n.language).format;
+  const max = number(WHAT_IF_MAX);
 
   const change = (field: keyof WhatIfForm, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -196,7 +216,8 @@ function StartForm({
     if (Object.keys(problems).length > 0 || limit === null) return;
     setStarting(true);
     try {
-      const started = await startWhatIf({ ruleId, code, helper, dataTables: [...dataTables], limit, ...rangeOf(form) });
+      // A dossier rule's run takes no data tables (the API ignores them).
+      const started = await startWhatIf({ ruleId, code, helper, dataTables: kind === 'document' ? [...dataTables] : [], limit, ...rangeOf(form) });
       void toast.success(t('ruleEditor.whatIf.started'));
       onStarted(started);
     } catch (error) {
@@ -218,10 +239,10 @@ function StartForm({
   return (
     <form className="rule-editor__whatif-form" onSubmit={(event) => void submit(event)} noValidate data-testid="whatif-form">
       <FormGroup
-        label={t('ruleEditor.whatIf.limit')}
+        label={t('ruleEditor.whatIf.limit', { context })}
         labelFor={`${id}-limit`}
         intent={limitError ? 'danger' : 'none'}
-        helperText={<span id={`${id}-limit-help`}>{limitError || t('ruleEditor.whatIf.limitHelp', { max })}</span>}
+        helperText={<span id={`${id}-limit-help`}>{limitError || t('ruleEditor.whatIf.limitHelp', { context, max, executions: number(WHAT_IF_MAX_DOSSIER_ITEMS) })}</span>}
       >
         <InputGroup
           id={`${id}-limit`}
@@ -240,7 +261,7 @@ function StartForm({
         />
       </FormGroup>
       <fieldset className="rule-editor__whatif-range" aria-describedby={`${id}-range-help`}>
-        <legend>{t('ruleEditor.whatIf.range')}</legend>
+        <legend>{t('ruleEditor.whatIf.range', { context })}</legend>
         <div className="rule-editor__whatif-dates">
           <label>
             {t('ruleEditor.whatIf.from')}
@@ -281,7 +302,7 @@ function StartForm({
           )}
         </div>
         <p id={`${id}-range-help`} className={`rule-editor__whatif-help${rangeError ? ' rule-editor__whatif-help--danger' : ''}`} data-testid={rangeError ? 'whatif-range-error' : undefined}>
-          {rangeError || t('ruleEditor.whatIf.rangeHelp')}
+          {rangeError || t('ruleEditor.whatIf.rangeHelp', { context })}
         </p>
       </fieldset>
       {errors.code && (
@@ -361,11 +382,13 @@ function RunList({ runs, loading, selected, onSelect }: { runs: readonly WhatIfR
 
 interface RunViewProps {
   id: string;
+  kind: RuleKind;
   run: WhatIfRunRow | undefined;
   loading: boolean;
   error: unknown;
   canCancel: boolean;
   canOpenDocuments: boolean;
+  canOpenDossiers: boolean;
   table: ReturnType<typeof useTableState>;
   onCancelled: (run: WhatIfRunRow) => void;
   /** Bring the run into view once it shows. */
@@ -373,9 +396,10 @@ interface RunViewProps {
   onRevealed: () => void;
 }
 
-/** A run: its state and progress, Annulla esecuzione while it moves, and the documents it found. */
-function RunView({ id, run, loading, error, canCancel, canOpenDocuments, table, onCancelled, reveal, onRevealed }: RunViewProps) {
+/** A run: its state and progress, Annulla esecuzione while it moves, and the items (documents, or dossiers' input items) it found. */
+function RunView({ id, kind, run, loading, error, canCancel, canOpenDocuments, canOpenDossiers, table, onCancelled, reveal, onRevealed }: RunViewProps) {
   const { t, i18n } = useTranslation();
+  const context = contextOf(kind);
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = run !== undefined;
   useEffect(() => {
@@ -387,27 +411,49 @@ function RunView({ id, run, loading, error, canCancel, canOpenDocuments, table, 
   const number = new Intl.NumberFormat(i18n.language).format;
   const [cancelling, setCancelling] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (documentId: string) =>
+  const toggle = (itemId: string) =>
     setOpen((current) => {
       const next = new Set(current);
-      if (next.has(documentId)) next.delete(documentId);
-      else next.add(documentId);
+      if (next.has(itemId)) next.delete(itemId);
+      else next.add(itemId);
       return next;
     });
+  /** A dossier input item's "elemento N" (1-based); null for a document. */
+  const itemOf = (row: WhatIfChangeRow) => (row.documentId == null && row.inputIndex != null ? t('ruleEditor.whatIf.item', { n: number(row.inputIndex + 1) }) : null);
+  /** What names a row: the document's file name, or the dossier's idValutazione and its item. */
+  const nameOf = (row: WhatIfChangeRow) => {
+    const item = itemOf(row);
+    return item ? `${row.name} · ${item}` : row.name;
+  };
 
   const columns = useMemo<Column<WhatIfChangeRow>[]>(
     () => [
       {
-        id: 'documentId',
-        header: t('ruleEditor.whatIf.columns.document'),
-        cell: (row) =>
-          canOpenDocuments ? (
-            <Link to={documentPath(row.dossierId, row.documentId)} className="rule-editor__whatif-doc" data-testid={`whatif-doc-${row.documentId}`}>
-              {row.documentName}
-            </Link>
-          ) : (
-            <span className="rule-editor__whatif-doc">{row.documentName}</span>
-          ),
+        id: 'item',
+        header: t('ruleEditor.whatIf.columns.document', { context }),
+        cell: (row) => {
+          if (row.documentId != null)
+            return canOpenDocuments ? (
+              <Link to={documentPath(row.dossierId, row.documentId)} className="rule-editor__whatif-doc" data-testid={`whatif-doc-${row.itemId}`}>
+                {row.name}
+              </Link>
+            ) : (
+              <span className="rule-editor__whatif-doc">{row.name}</span>
+            );
+          const item = itemOf(row);
+          return (
+            <span className="rule-editor__whatif-item">
+              {canOpenDossiers ? (
+                <Link to={dossierPath(row.dossierId)} className="rule-editor__whatif-doc" data-testid={`whatif-dossier-${row.itemId}`}>
+                  {row.name}
+                </Link>
+              ) : (
+                <span className="rule-editor__whatif-doc">{row.name}</span>
+              )}
+              {item && <span className={Classes.TEXT_MUTED} data-testid="whatif-item">{item}</span>}
+            </span>
+          );
+        },
       },
       {
         id: 'changes',
@@ -432,8 +478,8 @@ function RunView({ id, run, loading, error, canCancel, canOpenDocuments, table, 
         header: t('ruleEditor.whatIf.columns.details'),
         align: 'end',
         cell: (row) => {
-          const expanded = open.has(row.documentId);
-          const label = t(expanded ? 'ruleEditor.whatIf.hideDetails' : 'ruleEditor.whatIf.showDetails', { name: row.documentName });
+          const expanded = open.has(row.itemId);
+          const label = t(expanded ? 'ruleEditor.whatIf.hideDetails' : 'ruleEditor.whatIf.showDetails', { name: nameOf(row) });
           return (
             <Tooltip content={label}>
               <Button
@@ -441,15 +487,16 @@ function RunView({ id, run, loading, error, canCancel, canOpenDocuments, table, 
                 icon={expanded ? 'chevron-up' : 'chevron-down'}
                 aria-label={label}
                 aria-expanded={expanded}
-                onClick={() => toggle(row.documentId)}
-                data-testid={`whatif-details-${row.documentId}`}
+                onClick={() => toggle(row.itemId)}
+                data-testid={`whatif-details-${row.itemId}`}
               />
             </Tooltip>
           );
         },
       },
     ],
-    [t, open, canOpenDocuments],
+    // itemOf and nameOf read only t and the language's number format.
+    [t, i18n.language, open, context, canOpenDocuments, canOpenDossiers],
   );
 
   const active = isActiveRun(run?.state);
@@ -479,7 +526,7 @@ function RunView({ id, run, loading, error, canCancel, canOpenDocuments, table, 
     );
   }
 
-  const scope: ReactNode[] = [t('ruleEditor.whatIf.scope', { limit: number(run.limit) })];
+  const scope: ReactNode[] = [t('ruleEditor.whatIf.scope', { context, limit: number(run.limit) })];
   if (run.since) scope.push(t('ruleEditor.whatIf.scopeFrom', { date: formatDateTime(run.since) }));
   if (run.until) scope.push(t('ruleEditor.whatIf.scopeTo', { date: formatDateTime(run.until) }));
   const progress = run.total === 0 ? (run.state === 'finished' ? 1 : 0) : run.done / run.total;
@@ -507,7 +554,7 @@ function RunView({ id, run, loading, error, canCancel, canOpenDocuments, table, 
           data-testid="whatif-progress"
         />
         <span role="status" aria-live="polite" dir="auto" className="rule-editor__whatif-count" data-testid="whatif-count">
-          {run.state === 'queued' ? t('ruleEditor.whatIf.waiting') : t('ruleEditor.whatIf.progress', { done: number(run.done), total: number(run.total) })}
+          {run.state === 'queued' ? t('ruleEditor.whatIf.waiting') : t('ruleEditor.whatIf.progress', { context, done: number(run.done), total: number(run.total) })}
         </span>
         {active && canCancel && (
           <Button icon="stop" intent="danger" variant="outlined" text={t('ruleEditor.whatIf.cancel')} loading={cancelling} onClick={() => void cancel()} data-testid="whatif-cancel" />
@@ -520,17 +567,17 @@ function RunView({ id, run, loading, error, canCancel, canOpenDocuments, table, 
       )}
       {run.state === 'cancelled' && (
         <Callout intent="warning" icon="stop" className="rule-editor__note" data-testid="whatif-cancelled">
-          {t('ruleEditor.whatIf.cancelledNote', { done: number(run.done), total: number(run.total) })}
+          {t('ruleEditor.whatIf.cancelledNote', { context, done: number(run.done), total: number(run.total) })}
         </Callout>
       )}
       {run.state === 'finished' &&
         (run.changed === 0 ? (
           <Callout intent="success" icon="tick-circle" className="rule-editor__note" data-testid="whatif-summary">
-            {run.total === 0 ? t('ruleEditor.whatIf.noDocuments') : t('ruleEditor.whatIf.noChanges', { total: number(run.total) })}
+            {run.total === 0 ? t('ruleEditor.whatIf.noDocuments', { context }) : t('ruleEditor.whatIf.noChanges', { context, total: number(run.total) })}
           </Callout>
         ) : (
           <Callout intent="primary" icon="info-sign" className="rule-editor__note" data-testid="whatif-summary">
-            {t('ruleEditor.whatIf.changesSummary', { changed: number(run.changed), total: number(run.total) })}
+            {t('ruleEditor.whatIf.changesSummary', { context, changed: number(run.changed), total: number(run.total) })}
           </Callout>
         ))}
       <ServerTable
@@ -538,13 +585,13 @@ function RunView({ id, run, loading, error, canCancel, canOpenDocuments, table, 
         columns={columns}
         data={changes.data}
         loading={changes.isLoading}
-        error={changes.error ? `${t('ruleEditor.whatIf.changesFailed')}: ${errorMessage(changes.error)}` : null}
-        rowKey={(row) => row.documentId}
+        error={changes.error ? `${t('ruleEditor.whatIf.changesFailed', { context })}: ${errorMessage(changes.error)}` : null}
+        rowKey={(row) => row.itemId}
         onRefresh={() => void changes.mutate()}
-        label={t('ruleEditor.whatIf.table')}
+        label={t('ruleEditor.whatIf.table', { context })}
         testId="whatif-changes"
-        toolbar={<h4 className={`${Classes.HEADING} rule-editor__whatif-table-title`}>{t('ruleEditor.whatIf.table')}</h4>}
-        expansion={(row) => (open.has(row.documentId) ? <ChangeDetail row={row} /> : null)}
+        toolbar={<h4 className={`${Classes.HEADING} rule-editor__whatif-table-title`}>{t('ruleEditor.whatIf.table', { context })}</h4>}
+        expansion={(row) => (open.has(row.itemId) ? <ChangeDetail row={row} kind={kind} /> : null)}
       />
     </section>
   );
@@ -619,13 +666,13 @@ function OutcomeSide({ title, outcome, text, missing, testId }: { title: string;
 }
 
 /** The expanded row: the metas side by side, then each side's outcome and JSON. */
-function ChangeDetail({ row }: { row: WhatIfChangeRow }) {
+function ChangeDetail({ row, kind }: { row: WhatIfChangeRow; kind: RuleKind }) {
   const { t } = useTranslation();
   const before = parseOutcome(row.before);
   const after = parseOutcome(row.after);
   const metas = metasDiff(before, after);
   return (
-    <div className="rule-editor__whatif-detail" data-testid={`whatif-detail-${row.documentId}`}>
+    <div className="rule-editor__whatif-detail" data-testid={`whatif-detail-${row.itemId}`}>
       <h5 className={Classes.HEADING}>{t('ruleEditor.whatIf.metas')}</h5>
       {metas.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>{t('ruleEditor.whatIf.noMetas')}</p>
@@ -658,7 +705,7 @@ function ChangeDetail({ row }: { row: WhatIfChangeRow }) {
         </div>
       )}
       <div className="rule-editor__whatif-sides">
-        <OutcomeSide title={t('ruleEditor.whatIf.before')} outcome={before} text={row.before} missing={t('ruleEditor.whatIf.noBefore')} testId="whatif-before" />
+        <OutcomeSide title={t('ruleEditor.whatIf.before')} outcome={before} text={row.before} missing={t('ruleEditor.whatIf.noBefore', { context: contextOf(kind) })} testId="whatif-before" />
         <OutcomeSide title={t('ruleEditor.whatIf.after')} outcome={after} text={row.after} missing="—" testId="whatif-after" />
       </div>
     </div>

@@ -205,6 +205,8 @@ export interface LoadedRule {
   active: boolean;
   /** Dossier rules: VALIDA or NON VALIDA. */
   valid: boolean | null;
+  /** Dossier rules: the dossier type it is restricted to (null: every type, and always for a document rule). */
+  dossierType: string | null;
   updatedAt: string;
 }
 
@@ -223,6 +225,7 @@ export async function fetchRule(kind: RuleKind, id: string): Promise<LoadedRule>
       },
       active: rule.active,
       valid: null,
+      dossierType: null,
       updatedAt: rule.updatedAt,
     };
   }
@@ -241,6 +244,7 @@ export async function fetchRule(kind: RuleKind, id: string): Promise<LoadedRule>
     },
     active: rule.active,
     valid: rule.valid,
+    dossierType: rule.dossierType?.name ?? null,
     updatedAt: rule.updatedAt,
   };
 }
@@ -367,8 +371,9 @@ export function useRuleVersions(ruleId: string, input: TableInput) {
 
 export const restoreRuleVersion = (ruleId: string, version: number) => graphqlRequest(RestoreRuleVersionMutation, { ruleId, version }).then((result) => result.restoreRuleVersion);
 
-// "What if" (issue 11): the unsaved code of a document rule over the latest documents of its type,
-// in the background; the documents whose outcome would change against their last execution.
+// "What if" (issue 11): the unsaved code of a rule over the latest documents of its type (a
+// dossier rule: every input item of the latest dossiers of its type), in the background; the
+// items whose outcome would change against their last execution.
 
 const StartWhatIfMutation = graphql(`
   mutation RuleEditorStartWhatIf($input: WhatIfInput!) {
@@ -456,9 +461,11 @@ const WhatIfChangesQuery = graphql(`
       id
       changes(input: $input) {
         items {
+          itemId
           documentId
-          documentName
+          name
           dossierId
+          inputIndex
           changes
           before
           after
@@ -499,7 +506,7 @@ export function useWhatIfRun(id: string | null) {
 }
 
 /**
- * One page of the documents a run found; `version` (what the run has found so far) reads it again
+ * One page of the items (documents, or dossiers' input items) a run found; `version` (what the run has found so far) reads it again
  * as the run goes on.
  */
 export function useWhatIfChanges(id: string | null, input: WhatIfChangesInput, version: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLRequestError } from '../../../lib/graphql/client';
 import { runErrorLocation, syntaxErrorOf } from './errors';
-import { dirtyFields, editorReducer, EMPTY_VALUES, initialEditorState, listText, parseList, ruleChanges, validate, type RuleValues } from './model';
+import { dirtyFields, editorReducer, EMPTY_VALUES, initialEditorState, listText, parseList, ruleChanges, tabsOf, validate, type RuleValues } from './model';
 
 const loaded: RuleValues = {
   ...EMPTY_VALUES,
@@ -19,6 +19,13 @@ const loaded: RuleValues = {
 };
 
 const load = () => editorReducer(initialEditorState, { type: 'load', values: loaded });
+
+describe('the tabs of each kind', () => {
+  it('What if for both kinds, after Log; the lists only for dossier rules', () => {
+    expect(tabsOf('document')).toEqual(['codice', 'helper', 'package', 'risultato', 'log', 'what-if', 'modifica', 'storia']);
+    expect(tabsOf('dossier')).toEqual(['codice', 'helper', 'package', 'deve-contenere', 'non-deve-contenere', 'risultato', 'log', 'what-if', 'modifica', 'storia']);
+  });
+});
 
 describe('dirty tracking and Reset', () => {
   it('marks edited fields dirty, not formatting of the lists nor the order of the data tables', () => {

@@ -48,9 +48,8 @@ export const FIELDS: Record<RuleKind, readonly Field[]> = {
 export const TABS = ['codice', 'helper', 'package', 'deve-contenere', 'non-deve-contenere', 'risultato', 'log', 'what-if', 'modifica', 'storia'] as const;
 export type EditorTab = (typeof TABS)[number];
 
-/** Each kind's tabs: 'Deve contenere' and 'Non deve contenere' are a dossier rule's; What if is a document rule's (the API runs document rules only). */
-export const tabsOf = (kind: RuleKind): readonly EditorTab[] =>
-  kind === 'document' ? TABS.filter((tab) => tab !== 'deve-contenere' && tab !== 'non-deve-contenere') : TABS.filter((tab) => tab !== 'what-if');
+/** Each kind's tabs: 'Deve contenere' and 'Non deve contenere' are a dossier rule's only; What if is both kinds'. */
+export const tabsOf = (kind: RuleKind): readonly EditorTab[] => (kind === 'document' ? TABS.filter((tab) => tab !== 'deve-contenere' && tab !== 'non-deve-contenere') : TABS);
 
 /** The tab where a field is edited. */
 export const TAB_OF_FIELD: Record<Field, EditorTab> = {

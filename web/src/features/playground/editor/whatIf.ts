@@ -1,8 +1,11 @@
-// "What if" (issue 11): the form of a run, and how a document's outcome before and after reads.
+// "What if" (issue 11): the form of a run, and how an item's outcome (a document's, or a dossier
+// input item's) before and after reads.
 
-/** How many documents a run may go through, and how many it goes through unless told. */
+/** How many documents (dossiers) a run may go through, and how many it goes through unless told. */
 export const WHAT_IF_MAX = 1000;
 export const WHAT_IF_DEFAULT = 100;
+/** Most executions of a dossier rule's run (one per input item; the dossiers past them are left out). */
+export const WHAT_IF_MAX_DOSSIER_ITEMS = 5000;
 
 /** The states of a run, in the order they come. */
 export const WHAT_IF_STATES = ['queued', 'running', 'finished', 'cancelled', 'failed'] as const;
@@ -31,7 +34,7 @@ export const INITIAL_FORM: WhatIfForm = { limit: String(WHAT_IF_DEFAULT), from: 
 export type FormErrorKey = 'limit' | 'range' | 'emptyCode';
 export type FormErrors = Partial<Record<'limit' | 'range' | 'code', FormErrorKey>>;
 
-/** The number of documents typed, when it is a whole number from 1 to 1,000. */
+/** The number of documents (dossiers) typed, when it is a whole number from 1 to 1,000. */
 export function parseLimit(text: string): number | null {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return null;
@@ -54,7 +57,7 @@ export function rangeOf(form: Pick<WhatIfForm, 'from' | 'to'>): { since: string 
   return { since: at(form.from, '00:00:00'), until: at(form.to, '23:59:59.999') };
 }
 
-/** A document's outcome: its rule's `success`, the metas it returns, the first line of each error. */
+/** An item's outcome: its rule's `success`, the metas it returns, the first line of each error. */
 export interface Outcome {
   /** `null`: no result (the rule failed). */
   success: boolean | null;

@@ -132,14 +132,18 @@ export type UpdateUserInput = {
 export type WhatIfInput = {
   /** Its unsaved code and helper.js. */
   code: string;
-  /** The data tables it receives, by name (default: none). */
+  /** The data tables a document rule receives, by name (default: none). */
   dataTables?: Array<string> | null | undefined;
   helper?: string | null | undefined;
-  /** The latest documents of the rule's type to go through: 1 to 1,000 (default 100). */
+  /**
+   * The latest documents (dossiers, for a dossier rule) of the rule's type to go through: 1
+   * to 1,000 (default 100). A dossier rule runs on every input item of each dossier, up to
+   * 5,000 executions.
+   */
   limit?: number | null | undefined;
-  /** The document rule being edited. */
+  /** The rule being edited: a document rule or a dossier rule. */
   ruleId: string | number;
-  /** Only documents created from / until these moments. */
+  /** Only documents (dossiers) created from / until these moments. */
   since?: string | null | undefined;
   until?: string | null | undefined;
 };
@@ -788,7 +792,7 @@ export type RuleEditorWhatIfChangesQueryVariables = Exact<{
 }>;
 
 
-export type RuleEditorWhatIfChangesQuery = { whatIfRun: { id: string, changes: { pages: number, total: number, more: boolean, items: Array<{ documentId: string, documentName: string, dossierId: string, changes: Array<string>, before: string | null, after: string }> } } };
+export type RuleEditorWhatIfChangesQuery = { whatIfRun: { id: string, changes: { pages: number, total: number, more: boolean, items: Array<{ itemId: string, documentId: string | null, name: string, dossierId: string, inputIndex: number | null, changes: Array<string>, before: string | null, after: string }> } } };
 
 export type RolesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2153,9 +2157,11 @@ export const RuleEditorWhatIfChangesDocument = new TypedDocumentString(`
     id
     changes(input: $input) {
       items {
+        itemId
         documentId
-        documentName
+        name
         dossierId
+        inputIndex
         changes
         before
         after
