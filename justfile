@@ -30,6 +30,10 @@ bench-pipeline *ARGS:
 bench-lists *ARGS:
     scripts/bench-lists.sh {{ARGS}}
 
+# Esegui in the rule editor, click to result, in Debian's chromium against a running stack (E2E_BASE_URL, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD; BENCH_ROUNDS).
+bench-esegui:
+    cd web && npx playwright test --config playwright.bench.config.ts
+
 # Regenerate the GraphQL schema file of the web app and its TypeScript types from the API.
 graphql-schema:
     cargo run --quiet -p api -- schema > web/schema.graphql
