@@ -5,12 +5,13 @@ use std::sync::Arc;
 use anyhow::Context;
 use async_graphql::http::ALL_WEBSOCKET_PROTOCOLS;
 use async_graphql::http::GraphiQLSource;
-use async_graphql_poem::{GraphQLProtocol, GraphQLRequest, GraphQLResponse, GraphQLWebSocket};
-use poem::IntoResponse;
+use async_graphql_poem::{GraphQLProtocol, GraphQLResponse, GraphQLWebSocket};
+use poem::http::StatusCode;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::{Compression, Tracing};
 use poem::web::Html;
 use poem::web::websocket::WebSocket;
+use poem::{Body, IntoResponse, Response};
 use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
 use shared::config::ApiConfig;
 
@@ -60,10 +61,15 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
     let openapi_json = rest.spec_endpoint();
     let swagger = rest.swagger_ui();
     let metrics = state.metrics.clone();
+    let graphql_route = if state.config.graphql.graphiql {
+        get(graphiql)
+    } else {
+        get(no_graphiql)
+    };
     let routes = Route::new()
         .at(
             "/graphql",
-            get(graphiql).post(graphql.data(schema.clone()).data(state.clone())),
+            graphql_route.post(graphql.data(schema.clone()).data(state.clone())),
         )
         .at(
             "/graphql/ws",
@@ -79,23 +85,91 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         .with(Tracing)
 }
 
-/// Executes a GraphQL request on behalf of the caller its `Authorization` header names.
+/// Executes a GraphQL request on behalf of the caller its `Authorization` header names —
+/// within bounds checked before anything is parsed: JSON only (a cross-site form cannot send
+/// it without a preflight), a body of at most `GraphqlLimits::max_body_bytes` for a caller
+/// with a token we signed and `anonymous_max_body_bytes` for anyone else, and no
+/// introspection without a valid token unless configured.
 #[handler]
 async fn graphql(
     schema: poem::web::Data<&crate::graphql::ApiSchema>,
     state: poem::web::Data<&Arc<AppState>>,
     headers: &poem::http::HeaderMap,
     remote: &poem::web::RemoteAddr,
-    request: GraphQLRequest,
-) -> GraphQLResponse {
+    body: Body,
+) -> Response {
+    let limits = &state.config.graphql;
+    let json = headers
+        .get(poem::http::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"));
+    if !json {
+        return refused(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "UNSUPPORTED_MEDIA_TYPE",
+            "Le richieste GraphQL vanno inviate come application/json".to_owned(),
+        );
+    }
     let caller = crate::graphql::Caller::from_headers(headers, state.auth.keys());
+    let signed_in = matches!(caller, crate::graphql::Caller::Authenticated(_));
+    // An expired token was still signed by us (the signature is checked first): its request
+    // gets the signed-in limit, so that it reaches the resolver that says "expired" and the
+    // client refreshes its session instead of seeing 413.
+    let genuine = signed_in
+        || matches!(
+            caller,
+            crate::graphql::Caller::Rejected(shared::auth::TokenError::Expired)
+        );
+    let limit = if genuine {
+        limits.max_body_bytes
+    } else {
+        limits.anonymous_max_body_bytes
+    };
+    let bytes = match body.into_bytes_limit(limit).await {
+        Ok(bytes) => bytes,
+        Err(poem::error::ReadBodyError::PayloadTooLarge) => {
+            return refused(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "PAYLOAD_TOO_LARGE",
+                format!("La richiesta supera il limite di {} KiB", limit >> 10),
+            );
+        }
+        Err(error) => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                "BAD_REQUEST",
+                format!("Richiesta non leggibile: {error}"),
+            );
+        }
+    };
+    let mut request: async_graphql::Request = match serde_json::from_slice(&bytes) {
+        Ok(request) => request,
+        Err(error) => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                "BAD_REQUEST",
+                format!("Richiesta GraphQL non valida: {error}"),
+            );
+        }
+    };
+    if !signed_in && !limits.public_introspection {
+        request = request.disable_introspection();
+    }
     let peer = remote.as_socket_addr().map(|addr| addr.ip());
     let client =
         crate::graphql::ClientAddr::from_request(peer, headers, &state.config.trusted_proxies);
-    schema
-        .execute(request.0.data(caller).data(client))
-        .await
-        .into()
+    GraphQLResponse::from(schema.execute(request.data(caller).data(client)).await).into_response()
+}
+
+/// A request refused before execution, with a GraphQL-shaped body the web client reads.
+fn refused(status: StatusCode, code: &str, message: String) -> Response {
+    let body =
+        serde_json::json!({ "errors": [{ "message": message, "extensions": { "code": code } }] });
+    Response::builder()
+        .status(status)
+        .content_type("application/json")
+        .body(body.to_string())
 }
 
 /// GraphQL over WebSocket (subscriptions); the caller comes from the `connection_init` payload.
@@ -121,6 +195,16 @@ async fn graphql_ws(
                 })
                 .serve()
         })
+}
+
+/// `GET /graphql` without GraphiQL (`ISTRUTTORIA_GRAPHIQL` off): says how to use the endpoint.
+#[handler]
+fn no_graphiql() -> Response {
+    refused(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "METHOD_NOT_ALLOWED",
+        "GraphQL risponde a POST application/json (GraphiQL: ISTRUTTORIA_GRAPHIQL=true)".to_owned(),
+    )
 }
 
 #[handler]

@@ -65,8 +65,18 @@ async fn graphql_answers_ping_and_ping_mutation() -> Result<()> {
 }
 
 #[tokio::test]
-async fn get_graphql_serves_graphiql() -> Result<()> {
+async fn get_graphql_serves_graphiql_only_when_configured() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
+    let response = server.client.get(server.url("/graphql")).send().await?;
+    assert_eq!(response.status(), 405);
+    let server = TestServer::start(Options {
+        graphql_limits: Some(shared::config::GraphqlLimits {
+            graphiql: true,
+            ..Default::default()
+        }),
+        ..Options::default()
+    })
+    .await?;
     let response = server.client.get(server.url("/graphql")).send().await?;
     assert_eq!(response.status(), 200);
     let html = response.text().await?;

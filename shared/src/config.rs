@@ -177,6 +177,48 @@ pub struct ApiConfig {
     /// Reverse proxies whose `X-Forwarded-For` is believed for the client address (rate
     /// limits). Empty (the default): the peer address is the client address.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    pub graphql: GraphqlLimits,
+}
+
+/// Bounds on the work one GraphQL request may cause, and who may look at the schema.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraphqlLimits {
+    /// Largest request body of a signed-in caller (a rule zip of 8 MiB in base64 fits).
+    pub max_body_bytes: usize,
+    /// Largest request body without a valid token (login, registration, recovery).
+    pub anonymous_max_body_bytes: usize,
+    /// Deepest selection.
+    pub max_depth: usize,
+    /// Most fields one request may select (async-graphql's complexity: 1 per field).
+    pub max_complexity: usize,
+    /// Most aliased fields in one request.
+    pub max_aliases: usize,
+    /// Introspection for callers without a valid token too (default: signed-in callers only).
+    pub public_introspection: bool,
+    /// Serve GraphiQL on `GET /graphql` (it loads its scripts from a CDN: off by default).
+    pub graphiql: bool,
+}
+
+impl GraphqlLimits {
+    fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
+        Ok(Self {
+            max_body_bytes: vars.parse_or("ISTRUTTORIA_GRAPHQL_MAX_BODY_BYTES", 12 << 20)?,
+            anonymous_max_body_bytes: vars
+                .parse_or("ISTRUTTORIA_GRAPHQL_ANONYMOUS_MAX_BODY_BYTES", 64 << 10)?,
+            max_depth: vars.parse_or("ISTRUTTORIA_GRAPHQL_MAX_DEPTH", 15)?,
+            max_complexity: vars.parse_or("ISTRUTTORIA_GRAPHQL_MAX_COMPLEXITY", 1000)?,
+            max_aliases: vars.parse_or("ISTRUTTORIA_GRAPHQL_MAX_ALIASES", 30)?,
+            public_introspection: vars
+                .parse_or("ISTRUTTORIA_GRAPHQL_PUBLIC_INTROSPECTION", false)?,
+            graphiql: vars.parse_or("ISTRUTTORIA_GRAPHIQL", false)?,
+        })
+    }
+}
+
+impl Default for GraphqlLimits {
+    fn default() -> Self {
+        Self::from_vars(&Vars::from_pairs([])).expect("the defaults parse")
+    }
 }
 
 /// Sessions and tokens.
@@ -417,6 +459,7 @@ impl ApiConfig {
             ),
             auth: AuthConfig::from_vars(vars)?,
             trusted_proxies: parse_addresses(vars, "ISTRUTTORIA_TRUSTED_PROXIES")?,
+            graphql: GraphqlLimits::from_vars(vars)?,
         })
     }
 }
@@ -548,6 +591,9 @@ mod tests {
             "Istruttoria <noreply@istruttoria.local>"
         );
         assert!(config.trusted_proxies.is_empty());
+        assert_eq!(config.graphql.max_body_bytes, 12 << 20);
+        assert_eq!(config.graphql.anonymous_max_body_bytes, 64 << 10);
+        assert!(!config.graphql.public_introspection && !config.graphql.graphiql);
         let worker = WorkerConfig::from_vars(&Vars::from_pairs([])).expect("defaults are valid");
         assert_eq!(worker.concurrency, 4);
         assert_eq!(worker.job_max_attempts, 5);

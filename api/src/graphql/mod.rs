@@ -9,6 +9,7 @@ mod dossiers;
 pub mod errors;
 mod executions;
 mod jobs;
+mod limits;
 mod notifications;
 mod overview;
 mod ping;
@@ -85,7 +86,9 @@ pub fn schema(state: Option<Arc<AppState>>) -> ApiSchema {
     )
     .extension(access::AccessGuard);
     match state {
-        Some(state) => builder.data(state).finish(),
+        Some(state) => limits::apply(builder, &state.config.graphql)
+            .data(state)
+            .finish(),
         None => builder.finish(),
     }
 }

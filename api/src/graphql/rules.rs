@@ -25,7 +25,7 @@ use shared::db::repo::rules::{
 use shared::jobs::rules::{CheckReply, CheckRule, RuleRunJob};
 use shared::jobs::{Job, JobError, replies};
 use shared::rate_limit;
-use shared::rules::{DEFAULT_HELPER_CODE, RuleKind, archive};
+use shared::rules::{DEFAULT_HELPER_CODE, RuleKind, archive, code_size_error};
 use uuid::Uuid;
 
 use super::caller::claims;
@@ -181,9 +181,6 @@ impl From<CheckReply> for RuleCodeCheck {
         }
     }
 }
-
-/// Largest rule or helper `checkRuleCode` compiles (the size of one file of a rule archive).
-const MAX_CHECKED_CODE_BYTES: usize = 4 << 20;
 
 /// A line of a rule's code.
 #[derive(SimpleObject)]
@@ -522,11 +519,8 @@ impl RulesQuery {
         let counters = rate_limit::code_check_counters(&claims(ctx)?.email);
         state.limits.take(&counters).await.map_err(limit_error)?;
         for (field, text) in [("code", Some(&code)), ("helper", helper.as_ref())] {
-            if text.is_some_and(|t| t.len() > MAX_CHECKED_CODE_BYTES) {
-                return Err(bad_input(
-                    field,
-                    format!("Il codice supera {} MB", MAX_CHECKED_CODE_BYTES >> 20),
-                ));
+            if let Some(message) = text.and_then(|t| code_size_error(t)) {
+                return Err(bad_input(field, message));
             }
         }
         let check = CodeCheck {
@@ -934,6 +928,9 @@ impl RulesMutation {
     ) -> async_graphql::Result<HelperCode> {
         let state = ctx.data::<Arc<AppState>>()?;
         let id = rule_id(&id)?;
+        if let Some(message) = code_size_error(&code) {
+            return Err(bad_input("code", message));
+        }
         let mut conn = state.db.get().await.map_err(internal)?;
         let owner = helper_code::require_owner(&mut conn, id)
             .await

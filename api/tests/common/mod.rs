@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use api::state::AppState;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use serde_json::{Value, json};
-use shared::config::{ApiConfig, ImportLimits, Vars};
+use shared::config::{ApiConfig, GraphqlLimits, ImportLimits, Vars};
 use shared::testing::{TestDatabase, unique_name};
 use tokio::process::{Child, Command};
 use tokio::sync::oneshot;
@@ -52,6 +52,8 @@ pub struct Options<'a> {
     pub job_wait_timeout_ms: u64,
     /// `ISTRUTTORIA_TRUSTED_PROXIES` (e.g. "127.0.0.1" to let tests set `X-Forwarded-For`).
     pub trusted_proxies: &'a str,
+    /// The GraphQL request bounds (the defaults when `None`).
+    pub graphql_limits: Option<GraphqlLimits>,
 }
 
 impl Default for Options<'_> {
@@ -61,6 +63,7 @@ impl Default for Options<'_> {
             job_wait_timeout_ms: 15_000,
             trusted_proxies: "",
             import_limits: None,
+            graphql_limits: None,
         }
     }
 }
@@ -94,6 +97,9 @@ impl TestServer {
             ("ISTRUTTORIA_STORAGE_URL".to_owned(), storage_url.clone()),
             ("ISTRUTTORIA_MAIL_OUTBOX_DIR".to_owned(), outbox_dir.clone()),
         ];
+        if let Some(limits) = options.graphql_limits {
+            config.graphql = limits;
+        }
         if let Some(limits) = options.import_limits {
             config.common.import = limits;
             worker_env.extend(

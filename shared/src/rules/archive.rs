@@ -47,7 +47,8 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Self {
-            max_archive_bytes: 32 << 20,
+            // Within the GraphQL body limit once in base64 (ISTRUTTORIA_GRAPHQL_MAX_BODY_BYTES).
+            max_archive_bytes: 8 << 20,
             max_entries: 5_000,
             max_file_bytes: 4 << 20,
             max_total_bytes: 64 << 20,

@@ -13,6 +13,15 @@ pub use templates::{
     RuleKind, rule_template,
 };
 
+/// Largest rule or helper.js, in bytes: the size of one file of a rule archive. Saving, checking
+/// and trying code beyond it is refused (a rule is a few kilobytes).
+pub const MAX_CODE_BYTES: usize = 4 << 20;
+
+/// Why `code` (a rule or its helper.js) is refused for its size, if it is.
+pub fn code_size_error(code: &str) -> Option<String> {
+    (code.len() > MAX_CODE_BYTES).then(|| format!("Il codice supera {} MB", MAX_CODE_BYTES >> 20))
+}
+
 /// Why a `package.json` is refused: it must be a JSON object (what npm and node expect).
 pub fn validate_package_json(text: &str) -> Result<(), String> {
     match serde_json::from_str::<serde_json::Value>(text) {

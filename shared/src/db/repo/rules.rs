@@ -32,7 +32,9 @@ use crate::db::schema::{
 };
 use crate::db::{DbError, DbResult, QueryContext};
 use crate::rules::archive::ArchivedRule;
-use crate::rules::{DEFAULT_PACKAGE_JSON, RuleKind, rule_template, validate_package_json};
+use crate::rules::{
+    DEFAULT_PACKAGE_JSON, RuleKind, code_size_error, rule_template, validate_package_json,
+};
 
 /// Message of a new document rule missing its description or type (authoring spec §5).
 pub const ALL_FIELDS_REQUIRED: &str = "Tutti i campi sono obbligatori";
@@ -353,6 +355,14 @@ impl PreparedDocumentRule {
     }
 }
 
+/// Refuses `code` (a rule or its helper.js) over `MAX_CODE_BYTES`.
+pub fn within_code_limit(field: &'static str, code: Option<&str>) -> Result<(), EditError> {
+    match code.and_then(code_size_error) {
+        Some(message) => Err(EditError::invalid(field, message)),
+        None => Ok(()),
+    }
+}
+
 pub async fn prepare_document_rule(
     conn: &mut AsyncPgConnection,
     input: DocumentRuleInput,
@@ -367,6 +377,7 @@ pub async fn prepare_document_rule(
     let package_json = package_json_or_default(input.package_json)?;
     let document_type_id = document_type_id(conn, &input.document_type).await?;
     let data_table_ids = resolve_names(conn, "dataTables", &input.data_tables).await?;
+    within_code_limit("code", input.code.as_deref())?;
     let (code, check) = match input.code.filter(|c| !c.trim().is_empty()) {
         Some(code) => (
             code.clone(),
@@ -494,6 +505,7 @@ pub async fn prepare_document_rule_update(
     if edit.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
         return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
     }
+    within_code_limit("code", edit.code.as_deref())?;
     let package_json = checked_package_json(edit.package_json)?;
     if !document_rules::table
         .find(id)
@@ -879,6 +891,7 @@ pub async fn prepare_dossier_rule(
         None => None,
     };
     let data_table_ids = resolve_names(conn, "dataTables", &input.data_tables).await?;
+    within_code_limit("code", input.code.as_deref())?;
     let (code, check) = match input.code.filter(|c| !c.trim().is_empty()) {
         Some(code) => (
             code.clone(),
@@ -1006,6 +1019,7 @@ pub async fn prepare_dossier_rule_update(
     if edit.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
         return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
     }
+    within_code_limit("code", edit.code.as_deref())?;
     let package_json = checked_package_json(edit.package_json)?;
     if !dossier_rules::table
         .find(id)

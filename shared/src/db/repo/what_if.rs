@@ -18,6 +18,7 @@ use uuid::Uuid;
 use super::audit::Actor;
 use super::capped_count::capped_count;
 use super::dossiers::PageRequest;
+use super::rules::within_code_limit;
 use super::types::EditError;
 use crate::db::models::rules::{NewWhatIfRun, WhatIfChange, WhatIfRun};
 use crate::db::models::{DocumentState, DossierState};
@@ -73,6 +74,8 @@ pub async fn create_run(
     if request.code.trim().is_empty() {
         return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
     }
+    within_code_limit("code", Some(&request.code))?;
+    within_code_limit("helper", request.helper.as_deref())?;
     if let (Some(since), Some(until)) = (request.since, request.until)
         && since > until
     {
