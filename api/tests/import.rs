@@ -372,6 +372,7 @@ async fn bad_requests_are_refused_and_leave_nothing_behind() -> Result<()> {
         max_uncompressed_bytes: 10 << 20,
         // Above the bomb's 50 MB: the total is what refuses it.
         max_file_bytes: 100 << 20,
+        max_input_items: 5,
     };
     let server = TestServer::start(Options {
         import_limits: Some(limits),
@@ -504,6 +505,39 @@ async fn bad_requests_are_refused_and_leave_nothing_behind() -> Result<()> {
                 b.as_object_mut().map(|o| o.remove("base64zip"));
             }),
             "Richiesta non valida",
+        ),
+        (
+            "more input items than the limit",
+            with(&|b| {
+                b["input"] = json!(
+                    serde_json::to_string(&vec![json!({ "durata": 24 }); 6]).unwrap_or_default()
+                )
+            }),
+            "Errore nell'input: 6 elementi, oltre il limite di 5",
+        ),
+        (
+            "a NUL character in the input",
+            with(&|b| b["input"] = json!("[{\"nome\": \"a\\u0000b\"}]")),
+            "input: il carattere NUL non è ammesso",
+        ),
+        (
+            "50,000 listed files (a quadratic check once)",
+            with(&|b| {
+                b["files"] = json!((0..50_000)
+                    .map(|i| json!({ "nomeFile": format!("manca-{i}.pdf"), "tipoDocumento": "busta paga" }))
+                    .collect::<Vec<_>>())
+            }),
+            "files: 50000 file elencati, oltre il limite di 10",
+        ),
+        (
+            "an idValutazione of 1 MB",
+            with(&|b| b["idValutazione"] = json!("V".repeat(1 << 20))),
+            "idValutazione: massimo 200 caratteri",
+        ),
+        (
+            "a NUL character in idValutazione",
+            with(&|b| b["idValutazione"] = json!("VAL\u{0}1")),
+            "idValutazione: il carattere NUL non è ammesso",
         ),
     ];
     for (case, body, expected) in &cases {

@@ -250,3 +250,43 @@ async fn rule_code_over_4_mb_is_refused_wherever_it_is_saved_or_tried() -> Resul
     );
     Ok(())
 }
+
+#[tokio::test]
+async fn password_changes_and_callback_resends_are_rate_limited() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    let email = common::ADMIN_EMAIL;
+    let change = "mutation($e: String!) { updateSelfPassword(email: $e, oldPassword: \"sbagliata\", newPassword: \"Nuova-password-1\") }";
+    for attempt in 1..=10 {
+        let body = server
+            .graphql_as(&token, change, json!({ "e": email }))
+            .await?;
+        assert_ne!(
+            body["errors"][0]["extensions"]["code"], "TOO_MANY_REQUESTS",
+            "attempt {attempt}: {body}"
+        );
+    }
+    let body = server
+        .graphql_as(&token, change, json!({ "e": email }))
+        .await?;
+    assert_eq!(
+        body["errors"][0]["extensions"]["code"], "TOO_MANY_REQUESTS",
+        "{body}"
+    );
+
+    let resend = "mutation($id: ID!) { resendDossierCallback(id: $id) }";
+    let id = json!({ "id": uuid::Uuid::now_v7().to_string() });
+    for attempt in 1..=20 {
+        let body = server.graphql_as(&token, resend, id.clone()).await?;
+        assert_eq!(
+            body["errors"][0]["extensions"]["code"], "NOT_FOUND",
+            "attempt {attempt}: {body}"
+        );
+    }
+    let body = server.graphql_as(&token, resend, id).await?;
+    assert_eq!(
+        body["errors"][0]["extensions"]["code"], "TOO_MANY_REQUESTS",
+        "{body}"
+    );
+    Ok(())
+}

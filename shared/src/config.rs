@@ -69,6 +69,8 @@ pub struct ImportLimits {
     pub max_uncompressed_bytes: u64,
     /// Largest declared uncompressed size of one file.
     pub max_file_bytes: u64,
+    /// Most items in the input list (each runs every dossier rule once).
+    pub max_input_items: usize,
 }
 
 impl Default for ImportLimits {
@@ -78,6 +80,7 @@ impl Default for ImportLimits {
             max_entries: 1000,
             max_uncompressed_bytes: 1 << 30,
             max_file_bytes: 200 << 20,
+            max_input_items: 200,
         }
     }
 }
@@ -97,6 +100,10 @@ impl ImportLimits {
             )?,
             max_file_bytes: vars
                 .parse_or("ISTRUTTORIA_IMPORT_MAX_FILE_BYTES", defaults.max_file_bytes)?,
+            max_input_items: vars.parse_or(
+                "ISTRUTTORIA_IMPORT_MAX_INPUT_ITEMS",
+                defaults.max_input_items,
+            )?,
         };
         let positive = [
             (
@@ -109,6 +116,10 @@ impl ImportLimits {
                 limits.max_uncompressed_bytes,
             ),
             ("ISTRUTTORIA_IMPORT_MAX_FILE_BYTES", limits.max_file_bytes),
+            (
+                "ISTRUTTORIA_IMPORT_MAX_INPUT_ITEMS",
+                limits.max_input_items as u64,
+            ),
         ];
         for (name, value) in positive {
             if value == 0 {

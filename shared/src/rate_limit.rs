@@ -60,6 +60,12 @@ pub const REGISTER_PER_ADDRESS: Limit = minutes(10, 60);
 /// typing, 800 ms; each check is a compilation on a worker).
 pub const CODE_CHECKS_PER_USER: Limit = minutes(120, 1);
 
+/// Own password changes per user (each one verifies the old password: guesses are bounded).
+pub const OWN_PASSWORD_CHANGES_PER_USER: Limit = minutes(10, 15);
+
+/// Callbacks resent per user (each one is an outgoing HTTP request to the importing system).
+pub const CALLBACK_RESENDS_PER_USER: Limit = minutes(20, 1);
+
 /// The message of a refusal, as the web app shows it.
 pub const TOO_MANY_MESSAGE: &str = "Troppi tentativi: riprova fra qualche minuto";
 
@@ -203,6 +209,26 @@ pub fn code_check_counters(email: &str) -> [Counter; 1] {
         Some(email),
         None,
         CODE_CHECKS_PER_USER,
+    )]
+}
+
+/// The counter of `email`'s attempts to change their own password.
+pub fn own_password_counters(email: &str) -> [Counter; 1] {
+    [Counter::new(
+        "own-password",
+        Some(email),
+        None,
+        OWN_PASSWORD_CHANGES_PER_USER,
+    )]
+}
+
+/// The counter of the callbacks `email` resends.
+pub fn callback_resend_counters(email: &str) -> [Counter; 1] {
+    [Counter::new(
+        "callback-resend",
+        Some(email),
+        None,
+        CALLBACK_RESENDS_PER_USER,
     )]
 }
 

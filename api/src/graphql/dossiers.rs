@@ -528,6 +528,12 @@ impl DossiersMutation {
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
         let id = dossier_id(&id)?;
+        let counters = shared::rate_limit::callback_resend_counters(&claims(ctx)?.email);
+        state
+            .limits
+            .take(&counters)
+            .await
+            .map_err(super::session::limit_error)?;
         let view = find(state, id).await?;
         if view.dossier.callback_url.is_none() {
             return Err(conflict("Il dossier non ha un callback URL"));

@@ -171,6 +171,11 @@ pub struct TableSpec {
     pub default_descending: bool,
 }
 
+/// Most values of one filter (a `select` of every state or type fits).
+const MAX_FILTER_VALUES: usize = 100;
+/// Longest value of a filter, in bytes.
+const MAX_FILTER_VALUE_BYTES: usize = 1000;
+
 /// A filter's value, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FilterValue {
@@ -307,6 +312,30 @@ impl TableSpec {
                     ),
                 ));
             }
+        }
+        if filter.value.len() > MAX_FILTER_VALUES
+            || filter
+                .value
+                .iter()
+                .any(|v| v.len() > MAX_FILTER_VALUE_BYTES)
+        {
+            return Err(bad_input(
+                "filters",
+                format!(
+                    "Filtro della colonna {}: al massimo {MAX_FILTER_VALUES} valori di {MAX_FILTER_VALUE_BYTES} byte",
+                    column.name
+                ),
+            ));
+        }
+        // PostgreSQL's text has no NUL character: refused here rather than by the database.
+        if filter.value.iter().any(|v| v.contains('\0')) {
+            return Err(bad_input(
+                "filters",
+                format!(
+                    "Filtro della colonna {}: il carattere NUL non è ammesso",
+                    column.name
+                ),
+            ));
         }
         let values: Vec<String> = filter
             .value
@@ -549,6 +578,9 @@ mod tests {
             with_filters(vec![filter("password", "text", &["x"])]),
             with_filters(vec![filter("state", "text", &["x"])]),
             with_filters(vec![filter("createdAt", "date", &["2026/13/40", ""])]),
+            with_filters(vec![filter("id", "text", &["a\0b"])]),
+            with_filters(vec![filter("id", "text", &[&"x".repeat(1001)])]),
+            with_filters(vec![filter("state", "select", &["x"; 101])]),
         ] {
             assert!(SPEC.parse(input).is_err());
         }

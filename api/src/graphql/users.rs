@@ -160,6 +160,12 @@ impl UsersMutation {
                 "Puoi cambiare solo la tua password: per gli altri usa updateUserPassword",
             ));
         }
+        let counters = shared::rate_limit::own_password_counters(&claims.email);
+        state
+            .limits
+            .take(&counters)
+            .await
+            .map_err(super::session::limit_error)?;
         shared::accounts::change_own_password(
             &state.db,
             &actor(claims),

@@ -3,7 +3,7 @@
 //! that escape (zip slip), symbolic links, encryption and compression methods. Reading an entry
 //! afterwards trusts nothing the headers say: it stops one byte past the declared size.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::{Cursor, Read};
 
 use zip::CompressionMethod;
@@ -38,6 +38,9 @@ pub struct ArchiveEntry {
 pub struct Archive<'a> {
     zip: ZipArchive<Cursor<&'a [u8]>>,
     entries: Vec<ArchiveEntry>,
+    /// Indexes of `entries` by full path and by file name (the first of each name).
+    by_path: HashMap<String, usize>,
+    by_file_name: HashMap<String, usize>,
     limits: ImportLimits,
 }
 
@@ -70,6 +73,12 @@ impl<'a> Archive<'a> {
                 .by_index_raw(index)
                 .map_err(|e| ImportError::NotZip(e.to_string()))?;
             let name = file.name().to_owned();
+            if name.len() > super::FILE_NAME_MAX_BYTES {
+                return Err(ImportError::TooLong {
+                    field: "nome di un file dell'archivio",
+                    max: super::FILE_NAME_MAX_BYTES,
+                });
+            }
             if name.contains('\\') || name.contains('\0') || escapes(&name) {
                 return Err(ImportError::UnsafePath { name });
             }
@@ -123,9 +132,20 @@ impl<'a> Archive<'a> {
                 declared_size,
             });
         }
+        let by_path = entries
+            .iter()
+            .enumerate()
+            .map(|(at, entry)| (entry.path.clone(), at))
+            .collect();
+        let mut by_file_name = HashMap::new();
+        for (at, entry) in entries.iter().enumerate() {
+            by_file_name.entry(entry.file_name.clone()).or_insert(at);
+        }
         Ok(Self {
             zip,
             entries,
+            by_path,
+            by_file_name,
             limits: *limits,
         })
     }
@@ -138,23 +158,24 @@ impl<'a> Archive<'a> {
     /// The listed names (`files[].nomeFile`) that name no file of the archive, matched against
     /// an entry's full path or its file name.
     pub fn missing<'n>(&self, listed: impl IntoIterator<Item = &'n str>) -> Vec<String> {
-        let mut missing: Vec<String> = Vec::new();
-        for name in listed {
-            let name = name.trim();
-            if self.find(name).is_none() && !missing.iter().any(|m| m == name) {
-                missing.push(name.to_owned());
-            }
-        }
-        missing
+        let mut seen = HashSet::new();
+        listed
+            .into_iter()
+            .map(str::trim)
+            .filter(|name| self.find(name).is_none() && seen.insert(*name))
+            .map(str::to_owned)
+            .collect()
     }
 
-    /// The entry a listed name designates: its full path, or else its file name.
+    /// The entry a listed name designates: its full path, or else its file name (the first
+    /// entry of that name). Looked up in an index: a request may list as many names as the
+    /// archive has entries.
     pub fn find(&self, listed: &str) -> Option<&ArchiveEntry> {
         let listed = listed.trim();
-        self.entries
-            .iter()
-            .find(|e| e.path == listed)
-            .or_else(|| self.entries.iter().find(|e| e.file_name == listed))
+        self.by_path
+            .get(listed)
+            .or_else(|| self.by_file_name.get(listed))
+            .map(|&at| &self.entries[at])
     }
 
     /// Inflates one entry, refusing more bytes than it declared (a lying header must not

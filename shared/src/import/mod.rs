@@ -27,6 +27,10 @@ pub const NOT_A_PDF: &str = "Il file non è un PDF";
 pub const NO_PDF: &str = "Nessun PDF nell'archivio";
 /// Event of the document log written when a document is created by an import.
 pub const IMPORTED_EVENT: &str = "importato";
+/// Longest `idValutazione`, in characters.
+pub const ID_VALUTAZIONE_MAX_CHARS: usize = 200;
+/// Longest listed file name (`nomeFile`), in bytes (an index entry's size bound).
+pub const FILE_NAME_MAX_BYTES: usize = 1024;
 
 /// One file of the request: a name in the archive and the name of its document type.
 /// Stored as given in `dossiers.files` for the `import` job.
@@ -86,6 +90,14 @@ pub enum ImportError {
     DocumentTypeTooLong(String),
     #[error("Tipo documento inesistente: {}", .0.join(", "))]
     UnknownDocumentTypes(Vec<String>),
+    #[error("files: {count} file elencati, oltre il limite di {max}")]
+    TooManyFiles { count: usize, max: usize },
+    #[error("Errore nell'input: {count} elementi, oltre il limite di {max}")]
+    TooManyInputItems { count: usize, max: usize },
+    #[error("{field}: massimo {max} caratteri")]
+    TooLong { field: &'static str, max: usize },
+    #[error("{field}: il carattere NUL non è ammesso")]
+    NulCharacter { field: &'static str },
 }
 
 /// An import request as received.
@@ -117,13 +129,13 @@ pub struct CheckedImport {
 impl CheckedImport {
     /// The document type names the request uses (non-empty, without repeats).
     pub fn document_types(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
-        for file in &self.files {
-            if !file.tipo_documento.is_empty() && !names.contains(&file.tipo_documento) {
-                names.push(file.tipo_documento.clone());
-            }
-        }
-        names
+        let mut seen = std::collections::HashSet::new();
+        self.files
+            .iter()
+            .map(|file| &file.tipo_documento)
+            .filter(|name| !name.is_empty() && seen.insert(name.as_str()))
+            .cloned()
+            .collect()
     }
 }
 
@@ -133,6 +145,46 @@ pub fn check_request(
     limits: &ImportLimits,
 ) -> Result<CheckedImport, ImportError> {
     let input = parse_input(request.input)?;
+    let items = input.as_array().map_or(0, Vec::len);
+    if items > limits.max_input_items {
+        return Err(ImportError::TooManyInputItems {
+            count: items,
+            max: limits.max_input_items,
+        });
+    }
+    if request.files.len() > limits.max_entries {
+        return Err(ImportError::TooManyFiles {
+            count: request.files.len(),
+            max: limits.max_entries,
+        });
+    }
+    let id_valutazione = request.id_valutazione.trim();
+    if id_valutazione.chars().count() > ID_VALUTAZIONE_MAX_CHARS {
+        return Err(ImportError::TooLong {
+            field: "idValutazione",
+            max: ID_VALUTAZIONE_MAX_CHARS,
+        });
+    }
+    for (field, text) in [
+        ("idValutazione", id_valutazione),
+        ("tipoContratto", request.tipo_contratto),
+        ("callbackUrl", request.callback_url.unwrap_or_default()),
+    ] {
+        if text.contains('\0') {
+            return Err(ImportError::NulCharacter { field });
+        }
+    }
+    for file in request.files {
+        if file.nome_file.len() > FILE_NAME_MAX_BYTES {
+            return Err(ImportError::TooLong {
+                field: "nomeFile",
+                max: FILE_NAME_MAX_BYTES,
+            });
+        }
+        if file.nome_file.contains('\0') || file.tipo_documento.contains('\0') {
+            return Err(ImportError::NulCharacter { field: "files" });
+        }
+    }
     let callback_url = request.callback_url.map(check_callback_url).transpose()?;
     let dossier_type = contract_type(request.tipo_contratto)?;
     let files: Vec<ImportFile> = request
@@ -162,7 +214,7 @@ pub fn check_request(
     Ok(CheckedImport {
         archive,
         dossier_type,
-        id_valutazione: request.id_valutazione.trim().to_owned(),
+        id_valutazione: id_valutazione.to_owned(),
         input,
         callback_url,
         files,
@@ -214,7 +266,22 @@ pub fn parse_input(text: &str) -> Result<serde_json::Value, ImportError> {
     if !value.is_array() {
         return Err(ImportError::InputNotList);
     }
+    // PostgreSQL's jsonb has no NUL character.
+    if has_nul(&value) {
+        return Err(ImportError::NulCharacter { field: "input" });
+    }
     Ok(value)
+}
+
+fn has_nul(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(text) => text.contains('\0'),
+        serde_json::Value::Array(items) => items.iter().any(has_nul),
+        serde_json::Value::Object(fields) => fields
+            .iter()
+            .any(|(key, value)| key.contains('\0') || has_nul(value)),
+        _ => false,
+    }
 }
 
 /// A callback URL must be absolute http(s) with a host. (Where it may point is decided when
@@ -404,6 +471,7 @@ mod tests {
             ("ISTRUTTORIA_IMPORT_MAX_ENTRIES", "5"),
             ("ISTRUTTORIA_IMPORT_MAX_UNCOMPRESSED_BYTES", "2000"),
             ("ISTRUTTORIA_IMPORT_MAX_FILE_BYTES", "300"),
+            ("ISTRUTTORIA_IMPORT_MAX_INPUT_ITEMS", "7"),
         ]);
         assert_eq!(
             ImportLimits::from_vars(&vars).expect("valid"),
@@ -412,6 +480,7 @@ mod tests {
                 max_entries: 5,
                 max_uncompressed_bytes: 2000,
                 max_file_bytes: 300,
+                max_input_items: 7,
             }
         );
         let defaults =
