@@ -1,6 +1,7 @@
 //! The Istruttoria HTTP server as a library, so that tests run the real server in-process.
 
 pub mod graphql;
+pub mod headers;
 pub mod metrics;
 pub mod rest;
 pub mod server;

@@ -15,6 +15,7 @@ use poem::{Body, IntoResponse, Response};
 use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
 use shared::config::ApiConfig;
 
+use crate::headers::SecurityHeaders;
 use crate::metrics::RecordRequests;
 use crate::spa::WithWebApp;
 use crate::state::AppState;
@@ -79,7 +80,7 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         .at("/openapi.json", openapi_json)
         .nest("/swagger", swagger)
         .nest("/", rest);
-    WithWebApp::new(routes, &state.config.web_dist)
+    SecurityHeaders::new(WithWebApp::new(routes, &state.config.web_dist))
         .with(Compression::new())
         .with(RecordRequests(metrics))
         .with(Tracing)

@@ -36,7 +36,16 @@ impl<E: Endpoint> Endpoint for WithWebApp<E> {
         });
         match self.api.call(req).await {
             Err(error) if error.is::<NotFoundError>() => match replay {
-                Some(req) => self.web.call(req).await.map(IntoResponse::into_response),
+                // A static file's error names no server path (poem's would): its status only.
+                Some(req) => Ok(match self.web.call(req).await {
+                    Ok(response) => response.into_response(),
+                    Err(error) => {
+                        let status = error.status();
+                        Response::builder()
+                            .status(status)
+                            .body(status.canonical_reason().unwrap_or("Error"))
+                    }
+                }),
                 None => Err(error),
             },
             other => other.map(IntoResponse::into_response),

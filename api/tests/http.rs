@@ -167,7 +167,39 @@ async fn the_web_app_is_served_with_client_side_routes_falling_back_to_index() -
         .get(server.url("/assets/app.js"))
         .send()
         .await?;
+    assert_eq!(
+        asset.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
     assert_eq!(asset.text().await?, "console.log('app')");
+    // Every response: the CSP, no framing, no sniffing, no referrer; the page revalidated.
+    let page = server.client.get(server.url("/")).send().await?;
+    let headers = page.headers();
+    let csp = headers["content-security-policy"].to_str()?;
+    assert!(
+        csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"),
+        "{csp}"
+    );
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert_eq!(headers["x-frame-options"], "DENY");
+    assert_eq!(headers["referrer-policy"], "no-referrer");
+    assert_eq!(headers["cache-control"], "no-cache");
+    // Swagger UI brings its own inline scripts: no CSP there, the other headers still.
+    let swagger = server.client.get(server.url("/swagger/")).send().await?;
+    assert!(swagger.headers().get("content-security-policy").is_none());
+    assert_eq!(swagger.headers()["x-content-type-options"], "nosniff");
+    // A path outside the app answers its status, naming no server path.
+    let outside = server
+        .client
+        .get(server.url("/assets/../../etc/passwd"))
+        .send()
+        .await?;
+    let status = outside.status();
+    let text = outside.text().await?;
+    assert!(
+        !text.contains(&dist.to_string_lossy().to_string()),
+        "{status}: {text}"
+    );
     // API routes keep their own answers, and only reads fall back to the app.
     assert_eq!(
         server
