@@ -58,14 +58,25 @@ impl<'a> Archive<'a> {
         check_archive_size(bytes.len() as u64, limits)?;
         let mut zip =
             ZipArchive::new(Cursor::new(bytes)).map_err(|e| ImportError::NotZip(e.to_string()))?;
-        if zip.len() > limits.max_entries {
+        // The zip crate keys entries by name: records repeating a name collapse into one. The
+        // count the central directory declares is what the archive holds.
+        let declared = declared_entries(bytes).unwrap_or(zip.len() as u64);
+        let count = usize::try_from(declared)
+            .unwrap_or(usize::MAX)
+            .max(zip.len());
+        if count > limits.max_entries {
             return Err(ImportError::TooManyEntries {
-                count: zip.len(),
+                count,
                 max: limits.max_entries,
             });
         }
+        if count != zip.len() {
+            return Err(ImportError::RepeatedNames {
+                declared: count,
+                distinct: zip.len(),
+            });
+        }
         let mut entries = Vec::new();
-        let mut seen = HashSet::new();
         let mut total: u64 = 0;
         for index in 0..zip.len() {
             // `by_index_raw` reads the entry's metadata and local header, never its data.
@@ -120,9 +131,6 @@ impl<'a> Archive<'a> {
                 return Err(ImportError::TooManyBytes {
                     max: limits.max_uncompressed_bytes,
                 });
-            }
-            if !seen.insert(name.clone()) {
-                return Err(ImportError::Duplicate { name });
             }
             let file_name = name.rsplit('/').next().unwrap_or(&name).to_owned();
             entries.push(ArchiveEntry {
@@ -214,6 +222,35 @@ pub fn check_archive_size(size: u64, limits: &ImportLimits) -> Result<(), Import
 
 /// Whether a path has a `..` component or is absolute (stricter than `enclosed_name`, which
 /// accepts `a/../b`).
+/// The number of entries the end-of-central-directory record declares (its ZIP64 record when
+/// the count overflows 16 bits); `None` when it cannot be found (the zip crate found it, so
+/// only an unusual layout gets here, and the crate's own count is then used).
+fn declared_entries(bytes: &[u8]) -> Option<u64> {
+    const EOCD: &[u8] = b"PK\x05\x06";
+    const ZIP64_LOCATOR: &[u8] = b"PK\x06\x07";
+    const ZIP64_EOCD: &[u8] = b"PK\x06\x06";
+    let read_u16 = |at: usize| Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?));
+    let read_u64 = |at: usize| Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?));
+    // The record is 22 bytes followed by a comment of at most 65,535.
+    let earliest = bytes.len().saturating_sub(22 + 65_535);
+    let eocd = (earliest..=bytes.len().checked_sub(22)?)
+        .rev()
+        .find(|&at| bytes[at..].starts_with(EOCD))?;
+    let total = read_u16(eocd + 10)?;
+    if total != u16::MAX {
+        return Some(u64::from(total));
+    }
+    let locator = eocd.checked_sub(20)?;
+    if !bytes[locator..].starts_with(ZIP64_LOCATOR) {
+        return None;
+    }
+    let record = usize::try_from(read_u64(locator + 8)?).ok()?;
+    if !bytes.get(record..)?.starts_with(ZIP64_EOCD) {
+        return None;
+    }
+    read_u64(record + 32)
+}
+
 fn escapes(name: &str) -> bool {
     name.starts_with('/')
         || name.split('/').any(|part| part == "..")
@@ -421,14 +458,25 @@ mod tests {
         doubled[eocd + 10..eocd + 12].copy_from_slice(&2u16.to_le_bytes());
         let size = (cd.len() * 2) as u32;
         doubled[eocd + 12..eocd + 16].copy_from_slice(&size.to_le_bytes());
-        // Refused, or (the zip crate keys entries by name) read as one entry: never two
-        // documents with one id.
+        // Refused, never collapsed silently into one entry.
         match Archive::open(&doubled, &limits()) {
-            Err(ImportError::Duplicate { name }) => assert_eq!(name, "a.pdf"),
+            Err(ImportError::RepeatedNames { declared, distinct }) => {
+                assert_eq!((declared, distinct), (2, 1));
+            }
             Err(ImportError::NotZip(_)) => {}
-            Ok(archive) => assert_eq!(archive.entries().len(), 1),
+            Ok(archive) => panic!("two records of one name accepted: {archive:?}"),
             Err(other) => panic!("unexpected refusal: {other}"),
         }
+        // The declared count is also what the entry limit counts (70,000 records of one name
+        // are 70,000 entries).
+        let one = ImportLimits {
+            max_entries: 1,
+            ..limits()
+        };
+        assert!(matches!(
+            Archive::open(&doubled, &one),
+            Err(ImportError::TooManyEntries { count: 2, max: 1 })
+        ));
     }
 
     #[test]

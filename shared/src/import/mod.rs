@@ -70,8 +70,10 @@ pub enum ImportError {
         "Errore nello zip: il file «{name}» usa una compressione non supportata ({method}); ammesse: store, deflate"
     )]
     UnsupportedCompression { name: String, method: String },
-    #[error("Errore nello zip: il file «{name}» compare più volte")]
-    Duplicate { name: String },
+    #[error(
+        "Errore nello zip: l'archivio dichiara {declared} voci ma solo {distinct} nomi distinti: un file compare più volte"
+    )]
+    RepeatedNames { declared: usize, distinct: usize },
     #[error("Errore nello zip: il file «{name}» contiene più dei {declared} byte dichiarati")]
     SizeMismatch { name: String, declared: u64 },
     #[error("Errore nello zip: impossibile leggere «{name}»: {detail}")]
