@@ -57,6 +57,23 @@ const RUN: &str = "query($id: ID!) { whatIfRun(id: $id) {
     state total done changed error
     changes(input: { pageSize: 50 }) { total items { itemId documentId name dossierId inputIndex changes before after } } } }";
 
+/// Starts a what-if run with `variables` (`{ input }`) and waits for its end.
+async fn try_variant(server: &TestServer, token: &str, variables: Value) -> Result<Value> {
+    let started = ok(&server
+        .graphql_as(
+            token,
+            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id } }",
+            variables,
+        )
+        .await?)?;
+    wait_for_end(
+        server,
+        token,
+        started["startWhatIf"]["id"].as_str().context("id")?,
+    )
+    .await
+}
+
 async fn wait_for_end(server: &TestServer, token: &str, id: &str) -> Result<Value> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
     loop {
@@ -204,19 +221,7 @@ async fn a_what_if_run_reports_exactly_the_documents_whose_outcome_flips() -> Re
     assert_eq!(logs_before, logs_after);
 
     // A variant that throws is a new error on every document; the limit takes the latest 5.
-    let started = ok(&server
-        .graphql_as(
-            &token,
-            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id } }",
-            json!({ "input": { "ruleId": rule_id, "code": "export default () => { throw new Error('rotta'); };\n", "limit": 5 } }),
-        )
-        .await?)?;
-    let run = wait_for_end(
-        &server,
-        &token,
-        started["startWhatIf"]["id"].as_str().context("id")?,
-    )
-    .await?;
+    let run = try_variant(&server, &token, json!({ "input": { "ruleId": rule_id, "code": "export default () => { throw new Error('rotta'); };\n", "limit": 5 } })).await?;
     assert_eq!(
         (&run["total"], &run["changed"]),
         (&json!(5), &json!(5)),
@@ -345,17 +350,10 @@ async fn a_dossier_rule_is_tried_on_every_input_item_of_the_latest_dossiers() ->
 
     // The variant accepts up to 500: the second item of each dossier flips to failure.
     let variant = saved.replace("<= 1000", "<= 500");
-    let started = ok(&server
-        .graphql_as(
-            &token,
-            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id } }",
-            json!({ "input": { "ruleId": rule_id, "code": variant, "limit": 10 } }),
-        )
-        .await?)?;
-    let run = wait_for_end(
+    let run = try_variant(
         &server,
         &token,
-        started["startWhatIf"]["id"].as_str().context("id")?,
+        json!({ "input": { "ruleId": rule_id, "code": variant, "limit": 10 } }),
     )
     .await?;
     assert_eq!(run["state"], "finished", "{run}");
@@ -385,17 +383,10 @@ async fn a_dossier_rule_is_tried_on_every_input_item_of_the_latest_dossiers() ->
     assert_eq!(found, [("VAL-A".to_owned(), 1), ("VAL-B".to_owned(), 1)]);
 
     // The limit counts dossiers: the latest one only.
-    let started = ok(&server
-        .graphql_as(
-            &token,
-            "mutation($input: WhatIfInput!) { startWhatIf(input: $input) { id } }",
-            json!({ "input": { "ruleId": rule_id, "code": variant, "limit": 1 } }),
-        )
-        .await?)?;
-    let run = wait_for_end(
+    let run = try_variant(
         &server,
         &token,
-        started["startWhatIf"]["id"].as_str().context("id")?,
+        json!({ "input": { "ruleId": rule_id, "code": variant, "limit": 1 } }),
     )
     .await?;
     assert_eq!(

@@ -195,7 +195,12 @@ test.describe('document rule editor', () => {
     await page.getByTestId('rule-save').click();
     await expect(toast(page, 'Impossibile salvare la regola')).toBeVisible({ timeout: 20_000 });
     await expect(code.locator('.cm-lintRange-error').first()).toBeVisible();
-    await page.getByTestId('rule-reset').click();
+    // The refusal now comes back within milliseconds: the click may land while the editor is
+    // still leaving its saving state, so it is repeated until the confirmation shows.
+    await expect(async () => {
+      await page.getByTestId('rule-reset').click({ timeout: 2_000 });
+      await expect(page.getByTestId('rule-reset-confirm')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Ripristina' }).click();
     await expect(page.getByTestId('rule-dirty')).toBeHidden();
     await expect.poll(() => editorText(code)).toContain('importoEditor');
