@@ -27,11 +27,29 @@ const HASHED_ASSETS: &str = "/assets/";
 
 pub struct SecurityHeaders<E> {
     inner: E,
+    /// [`CONTENT_SECURITY_POLICY`], with the configured upload origins in `connect-src`.
+    policy: HeaderValue,
 }
 
 impl<E> SecurityHeaders<E> {
-    pub fn new(inner: E) -> Self {
-        Self { inner }
+    /// `upload_origins`: where the browser may also send requests (presigned S3 uploads);
+    /// already checked to be `scheme://host[:port]` by the configuration.
+    pub fn new(inner: E, upload_origins: &[String]) -> Self {
+        let policy = if upload_origins.is_empty() {
+            CONTENT_SECURITY_POLICY.to_owned()
+        } else {
+            CONTENT_SECURITY_POLICY.replace(
+                "connect-src 'self' data: blob:;",
+                &format!(
+                    "connect-src 'self' data: blob: {};",
+                    upload_origins.join(" ")
+                ),
+            )
+        };
+        Self {
+            inner,
+            policy: HeaderValue::from_str(&policy).expect("origins are header-safe"),
+        }
     }
 }
 
@@ -55,11 +73,7 @@ impl<E: Endpoint> Endpoint for SecurityHeaders<E> {
         set(headers, header::REFERRER_POLICY, "no-referrer");
         set(headers, header::X_FRAME_OPTIONS, "DENY");
         if !own_scripts {
-            set(
-                headers,
-                header::CONTENT_SECURITY_POLICY,
-                CONTENT_SECURITY_POLICY,
-            );
+            headers.insert(header::CONTENT_SECURITY_POLICY, self.policy.clone());
         }
         if !headers.contains_key(header::CACHE_CONTROL) {
             let policy = if path.starts_with(HASHED_ASSETS) && success {

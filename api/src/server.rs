@@ -12,7 +12,7 @@ use poem::middleware::{Compression, Tracing};
 use poem::web::Html;
 use poem::web::websocket::WebSocket;
 use poem::{Body, IntoResponse, Response};
-use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
+use poem::{Endpoint, EndpointExt, Route, Server, get, handler, put};
 use shared::config::ApiConfig;
 
 use crate::headers::SecurityHeaders;
@@ -77,13 +77,20 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
             get(graphql_ws.data(schema.clone()).data(state.clone())),
         )
         .at("/metrics", get(metrics_endpoint).data(metrics.clone()))
+        .at(
+            format!("{}/:token", crate::graphql::validation::UPLOAD_PATH),
+            put(crate::rest::upload::validation_document).data(state.clone()),
+        )
         .at("/openapi.json", openapi_json)
         .nest("/swagger", swagger)
         .nest("/", rest);
-    SecurityHeaders::new(WithWebApp::new(routes, &state.config.web_dist))
-        .with(Compression::new())
-        .with(RecordRequests(metrics))
-        .with(Tracing)
+    SecurityHeaders::new(
+        WithWebApp::new(routes, &state.config.web_dist),
+        &state.config.upload_origins,
+    )
+    .with(Compression::new())
+    .with(RecordRequests(metrics))
+    .with(Tracing)
 }
 
 /// Executes a GraphQL request on behalf of the caller its `Authorization` header names —

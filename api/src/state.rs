@@ -32,6 +32,8 @@ pub struct AppState {
     /// Login, password recovery and registration counters.
     pub limits: shared::rate_limit::RateLimiter,
     pub recovery: shared::auth::PasswordRecovery,
+    /// Signs and checks the upload addresses of validation documents (local storage).
+    pub uploads: shared::validation::upload::UploadSigner,
 }
 
 impl AppState {
@@ -67,6 +69,7 @@ impl AppState {
         let limits = shared::rate_limit::RateLimiter::new(redis.clone());
         let recovery =
             shared::auth::PasswordRecovery::new(db.clone(), mailer.clone(), secret.as_bytes());
+        let uploads = shared::validation::upload::UploadSigner::new(secret.as_bytes());
         Ok(Self {
             config,
             db,
@@ -79,6 +82,7 @@ impl AppState {
             mailer,
             limits,
             recovery,
+            uploads,
         })
     }
 

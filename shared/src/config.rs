@@ -55,6 +55,10 @@ pub struct CommonConfig {
     pub storage_url: String,
     /// Limits of an imported archive, checked by the API and again by the `import` job.
     pub import: ImportLimits,
+    /// Largest PDF of a rule validation (signed upload, `uploadRuleValidation`).
+    pub validation_max_pdf_bytes: u64,
+    /// Where users reach the web app, for the links of notification e-mails.
+    pub public_url: String,
 }
 
 /// Limits of an imported zip (`POST /import_dossier`), checked on its central directory before
@@ -189,6 +193,9 @@ pub struct ApiConfig {
     /// limits). Empty (the default): the peer address is the client address.
     pub trusted_proxies: Vec<std::net::IpAddr>,
     pub graphql: GraphqlLimits,
+    /// Origins the web app may send requests to besides its own (the Content-Security-Policy's
+    /// `connect-src`): the S3 endpoint that presigned validation uploads go to.
+    pub upload_origins: Vec<String>,
 }
 
 /// Bounds on the work one GraphQL request may cause, and who may look at the schema.
@@ -446,6 +453,12 @@ impl CommonConfig {
             mail: MailConfig::from_vars(vars),
             storage_url: vars.string_or("ISTRUTTORIA_STORAGE_URL", ".data/storage"),
             import: ImportLimits::from_vars(vars)?,
+            validation_max_pdf_bytes: vars
+                .parse_or("ISTRUTTORIA_VALIDATION_MAX_PDF_BYTES", 25 << 20)?,
+            public_url: vars
+                .string_or("ISTRUTTORIA_PUBLIC_URL", "http://127.0.0.1:8080")
+                .trim_end_matches('/')
+                .to_owned(),
         })
     }
 }
@@ -471,6 +484,7 @@ impl ApiConfig {
             auth: AuthConfig::from_vars(vars)?,
             trusted_proxies: parse_addresses(vars, "ISTRUTTORIA_TRUSTED_PROXIES")?,
             graphql: GraphqlLimits::from_vars(vars)?,
+            upload_origins: parse_origins(vars, "ISTRUTTORIA_UPLOAD_ORIGINS")?,
         })
     }
 }
@@ -524,6 +538,30 @@ fn parse_addresses(vars: &Vars, name: &'static str) -> Result<Vec<std::net::IpAd
                     value: value.clone(),
                     reason: e.to_string(),
                 })
+        })
+        .collect()
+}
+
+/// Comma-separated `scheme://host[:port]` origins.
+fn parse_origins(vars: &Vars, name: &'static str) -> Result<Vec<String>, ConfigError> {
+    let Some(value) = vars.get(name) else {
+        return Ok(Vec::new());
+    };
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let invalid = |reason: &str| ConfigError::Invalid {
+                name,
+                value: value.clone(),
+                reason: reason.to_owned(),
+            };
+            let url = url::Url::parse(part).map_err(|e| invalid(&e.to_string()))?;
+            if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+                return Err(invalid("expected http(s)://host[:port]"));
+            }
+            Ok(url.origin().ascii_serialization())
         })
         .collect()
 }
@@ -714,6 +752,26 @@ mod tests {
                 .starts_with("ISTRUTTORIA_TRUSTED_PROXIES="),
             "{error}"
         );
+    }
+
+    #[test]
+    fn upload_origins_are_origins_only() {
+        let vars = Vars::from_pairs([(
+            "ISTRUTTORIA_UPLOAD_ORIGINS",
+            "https://docs.s3.eu-south-1.amazonaws.com/any/path, http://minio:9000",
+        )]);
+        let config = ApiConfig::from_vars(&vars).expect("valid origins");
+        assert_eq!(
+            config.upload_origins,
+            [
+                "https://docs.s3.eu-south-1.amazonaws.com",
+                "http://minio:9000"
+            ]
+        );
+        for bad in ["ftp://x", "https://a; script-src *", "not a url"] {
+            let vars = Vars::from_pairs([("ISTRUTTORIA_UPLOAD_ORIGINS", bad)]);
+            assert!(ApiConfig::from_vars(&vars).is_err(), "{bad}");
+        }
     }
 
     #[test]

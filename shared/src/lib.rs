@@ -17,3 +17,4 @@ pub mod storage;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod validation;

@@ -40,6 +40,21 @@ pub mod keys {
         format!("dossiers/{dossier_id}/documents/{document_id}/extraction.json")
     }
 
+    /// Everything of a validation document (rule validation) lives under this prefix.
+    pub fn validation_document_prefix(document_id: Uuid) -> String {
+        format!("validation-documents/{document_id}/")
+    }
+
+    /// The PDF of a validation document (where its signed upload writes).
+    pub fn validation_pdf(document_id: Uuid) -> String {
+        format!("validation-documents/{document_id}/document.pdf")
+    }
+
+    /// The text extracted from a validation document (OCR where a page has no text).
+    pub fn validation_text(document_id: Uuid) -> String {
+        format!("validation-documents/{document_id}/text.txt")
+    }
+
     /// A rule compiled to WebAssembly, by content hash (of its code, its helper, the harness
     /// and the Javy plugin): immutable, shared by every worker.
     pub fn rule_module(hash: &str) -> String {
@@ -74,6 +89,11 @@ pub type StorageResult<T> = Result<T, StorageError>;
 #[derive(Clone)]
 pub struct Storage {
     store: Arc<dyn ObjectStore>,
+    /// Signs URLs that let a browser write one object directly (S3), with the key prefix inside
+    /// the bucket it must add (the store adds it itself); `None` for a local directory, whose
+    /// uploads the API receives itself.
+    #[cfg(feature = "aws")]
+    signer: Option<(Arc<dyn object_store::signer::Signer>, String)>,
     /// Where it points, for logs (no credentials: those come from the environment).
     location: String,
 }
@@ -129,6 +149,8 @@ impl Storage {
             .with_automatic_cleanup(true);
         Ok(Self {
             store: Arc::new(store),
+            #[cfg(feature = "aws")]
+            signer: None,
             location: dir.display().to_string(),
         })
     }
@@ -136,7 +158,6 @@ impl Storage {
     #[cfg(feature = "aws")]
     fn s3(url: &str, rest: &str) -> StorageResult<Self> {
         use object_store::aws::AmazonS3Builder;
-        use object_store::prefix::PrefixStore;
 
         let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
         if bucket.is_empty() {
@@ -145,21 +166,35 @@ impl Storage {
                 reason: "no bucket (expected s3://bucket[/prefix])".into(),
             });
         }
-        let store = AmazonS3Builder::from_env()
-            .with_bucket_name(bucket)
-            .build()
-            .map_err(|e| StorageError::Config {
-                url: url.to_owned(),
-                reason: e.to_string(),
-            })?;
+        let builder = AmazonS3Builder::from_env().with_bucket_name(bucket);
+        Self::over_s3(url, builder, prefix)
+    }
+
+    /// The store of a configured S3 client, under `prefix` inside its bucket.
+    #[cfg(feature = "aws")]
+    fn over_s3(
+        url: &str,
+        builder: object_store::aws::AmazonS3Builder,
+        prefix: &str,
+    ) -> StorageResult<Self> {
+        use object_store::prefix::PrefixStore;
+
+        let store = builder.build().map_err(|e| StorageError::Config {
+            url: url.to_owned(),
+            reason: e.to_string(),
+        })?;
         let prefix = prefix.trim_matches('/');
-        let store: Arc<dyn ObjectStore> = if prefix.is_empty() {
-            Arc::new(store)
+        let store = Arc::new(store);
+        let signer: Arc<dyn object_store::signer::Signer> = store.clone();
+        let store: Arc<dyn ObjectStore> = store;
+        let objects: Arc<dyn ObjectStore> = if prefix.is_empty() {
+            store
         } else {
             Arc::new(PrefixStore::new(store, prefix))
         };
         Ok(Self {
-            store,
+            store: objects,
+            signer: Some((signer, prefix.to_owned())),
             location: url.to_owned(),
         })
     }
@@ -193,6 +228,60 @@ impl Storage {
         let result = self
             .store
             .get(&path)
+            .await
+            .map_err(|source| object_error("read", key, source))?;
+        result
+            .bytes()
+            .await
+            .map_err(|source| object_error("read", key, source))
+    }
+
+    /// A URL that lets its holder `PUT` the object `key` for `expires_in`, when the store can
+    /// sign one (S3: a presigned URL); `None` for a local directory.
+    pub async fn signed_put_url(
+        &self,
+        key: &str,
+        expires_in: std::time::Duration,
+    ) -> StorageResult<Option<String>> {
+        #[cfg(feature = "aws")]
+        if let Some((signer, prefix)) = &self.signer {
+            let full_key = if prefix.is_empty() {
+                key.to_owned()
+            } else {
+                format!("{prefix}/{key}")
+            };
+            let path = object_path(&full_key)?;
+            return signer
+                .signed_url(http::Method::PUT, &path, expires_in)
+                .await
+                .map(|url| Some(url.to_string()))
+                .map_err(|source| object_error("sign an upload of", key, source));
+        }
+        let _ = (key, expires_in);
+        Ok(None)
+    }
+
+    /// The size in bytes of the object under `key` ([`StorageError::NotFound`] when there is
+    /// none).
+    pub async fn size(&self, key: &str) -> StorageResult<u64> {
+        let path = object_path(key)?;
+        self.store
+            .head(&path)
+            .await
+            .map(|meta| meta.size)
+            .map_err(|source| object_error("look up", key, source))
+    }
+
+    /// The first `len` bytes (or fewer) of the object under `key`.
+    pub async fn get_prefix(&self, key: &str, len: u64) -> StorageResult<Bytes> {
+        let path = object_path(key)?;
+        let options = object_store::GetOptions {
+            range: Some(object_store::GetRange::Bounded(0..len)),
+            ..Default::default()
+        };
+        let result = self
+            .store
+            .get_opts(&path, options)
             .await
             .map_err(|source| object_error("read", key, source))?;
         result
@@ -283,6 +372,47 @@ mod tests {
         assert_eq!(
             keys::document_pdf(dossier, document),
             format!("dossiers/{dossier}/documents/{document}.pdf")
+        );
+    }
+
+    /// A presigned S3 URL is computed offline from the credentials: it names the bucket, the
+    /// prefix and the key, allows PUT only and expires.
+    #[cfg(feature = "aws")]
+    #[tokio::test]
+    async fn s3_storage_signs_put_urls_for_one_key_under_its_prefix() {
+        let builder = object_store::aws::AmazonS3Builder::new()
+            .with_region("eu-south-1")
+            .with_bucket_name("istruttoria-docs")
+            .with_access_key_id("AKIDEXAMPLE")
+            .with_secret_access_key("wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY");
+        let storage = Storage::over_s3("s3://istruttoria-docs/prod", builder, "prod/").unwrap();
+        let key = keys::validation_pdf(uuid::Uuid::nil());
+        let url = storage
+            .signed_put_url(&key, std::time::Duration::from_secs(600))
+            .await
+            .unwrap()
+            .expect("S3 signs");
+        let url = url::Url::parse(&url).unwrap();
+        assert!(
+            url.as_str().contains("istruttoria-docs"),
+            "the bucket: {url}"
+        );
+        assert!(url.path().ends_with(&format!("/prod/{key}")), "{url}");
+        let query: std::collections::HashMap<_, _> = url.query_pairs().into_owned().collect();
+        assert_eq!(query.get("X-Amz-Expires").map(String::as_str), Some("600"));
+        assert!(query.contains_key("X-Amz-Signature"), "{url}");
+        assert!(
+            query["X-Amz-Credential"].starts_with("AKIDEXAMPLE/"),
+            "{url}"
+        );
+        // A local directory signs nothing: the API receives the upload itself.
+        let local = Storage::local(&std::env::temp_dir().join("istruttoria-sign-test")).unwrap();
+        assert_eq!(
+            local
+                .signed_put_url(&key, std::time::Duration::from_secs(600))
+                .await
+                .unwrap(),
+            None
         );
     }
 

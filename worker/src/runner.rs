@@ -14,6 +14,7 @@ use shared::jobs::pipeline::{
     SendCallback,
 };
 use shared::jobs::rules::RuleRunJob;
+use shared::jobs::validation::ValidationJob;
 use shared::jobs::what_if::WhatIfJob;
 use shared::jobs::{Job, Queues, Redis, board};
 use worker::rules::{RuleRuntime, RuntimeConfig};
@@ -124,6 +125,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         }),
         mailer: Arc::new(mailer),
         limits: config.common.import,
+        public_url: config.common.public_url.clone(),
     };
     // apalis refuses a worker name that is still registered (a restart within its heartbeat
     // threshold): make every process start unique.
@@ -146,6 +148,8 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     // comes first.
     let monitor =
         consume!(monitor, redis, instance, context, 1, attempts, WhatIfJob => jobs::what_if::run);
+    // Likewise one validation at a time: OCR of a scanned template uses every core.
+    let monitor = consume!(monitor, redis, instance, context, 1, attempts, ValidationJob => jobs::validation::run);
     let sweeper = tokio::spawn(sweep_done_jobs(redis.clone()));
     monitor
         .shutdown_timeout(config.common.shutdown_timeout)

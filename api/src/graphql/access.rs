@@ -247,6 +247,57 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
         "downloadDossierRule",
         Resource("downloadDossierRule"),
     ),
+    // Rule validation (authoring spec §7): reading needs the area, each change its own
+    // resource; `testRule` is what the new dossier rule form asks.
+    (Query, "testRule", Resource("testRule")),
+    (Query, "docValidations", Resource("ruleValidations")),
+    (Query, "docValidationsPage", Resource("ruleValidations")),
+    (Query, "docValidation", Resource("ruleValidations")),
+    (Query, "ruleValidations", Resource("ruleValidations")),
+    (Query, "ruleValidationsPage", Resource("ruleValidations")),
+    (Query, "ruleValidation", Resource("ruleValidations")),
+    (Query, "latestRuleValitation", Resource("ruleValidations")),
+    (Query, "logValidazione", Resource("ruleValidations")),
+    (Query, "logValidazioni", Resource("ruleValidations")),
+    (Query, "downloadOCR", Resource("ruleValidations")),
+    (Query, "downloadPDF", Resource("ruleValidations")),
+    (Query, "downloadDiff", Resource("ruleValidations")),
+    (
+        Query,
+        "downloadAllValidationFiles",
+        Resource("ruleValidations"),
+    ),
+    (
+        Mutation,
+        "requestSignedURLForValidationDocument",
+        Resource("requestSignedURLForValidationDocument"),
+    ),
+    (
+        Mutation,
+        "createRuleValidation",
+        Resource("createRuleValidation"),
+    ),
+    (
+        Mutation,
+        "uploadRuleValidation",
+        Resource("uploadRuleValidation"),
+    ),
+    (
+        Mutation,
+        "createDocValidations",
+        Resource("createDocValidations"),
+    ),
+    (Mutation, "runValidation", Resource("runValidation")),
+    (
+        Mutation,
+        "deleteDocValidations",
+        Resource("deleteDocValidations"),
+    ),
+    (
+        Mutation,
+        "insertLogValidazione",
+        Resource("insertLogValidazione"),
+    ),
 ];
 
 /// The access `field` of the root type `operation` needs, if it declares one.

@@ -21,6 +21,7 @@ mod session;
 mod table;
 mod types;
 mod users;
+pub mod validation;
 mod what_if;
 
 pub use caller::{Caller, ClientAddr};
@@ -51,6 +52,7 @@ pub struct Query(
     playground::PlaygroundQuery,
     jobs::JobsQuery,
     overview::OverviewQuery,
+    validation::ValidationQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -69,6 +71,7 @@ pub struct Mutation(
     documents::DocumentsMutation,
     playground::PlaygroundMutation,
     jobs::JobsMutation,
+    validation::ValidationMutation,
 );
 
 #[derive(MergedSubscription, Default)]

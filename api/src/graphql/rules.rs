@@ -307,6 +307,10 @@ pub struct CreateDossierRuleInput {
     /// Name of the only dossier type it runs on; null: every type.
     pub dossier_type: Option<String>,
     pub data_tables: Option<Vec<String>>,
+    /// A validation document to test the rule's mustContain / notContain against first: a
+    /// rule that fails on it is not created (`RULE_NOT_VALID`, with the failed strings).
+    #[graphql(name = "validationDocumentID")]
+    pub validation_document_id: Option<ID>,
 }
 
 /// Changes of a dossier rule; a field left out stays as it is.
@@ -772,6 +776,15 @@ impl RulesMutation {
         input: CreateDossierRuleInput,
     ) -> async_graphql::Result<DossierRule> {
         let state = ctx.data::<Arc<AppState>>()?;
+        if let Some(document) = &input.validation_document_id {
+            super::validation::test_new_rule(
+                state,
+                document,
+                input.must_contain.as_deref().unwrap_or_default(),
+                input.not_contain.as_deref().unwrap_or_default(),
+            )
+            .await?;
+        }
         let mut conn = state.db.get().await.map_err(internal)?;
         let prepared = repo::prepare_dossier_rule(
             &mut conn,

@@ -69,6 +69,11 @@ pub struct TableFilter {
 #[graphql(concrete(name = "DossierRulePage", params(super::rules::DossierRule)))]
 #[graphql(concrete(name = "RuleVersionPage", params(super::rule_versions::RuleVersion)))]
 #[graphql(concrete(name = "WhatIfChangePage", params(super::what_if::WhatIfChange)))]
+#[graphql(concrete(name = "RuleValidationPage", params(super::validation::RuleValidation)))]
+#[graphql(concrete(
+    name = "ValidationDocumentPage",
+    params(super::validation::ValidationDocument)
+))]
 pub struct Page<T: OutputType> {
     pub items: Vec<T>,
     /// How many pages the filtered rows make at this page size.

@@ -2,6 +2,7 @@
 
 mod health;
 pub mod import;
+pub mod upload;
 
 use std::sync::Arc;
 

@@ -54,6 +54,8 @@ pub struct Options<'a> {
     pub trusted_proxies: &'a str,
     /// The GraphQL request bounds (the defaults when `None`).
     pub graphql_limits: Option<GraphqlLimits>,
+    /// Largest validation PDF (the default when `None`).
+    pub validation_max_pdf_bytes: Option<u64>,
 }
 
 impl Default for Options<'_> {
@@ -64,6 +66,7 @@ impl Default for Options<'_> {
             trusted_proxies: "",
             import_limits: None,
             graphql_limits: None,
+            validation_max_pdf_bytes: None,
         }
     }
 }
@@ -99,6 +102,9 @@ impl TestServer {
         ];
         if let Some(limits) = options.graphql_limits {
             config.graphql = limits;
+        }
+        if let Some(max) = options.validation_max_pdf_bytes {
+            config.common.validation_max_pdf_bytes = max;
         }
         if let Some(limits) = options.import_limits {
             config.common.import = limits;

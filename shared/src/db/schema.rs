@@ -302,6 +302,8 @@ diesel::table! {
         created_at -> Timestamptz,
         finished_at -> Nullable<Timestamptz>,
         updated_at -> Timestamptz,
+        started_at -> Nullable<Timestamptz>,
+        created_by -> Nullable<Text>,
     }
 }
 
@@ -343,6 +345,8 @@ diesel::table! {
         ocr_key -> Nullable<Text>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        created_by -> Nullable<Text>,
+        ocr_error -> Nullable<Text>,
     }
 }
 
@@ -353,6 +357,8 @@ diesel::table! {
         rule_id -> Nullable<Uuid>,
         description -> Text,
         created_at -> Timestamptz,
+        missing -> Array<Text>,
+        present -> Array<Text>,
     }
 }
 

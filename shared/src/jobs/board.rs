@@ -16,10 +16,13 @@ use super::pipeline::{
     ExtractDocument, ImportDossier, NotifyCannotProcess, RunDocumentRules, RunDossierRules,
     SendCallback,
 };
-use super::{Job, JobError, Redis, ping::PingJob, rules::RuleRunJob, what_if::WhatIfJob};
+use super::{
+    Job, JobError, Redis, ping::PingJob, rules::RuleRunJob, validation::ValidationJob,
+    what_if::WhatIfJob,
+};
 
 /// Every queue, in the order of the pipeline.
-pub const QUEUES: [&str; 9] = [
+pub const QUEUES: [&str; 10] = [
     ImportDossier::QUEUE,
     ExtractDocument::QUEUE,
     RunDocumentRules::QUEUE,
@@ -28,6 +31,7 @@ pub const QUEUES: [&str; 9] = [
     NotifyCannotProcess::QUEUE,
     RuleRunJob::QUEUE,
     WhatIfJob::QUEUE,
+    ValidationJob::QUEUE,
     PingJob::QUEUE,
 ];
 

@@ -11,6 +11,7 @@ pub mod ping;
 pub mod pipeline;
 pub mod replies;
 pub mod rules;
+pub mod validation;
 pub mod what_if;
 
 use std::time::Duration;

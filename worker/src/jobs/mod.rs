@@ -9,6 +9,7 @@ pub mod notify;
 pub mod ping;
 mod pipeline;
 pub mod rule_runs;
+pub mod validation;
 pub mod what_if;
 
 use std::sync::Arc;
@@ -45,6 +46,8 @@ pub struct JobContext {
     pub mailer: Arc<Mailer>,
     /// Limits of imported archives (the `import` job checks them again).
     pub limits: shared::config::ImportLimits,
+    /// Where users reach the web app (links in e-mails).
+    pub public_url: String,
 }
 
 /// The callback policy and its configuration.

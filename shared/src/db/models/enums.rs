@@ -128,10 +128,14 @@ text_enum! {
 text_enum! {
     /// `rule_validations.state`.
     ValidationState as "validation state" {
-        /// Running (in corso).
+        /// Queued (in corso).
         Created => "created",
+        /// A worker is extracting the document and checking the rules (in corso).
+        Running => "running",
         /// Done (terminata).
         Finished => "finished",
+        /// Could not be completed; see `rule_validations.error`.
+        Failed => "failed",
     }
 }
 

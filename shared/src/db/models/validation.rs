@@ -22,6 +22,10 @@ pub struct ValidationDocument {
     pub ocr_key: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Who uploaded it (e-mail).
+    pub created_by: Option<String>,
+    /// Why its text could not be extracted; NULL when it was, or has not been tried yet.
+    pub ocr_error: Option<String>,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -32,15 +36,7 @@ pub struct NewValidationDocument {
     pub istituto_appartenenza: String,
     pub file_name: String,
     pub file_key: String,
-    pub ocr_key: Option<String>,
-}
-
-#[derive(Debug, Clone, Default, AsChangeset)]
-#[diesel(table_name = validation_documents, check_for_backend(diesel::pg::Pg))]
-pub struct ValidationDocumentChanges {
-    pub description: Option<String>,
-    pub istituto_appartenenza: Option<String>,
-    pub ocr_key: Option<Option<String>>,
+    pub created_by: Option<String>,
 }
 
 /// One validation run of an institute's rules against a validation document.
@@ -59,6 +55,10 @@ pub struct RuleValidation {
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
     pub updated_at: DateTime<Utc>,
+    /// When a worker took it up; NULL while queued.
+    pub started_at: Option<DateTime<Utc>>,
+    /// Who started it (e-mail).
+    pub created_by: Option<String>,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -68,17 +68,7 @@ pub struct NewRuleValidation {
     pub istituto: String,
     pub file_name: String,
     pub validation_document_id: Option<Uuid>,
-}
-
-/// Finishing a validation sets `state` to finished together with `finished_at`
-/// (CHECK `rule_validations_finished_check`).
-#[derive(Debug, Clone, Default, AsChangeset)]
-#[diesel(table_name = rule_validations, check_for_backend(diesel::pg::Pg))]
-pub struct RuleValidationChanges {
-    pub state: Option<ValidationState>,
-    pub rules_invalidated: Option<i32>,
-    pub error: Option<Option<String>>,
-    pub finished_at: Option<Option<DateTime<Utc>>>,
+    pub created_by: Option<String>,
 }
 
 /// A rule invalidated by a validation.
@@ -91,6 +81,10 @@ pub struct ValidationLog {
     pub rule_id: Option<Uuid>,
     pub description: String,
     pub created_at: DateTime<Utc>,
+    /// `mustContain` strings the text lacks.
+    pub missing: Vec<String>,
+    /// `notContain` strings the text has.
+    pub present: Vec<String>,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -100,4 +94,6 @@ pub struct NewValidationLog {
     pub validation_id: Uuid,
     pub rule_id: Option<Uuid>,
     pub description: String,
+    pub missing: Vec<String>,
+    pub present: Vec<String>,
 }

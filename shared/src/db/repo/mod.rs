@@ -21,4 +21,5 @@ pub mod rule_versions;
 pub mod rules;
 pub mod types;
 pub mod users;
+pub mod validation;
 pub mod what_if;

@@ -1,0 +1,236 @@
+//! Signed uploads of validation documents: `requestSignedURLForValidationDocument` hands out a
+//! URL the browser `PUT`s the PDF to.
+//!
+//! - With S3 storage, a presigned S3 URL ([`crate::storage::Storage::signed_put_url`]).
+//! - With a local directory, the API receives the `PUT` itself at
+//!   `/uploads/validation/{token}`. The token is an [`UploadGrant`] (the object it may write,
+//!   its file name, the largest size and the moment it expires) signed with HMAC-SHA256 under
+//!   a key derived from the API's secret: it cannot be forged or pointed at another object. It
+//!   works once ([`claim`], a Redis key that outlives the grant), and the body must be a PDF
+//!   within the size ([`check_pdf`]); a refused upload stores nothing.
+//!
+//! Either way `createRuleValidation` checks the stored object again (size, PDF signature)
+//! before recording the document, since a presigned S3 URL cannot bound what is sent to it.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use hmac::{Hmac, Mac};
+use serde::{Deserialize, Serialize};
+use sha2::Sha256;
+use uuid::Uuid;
+
+use crate::jobs::{JobError, Redis};
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// How long an upload address works.
+pub const UPLOAD_TTL_SECONDS: i64 = 10 * 60;
+
+/// What every PDF starts with.
+pub const PDF_SIGNATURE: &[u8] = b"%PDF-";
+
+/// What a signed upload allows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UploadGrant {
+    /// The validation document the bytes become (its PDF's key is derived from it).
+    #[serde(rename = "d")]
+    pub document_id: Uuid,
+    /// The file name the user chose.
+    #[serde(rename = "f")]
+    pub file_name: String,
+    /// Largest body, in bytes.
+    #[serde(rename = "m")]
+    pub max_bytes: u64,
+    /// Unix seconds after which the grant is refused.
+    #[serde(rename = "e")]
+    pub expires_at: i64,
+}
+
+/// Why an upload is refused; the text is for the user (Italian), [`UploadRefused::code`] for
+/// programs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UploadRefused {
+    #[error("Indirizzo di caricamento non valido")]
+    Forged,
+    #[error("Indirizzo di caricamento scaduto: richiedine un altro")]
+    Expired,
+    #[error("Indirizzo di caricamento già usato: richiedine un altro")]
+    Used,
+    #[error("File troppo grande: al massimo {max} byte")]
+    TooLarge { max: u64 },
+    #[error("Il file non è un PDF")]
+    NotPdf,
+    #[error("Il file è vuoto")]
+    Empty,
+}
+
+impl UploadRefused {
+    /// `FORGED`, `EXPIRED`, `USED`, `TOO_LARGE`, `NOT_PDF` or `EMPTY`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Forged => "FORGED",
+            Self::Expired => "EXPIRED",
+            Self::Used => "USED",
+            Self::TooLarge { .. } => "TOO_LARGE",
+            Self::NotPdf => "NOT_PDF",
+            Self::Empty => "EMPTY",
+        }
+    }
+}
+
+/// Signs and checks upload grants. The key is derived from the API's secret for this use only,
+/// so an upload token is never a valid access token, nor the reverse.
+#[derive(Clone)]
+pub struct UploadSigner {
+    key: [u8; 32],
+}
+
+impl std::fmt::Debug for UploadSigner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("UploadSigner(<redacted>)")
+    }
+}
+
+impl UploadSigner {
+    pub fn new(secret: &[u8]) -> Self {
+        let mut mac = HmacSha256::new_from_slice(secret).expect("HMAC takes keys of any length");
+        mac.update(b"istruttoria validation upload v1");
+        Self {
+            key: mac.finalize().into_bytes().into(),
+        }
+    }
+
+    /// `<payload>.<signature>`, both base64url.
+    pub fn sign(&self, grant: &UploadGrant) -> String {
+        let payload =
+            URL_SAFE_NO_PAD.encode(serde_json::to_vec(grant).expect("a grant always serialises"));
+        let signature =
+            URL_SAFE_NO_PAD.encode(self.mac(payload.as_bytes()).finalize().into_bytes());
+        format!("{payload}.{signature}")
+    }
+
+    /// The grant of `token`, if this signer made it and it has not expired at `now` (unix
+    /// seconds).
+    pub fn verify(&self, token: &str, now: i64) -> Result<UploadGrant, UploadRefused> {
+        let (payload, signature) = token.split_once('.').ok_or(UploadRefused::Forged)?;
+        let signature = URL_SAFE_NO_PAD
+            .decode(signature)
+            .map_err(|_| UploadRefused::Forged)?;
+        self.mac(payload.as_bytes())
+            .verify_slice(&signature)
+            .map_err(|_| UploadRefused::Forged)?;
+        let grant: UploadGrant = URL_SAFE_NO_PAD
+            .decode(payload)
+            .ok()
+            .and_then(|json| serde_json::from_slice(&json).ok())
+            .ok_or(UploadRefused::Forged)?;
+        if now > grant.expires_at {
+            return Err(UploadRefused::Expired);
+        }
+        Ok(grant)
+    }
+
+    fn mac(&self, payload: &[u8]) -> HmacSha256 {
+        let mut mac = HmacSha256::new_from_slice(&self.key).expect("HMAC takes keys of any length");
+        mac.update(payload);
+        mac
+    }
+}
+
+/// Whether `bytes` can be a validation document: not empty, at most `max_bytes`, and starting
+/// with the PDF signature.
+pub fn check_pdf(bytes: &[u8], max_bytes: u64) -> Result<(), UploadRefused> {
+    if bytes.is_empty() {
+        return Err(UploadRefused::Empty);
+    }
+    if bytes.len() as u64 > max_bytes {
+        return Err(UploadRefused::TooLarge { max: max_bytes });
+    }
+    if !bytes.starts_with(PDF_SIGNATURE) {
+        return Err(UploadRefused::NotPdf);
+    }
+    Ok(())
+}
+
+/// Marks the upload of `document_id` as used; `Err(Used)` when it already was. The mark lasts
+/// as long as the grant could, so a token works once however often it is sent.
+pub async fn claim(
+    redis: &Redis,
+    document_id: Uuid,
+) -> Result<Result<(), UploadRefused>, JobError> {
+    let key = format!("{}:validation-upload:{document_id}", redis.namespace);
+    let claimed: Option<String> = redis::cmd("SET")
+        .arg(&key)
+        .arg("1")
+        .arg("NX")
+        .arg("EX")
+        .arg(UPLOAD_TTL_SECONDS + 60)
+        .query_async(&mut redis.connection.clone())
+        .await
+        .map_err(|source| JobError::Redis {
+            action: "claim a validation upload",
+            source,
+        })?;
+    Ok(if claimed.is_some() {
+        Ok(())
+    } else {
+        Err(UploadRefused::Used)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grant(expires_at: i64) -> UploadGrant {
+        UploadGrant {
+            document_id: Uuid::now_v7(),
+            file_name: "contratto.pdf".into(),
+            max_bytes: 1000,
+            expires_at,
+        }
+    }
+
+    #[test]
+    fn a_grant_round_trips_until_it_expires() {
+        let signer = UploadSigner::new(b"a secret of the API, long enough for the tests");
+        let grant = grant(1_000);
+        let token = signer.sign(&grant);
+        assert_eq!(signer.verify(&token, 999), Ok(grant.clone()));
+        assert_eq!(signer.verify(&token, 1_000), Ok(grant));
+        assert_eq!(signer.verify(&token, 1_001), Err(UploadRefused::Expired));
+    }
+
+    #[test]
+    fn tampered_foreign_and_malformed_tokens_are_forged() {
+        let signer = UploadSigner::new(b"one secret");
+        let token = signer.sign(&grant(i64::MAX));
+        // Another key.
+        assert_eq!(
+            UploadSigner::new(b"another secret").verify(&token, 0),
+            Err(UploadRefused::Forged)
+        );
+        // Another payload under the same signature (a later expiry, another object).
+        let (_, signature) = token.split_once('.').unwrap();
+        let other = signer.sign(&grant(i64::MAX));
+        let (other_payload, _) = other.split_once('.').unwrap();
+        assert_eq!(
+            signer.verify(&format!("{other_payload}.{signature}"), 0),
+            Err(UploadRefused::Forged)
+        );
+        for bad in ["", ".", "abc", "abc.def", "%%%.%%%"] {
+            assert_eq!(signer.verify(bad, 0), Err(UploadRefused::Forged), "{bad}");
+        }
+    }
+
+    #[test]
+    fn only_non_empty_pdfs_within_the_size_pass() {
+        assert_eq!(check_pdf(b"%PDF-1.7\n...", 100), Ok(()));
+        assert_eq!(check_pdf(b"", 100), Err(UploadRefused::Empty));
+        assert_eq!(check_pdf(b"PK\x03\x04", 100), Err(UploadRefused::NotPdf));
+        assert_eq!(
+            check_pdf(b"%PDF-1.7 and much more", 5),
+            Err(UploadRefused::TooLarge { max: 5 })
+        );
+    }
+}
