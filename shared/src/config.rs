@@ -356,17 +356,32 @@ pub struct ExtractionConfig {
     pub tesseract: PathBuf,
     /// Tesseract's languages for OCR, `+`-separated (e.g. `ita+eng`).
     pub ocr_languages: String,
+    /// Most pixels of a page rendered for OCR: a larger page is rendered at a lower
+    /// resolution, and one too large even at 72 dpi is not read (and reported).
+    pub ocr_max_pixels: u64,
+    /// Most pages of one document read by OCR; the others are reported as not read.
+    pub ocr_max_pages: usize,
 }
 
 impl ExtractionConfig {
-    pub fn from_vars(vars: &Vars) -> Self {
-        Self {
+    pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
+        let config = Self {
             pdfium_library: PathBuf::from(
                 vars.string_or("ISTRUTTORIA_PDFIUM_LIBRARY", ".data/pdfium/libpdfium.so"),
             ),
             tesseract: PathBuf::from(vars.string_or("ISTRUTTORIA_TESSERACT", "tesseract")),
             ocr_languages: vars.string_or("ISTRUTTORIA_OCR_LANGUAGES", "ita"),
+            ocr_max_pixels: vars.parse_or("ISTRUTTORIA_OCR_MAX_PIXELS", 40_000_000)?,
+            ocr_max_pages: vars.parse_or("ISTRUTTORIA_OCR_MAX_PAGES", 200)?,
+        };
+        if config.ocr_max_pixels < 1_000_000 {
+            return Err(ConfigError::Invalid {
+                name: "ISTRUTTORIA_OCR_MAX_PIXELS",
+                value: config.ocr_max_pixels.to_string(),
+                reason: "must be at least 1000000 (one small page at 72 dpi)".into(),
+            });
         }
+        Ok(config)
     }
 }
 
@@ -516,7 +531,7 @@ impl WorkerConfig {
             concurrency,
             job_max_attempts,
             rules: RuleConfig::from_vars(vars)?,
-            extraction: ExtractionConfig::from_vars(vars),
+            extraction: ExtractionConfig::from_vars(vars)?,
             callbacks: CallbackConfig::from_vars(vars)?,
         })
     }
@@ -699,6 +714,8 @@ mod tests {
                 pdfium_library: PathBuf::from(".data/pdfium/libpdfium.so"),
                 tesseract: PathBuf::from("tesseract"),
                 ocr_languages: "ita".into(),
+                ocr_max_pixels: 40_000_000,
+                ocr_max_pages: 200,
             }
         );
         let vars = Vars::from_pairs([

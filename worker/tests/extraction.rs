@@ -15,7 +15,7 @@ use worker::extraction::{
 };
 
 fn config() -> ExtractorConfig {
-    ExtractorConfig::from_config(&ExtractionConfig::from_vars(&Vars::env()))
+    ExtractorConfig::from_config(&ExtractionConfig::from_vars(&Vars::env()).expect("valid"))
 }
 
 fn extractor() -> Extractor {
@@ -344,4 +344,66 @@ fn a_missing_library_or_language_is_a_clear_setup_error() {
     })
     .expect_err("no Klingon model");
     assert!(error.to_string().contains("tesseract-ocr-tlh"), "{error}");
+}
+
+/// A blank page of 4500 × 4500 points (62 inches a side) would be 351 megapixels at 300 dpi:
+/// it is rendered at the resolution that fits the pixel cap, and a page too large even at
+/// 72 dpi is reported, not read. Pages past the document's OCR budget are reported too.
+#[tokio::test]
+async fn ocr_renders_within_the_pixel_cap_and_the_page_budget() {
+    use worker::extraction::{MIN_OCR_DPI, OCR_DPI, ocr_dpi};
+
+    // An A4 page keeps 300 dpi; a huge one is scaled down to the cap; a giant one is refused.
+    assert_eq!(ocr_dpi(595.0, 842.0, 40_000_000), Some(OCR_DPI));
+    let dpi = ocr_dpi(4500.0, 4500.0, 40_000_000).expect("fits at a lower resolution");
+    assert!((MIN_OCR_DPI..OCR_DPI).contains(&dpi), "{dpi}");
+    let side = 4500.0 / 72.0 * f64::from(dpi);
+    assert!(side * side <= 40_000_000.0, "{side}");
+    assert_eq!(ocr_dpi(14_400.0, 14_400.0, 40_000_000), None);
+
+    // The 62-inch page under a 2-megapixel cap (it would need ≈ 23 dpi: too coarse, not read).
+    let huge = pdf::blank_pdf(4500, 4500);
+    let small = Extractor::new(&ExtractorConfig {
+        ocr_max_pixels: 2_000_000,
+        ..config()
+    })
+    .expect("extractor");
+    let started = Instant::now();
+    let extraction = small.extract(huge).await.expect("extracted");
+    assert_eq!(
+        extraction.pages[0].width, 4500.0,
+        "the page is 4500 points wide"
+    );
+    assert_eq!(
+        extraction.unread_pages.len(),
+        1,
+        "{:?}",
+        extraction.unread_pages
+    );
+    assert!(
+        extraction.unread_pages[0]
+            .reason
+            .contains("pagina troppo grande per l'OCR (4500 × 4500 punti)"),
+        "{:?}",
+        extraction.unread_pages
+    );
+    assert!(started.elapsed().as_secs() < 30);
+
+    // A scanned page, a budget of none.
+    let scans = pdf::scanned_pdf(&["PRIMA"]);
+    let one = Extractor::new(&ExtractorConfig {
+        ocr_max_pages: 0,
+        ..config()
+    })
+    .expect("extractor");
+    let extraction = one.extract(scans).await.expect("extracted");
+    assert_eq!(extraction.pages[0].ocr, false);
+    assert_eq!(extraction.unread_pages[0].page, 1);
+    assert!(
+        extraction.unread_pages[0]
+            .reason
+            .contains("oltre le 0 pagine lette con OCR per documento"),
+        "{:?}",
+        extraction.unread_pages
+    );
 }

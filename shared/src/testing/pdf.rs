@@ -284,6 +284,17 @@ pub fn image_pdf(gray: &[u8], width: u32, height: u32) -> Vec<u8> {
     doc.finish(&[page], "", "")
 }
 
+/// One empty page of `width` × `height` points: no text, so the extraction sends it to OCR (a
+/// huge blank page is what cost a worker 3 GB before the OCR pixel cap).
+pub fn blank_pdf(width: u32, height: u32) -> Vec<u8> {
+    let mut doc = Doc::new();
+    let content = doc.stream("", b"");
+    let page = doc.object(format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {width} {height}] /Contents {content} 0 R >>"
+    ));
+    doc.finish(&[page], "", "")
+}
+
 /// A scanned page: `lines` of text rasterised (DejaVu Sans or Liberation Sans, 14 pt at
 /// 300 dpi, black on white) into a page that is only an image — what a scanner produces, for
 /// the OCR path of the extraction.

@@ -50,6 +50,12 @@ use serde::{Deserialize, Serialize};
 pub const MAX_PAGES: usize = 2000;
 /// Resolution pages are rendered at for OCR.
 pub const OCR_DPI: f32 = 300.0;
+/// Lowest resolution a page is rendered at for OCR: a page that would need less to fit in the
+/// pixel cap is not read.
+pub const MIN_OCR_DPI: f32 = 72.0;
+/// Memory one OCR page needs per rendered pixel: PDFium's BGRx bitmap (4 bytes), its grey copy
+/// and PGM file (2), and Tesseract's own images (measured ≈ 3.7 bytes a pixel).
+const OCR_BYTES_PER_PIXEL: u64 = 10;
 /// Longest time Tesseract may take on one page.
 pub const OCR_PAGE_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -64,6 +70,10 @@ pub struct ExtractorConfig {
     pub ocr_languages: String,
     /// Longest time Tesseract may take on one page.
     pub ocr_page_timeout: Duration,
+    /// Most pixels of a page rendered for OCR (`ISTRUTTORIA_OCR_MAX_PIXELS`).
+    pub ocr_max_pixels: u64,
+    /// Most pages of one document read by OCR (`ISTRUTTORIA_OCR_MAX_PAGES`).
+    pub ocr_max_pages: usize,
 }
 
 impl ExtractorConfig {
@@ -74,6 +84,8 @@ impl ExtractorConfig {
             tesseract: config.tesseract.clone(),
             ocr_languages: config.ocr_languages.clone(),
             ocr_page_timeout: OCR_PAGE_TIMEOUT,
+            ocr_max_pixels: config.ocr_max_pixels,
+            ocr_max_pages: config.ocr_max_pages,
         }
     }
 }
@@ -92,6 +104,31 @@ pub struct Extraction {
     /// Field name → value: a string for text and choice fields, `true`/`false` for checkboxes,
     /// the selected option's export value for radio groups, `null` when unset.
     pub form_data: BTreeMap<String, serde_json::Value>,
+    /// Pages without text that OCR did not read (too large, or over the document's OCR page
+    /// budget), with why; rules do not receive this, the document's events report it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unread_pages: Vec<UnreadPage>,
+}
+
+/// A page without text that OCR did not read.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct UnreadPage {
+    /// 1-based.
+    pub page: u32,
+    /// Why, for the user (Italian).
+    pub reason: String,
+}
+
+/// The resolution a `width` × `height` points page is rendered at for OCR: [`OCR_DPI`], or
+/// less so that the image has at most `max_pixels`; `None` when even [`MIN_OCR_DPI`] is too
+/// much.
+pub fn ocr_dpi(width: f32, height: f32, max_pixels: u64) -> Option<f32> {
+    let square_inches = f64::from(width.max(1.0)) * f64::from(height.max(1.0)) / (72.0 * 72.0);
+    // Whole dots per inch, rounded down: the image stays within the cap once PDFium rounds it.
+    let fitting = (max_pixels as f64 / square_inches).sqrt().floor() as f32;
+    let dpi = OCR_DPI.min(fitting);
+    (dpi >= MIN_OCR_DPI).then_some(dpi)
 }
 
 /// One page's text.
@@ -177,6 +214,10 @@ pub struct Extractor {
 struct Inner {
     pdfium: Arc<pdfium_render::prelude::Pdfium>,
     ocr: ocr::Tesseract,
+    /// Pages rendered and read by OCR at once in this process, sized to its memory.
+    ocr_slots: ocr::Slots,
+    ocr_max_pixels: u64,
+    ocr_max_pages: usize,
 }
 
 impl std::fmt::Debug for Extractor {
@@ -197,8 +238,21 @@ impl Extractor {
             &config.ocr_languages,
             config.ocr_page_timeout,
         )?;
+        let slots = ocr_slots(config.ocr_max_pixels);
+        tracing::info!(
+            slots,
+            max_pixels = config.ocr_max_pixels,
+            max_pages = config.ocr_max_pages,
+            "OCR bounds"
+        );
         Ok(Self {
-            inner: Arc::new(Inner { pdfium, ocr }),
+            inner: Arc::new(Inner {
+                pdfium,
+                ocr,
+                ocr_slots: ocr::Slots::new(slots),
+                ocr_max_pixels: config.ocr_max_pixels,
+                ocr_max_pages: config.ocr_max_pages,
+            }),
         })
     }
 
@@ -215,7 +269,12 @@ impl Extractor {
     #[tracing::instrument(name = "extract_pdf", skip_all, fields(bytes = pdf.len(), pages, ocr_pages))]
     pub fn extract_blocking(&self, pdf: Vec<u8>) -> Result<Extraction, ExtractionError> {
         let started = Instant::now();
-        let extraction = pdfium::extract(&self.inner.pdfium, &self.inner.ocr, pdf)?;
+        let bounds = pdfium::OcrBounds {
+            slots: &self.inner.ocr_slots,
+            max_pixels: self.inner.ocr_max_pixels,
+            max_pages: self.inner.ocr_max_pages,
+        };
+        let extraction = pdfium::extract(&self.inner.pdfium, &self.inner.ocr, &bounds, pdf)?;
         let ocr_pages = extraction.pages.iter().filter(|p| p.ocr).count();
         let span = tracing::Span::current();
         span.record("pages", extraction.pages.len());
@@ -239,6 +298,24 @@ impl Extractor {
     ) -> Result<GrayImage, ExtractionError> {
         pdfium::render(&self.inner.pdfium, pdf, page, dpi)
     }
+}
+
+/// How many pages may be read by OCR at once: as many as the available memory holds at the
+/// largest page ([`OCR_BYTES_PER_PIXEL`] × `max_pixels`, with half the memory left to the rest),
+/// at least one and at most one per core.
+fn ocr_slots(max_pixels: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per_page = max_pixels.saturating_mul(OCR_BYTES_PER_PIXEL).max(1);
+    let by_memory = available_memory().map_or(cores as u64, |bytes| bytes / 2 / per_page);
+    (by_memory as usize).clamp(1, cores)
+}
+
+/// `MemAvailable` of `/proc/meminfo`, in bytes.
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// An 8-bit greyscale image, row-major, `width × height` bytes.

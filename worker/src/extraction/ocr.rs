@@ -9,9 +9,47 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::{ExtractionSetupError, GrayImage, Word};
+
+/// A counting semaphore for the blocking threads that render and read pages: at most `n`
+/// pages in memory at once.
+#[derive(Debug)]
+pub(super) struct Slots {
+    free: Mutex<usize>,
+    released: Condvar,
+}
+
+/// A taken slot, given back when dropped.
+pub(super) struct Slot<'a>(&'a Slots);
+
+impl Slots {
+    pub fn new(n: usize) -> Self {
+        Self {
+            free: Mutex::new(n.max(1)),
+            released: Condvar::new(),
+        }
+    }
+
+    /// Waits for a free slot.
+    pub fn take(&self) -> Slot<'_> {
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        while *free == 0 {
+            free = self.released.wait(free).unwrap_or_else(|p| p.into_inner());
+        }
+        *free -= 1;
+        Slot(self)
+    }
+}
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        *self.0.free.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+        self.0.released.notify_one();
+    }
+}
 
 /// The checked `tesseract` command and its settings.
 #[derive(Debug, Clone)]

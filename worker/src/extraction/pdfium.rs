@@ -8,13 +8,23 @@ use std::time::Instant;
 
 use pdfium_render::prelude::*;
 
-use super::ocr::Tesseract;
+use super::ocr::{Slots, Tesseract};
 use super::tables::{self, Segment};
 use super::text::{self, Bounds, CharBox};
 use super::{
-    Extraction, ExtractionError, ExtractionSetupError, GrayImage, MAX_PAGES, OCR_DPI, PageText,
-    forms,
+    Extraction, ExtractionError, ExtractionSetupError, GrayImage, MAX_PAGES, PageText, UnreadPage,
+    forms, ocr_dpi,
 };
+
+/// What bounds the OCR of one document.
+pub(super) struct OcrBounds<'a> {
+    /// Pages read at once in the process.
+    pub slots: &'a Slots,
+    /// Most pixels of a rendered page.
+    pub max_pixels: u64,
+    /// Most pages of this document read.
+    pub max_pages: usize,
+}
 
 /// The process's PDFium: `pdfium-render` keeps its bindings in a process-wide cell that can be
 /// filled once, so every extractor shares the first one bound.
@@ -82,6 +92,7 @@ fn open(pdfium: &Pdfium, pdf: Vec<u8>) -> Result<PdfDocument<'_>, ExtractionErro
 pub(super) fn extract(
     pdfium: &Pdfium,
     ocr: &Tesseract,
+    bounds: &OcrBounds<'_>,
     pdf: Vec<u8>,
 ) -> Result<Extraction, ExtractionError> {
     let started = Instant::now();
@@ -92,6 +103,8 @@ pub(super) fn extract(
     let mut words = Vec::new();
     let mut tables = Vec::new();
     let mut ocr_seconds = 0.0;
+    let mut ocr_pages = 0;
+    let mut unread_pages = Vec::new();
     for (index, page) in document.pages().iter().enumerate() {
         let number = index as u32 + 1;
         let (width, height) = (page.width().value, page.height().value);
@@ -123,17 +136,38 @@ pub(super) fn extract(
         let (page_text, page_words, ocr_page) = if has_text {
             let page_words = text::words_from_chars(number, height, chars);
             (text::normalise(&text_page.all()), page_words, false)
-        } else {
+        } else if ocr_pages >= bounds.max_pages {
+            unread_pages.push(UnreadPage {
+                page: number,
+                reason: format!(
+                    "non letta: oltre le {} pagine lette con OCR per documento",
+                    bounds.max_pages
+                ),
+            });
+            (String::new(), Vec::new(), false)
+        } else if let Some(dpi) = ocr_dpi(width, height, bounds.max_pixels) {
             let ocr_started = Instant::now();
-            let image = render_page(&page, OCR_DPI)?;
-            let read =
-                ocr.read(&image, OCR_DPI, number)
-                    .map_err(|reason| ExtractionError::Ocr {
-                        page: number,
-                        reason,
-                    })?;
+            let slot = bounds.slots.take();
+            let image = render_page(&page, dpi)?;
+            let read = ocr
+                .read(&image, dpi, number)
+                .map_err(|reason| ExtractionError::Ocr {
+                    page: number,
+                    reason,
+                })?;
+            drop(slot);
+            ocr_pages += 1;
             ocr_seconds += ocr_started.elapsed().as_secs_f64();
             (text::normalise(&read.text), read.words, true)
+        } else {
+            unread_pages.push(UnreadPage {
+                page: number,
+                reason: format!(
+                    "non letta: pagina troppo grande per l'OCR ({:.0} × {:.0} punti)",
+                    width, height
+                ),
+            });
+            (String::new(), Vec::new(), false)
         };
 
         tables.extend(tables::find_tables(
@@ -168,6 +202,7 @@ pub(super) fn extract(
         raw_text_with_geometry: words,
         tables,
         form_data,
+        unread_pages,
     })
 }
 

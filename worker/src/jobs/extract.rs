@@ -47,7 +47,7 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
                 .put(&key, serde_json::to_vec(&extraction)?)
                 .await?;
             let ocr_pages = extraction.pages.iter().filter(|page| page.ocr).count();
-            let event = if ocr_pages > 0 {
+            let mut event = if ocr_pages > 0 {
                 format!(
                     "estratto: {} pagine, {ocr_pages} lette con OCR",
                     extraction.pages.len()
@@ -55,6 +55,9 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
             } else {
                 format!("estratto: {} pagine", extraction.pages.len())
             };
+            for unread in &extraction.unread_pages {
+                event.push_str(&format!("; pagina {} {}", unread.page, unread.reason));
+            }
             let form_data = serde_json::to_value(&extraction.form_data)?;
             let extracted = pipeline::mark_extracted(
                 &mut conn,
