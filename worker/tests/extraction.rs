@@ -397,7 +397,7 @@ async fn ocr_renders_within_the_pixel_cap_and_the_page_budget() {
     })
     .expect("extractor");
     let extraction = one.extract(scans).await.expect("extracted");
-    assert_eq!(extraction.pages[0].ocr, false);
+    assert!(!extraction.pages[0].ocr);
     assert_eq!(extraction.unread_pages[0].page, 1);
     assert!(
         extraction.unread_pages[0]
