@@ -149,6 +149,23 @@ async fn import(
     files: &[(&str, Vec<u8>)],
     callback_url: &str,
 ) -> Result<Uuid> {
+    import_with_input(
+        server,
+        token,
+        files,
+        callback_url,
+        r#"[{"minimo": 100}, {"minimo": 5000}]"#,
+    )
+    .await
+}
+
+async fn import_with_input(
+    server: &TestServer,
+    token: &str,
+    files: &[(&str, Vec<u8>)],
+    callback_url: &str,
+    input: &str,
+) -> Result<Uuid> {
     let listed: Vec<Value> = files
         .iter()
         .map(|(name, _)| json!({ "nomeFile": name, "tipoDocumento": "contratto" }))
@@ -161,7 +178,7 @@ async fn import(
             "idValutazione": "VAL-1",
             "base64zip": zip_of(files)?,
             "files": listed,
-            "input": r#"[{"minimo": 100}, {"minimo": 5000}]"#,
+            "input": input,
             "callbackUrl": callback_url,
         }))
         .send()
@@ -379,6 +396,78 @@ async fn failing_and_endless_rules_are_execution_errors_and_the_item_fails() -> 
         .await?;
     let aggregate = aggregate.context("aggregate")?;
     assert_eq!(aggregate[0]["AggregateResult"], json!(false), "{aggregate}");
+    Ok(())
+}
+
+/// Deleting a dossier whose rules are running stops the run at its next execution: 200 input
+/// items × a rule that always runs into its 500 ms limit would keep a worker busy for 100 s.
+#[tokio::test]
+async fn deleting_a_dossier_stops_its_running_rules() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(
+        &server,
+        &[("Non termina", "export default () => { while (true) {} }")],
+    )
+    .await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[]).await?;
+    let items: Vec<Value> = (0..200).map(|i| json!({ "minimo": i })).collect();
+    let dossier_id = import_with_input(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(9000, "RSSMRA80A01H501U"))],
+        &receiver.url,
+        &serde_json::to_string(&items)?,
+    )
+    .await?;
+    // Running: the first executions of the endless rule are recorded.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let mut conn = server.db.pool.get().await?;
+        let failed: i64 = dossier_rule_executions::table
+            .filter(dossier_rule_executions::dossier_id.eq(dossier_id))
+            .filter(dossier_rule_executions::state.eq("error"))
+            .count()
+            .get_result(&mut conn)
+            .await?;
+        if failed >= 2 {
+            break;
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the run did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let body = server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!) { deleteDossier(id: $id) }",
+            json!({ "id": dossier_id }),
+        )
+        .await?;
+    assert_eq!(body["data"]["deleteDossier"], true, "{body}");
+    let deleted = tokio::time::Instant::now();
+    // The dossier-rules job ends within a few executions, not after the remaining ~200.
+    loop {
+        let body = server
+            .graphql_as(&token, "{ jobQueues { name waiting running } }", json!({}))
+            .await?;
+        let queue = body["data"]["jobQueues"]
+            .as_array()
+            .and_then(|queues| queues.iter().find(|q| q["name"] == "dossier-rules"))
+            .cloned()
+            .context("the dossier-rules queue")?;
+        if queue["running"] == 0 && queue["waiting"] == 0 {
+            break;
+        }
+        anyhow::ensure!(
+            deleted.elapsed() < Duration::from_secs(15),
+            "the run goes on after the dossier was deleted: {queue}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     Ok(())
 }
 

@@ -2,6 +2,9 @@
 //! input item, each recorded as an execution with its log — then, once nothing of the
 //! dossier is left to run, the aggregate, `processed`, and the callback.
 //!
+//! The run stops at the first execution it cannot record: the dossier was deleted (its
+//! executions went with it) or a newer run replaced this one.
+//!
 //! A rule receives `{ metas, input }`: `metas` maps each processed document's id to its
 //! metas, `input` is one item of the dossier's input list.
 
@@ -65,7 +68,12 @@ async fn run_exclusively(job: RunDossierRules, context: &JobContext) -> Result<(
             errors,
         };
         let mut conn = context.db.get().await?;
-        pipeline::record_execution(&mut conn, execution.id, run_id, result, error, log).await?;
+        if !pipeline::record_execution(&mut conn, execution.id, run_id, result, error, log).await? {
+            // Its execution is gone: the dossier was deleted (or a newer run replaced this
+            // one). The rest of the run would be work for nobody.
+            tracing::info!(%dossier_id, %run_id, "dossier rules run stopped: dossier deleted or run replaced");
+            return Ok(());
+        }
     }
 
     let mut conn = context.db.get().await?;
