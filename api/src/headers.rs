@@ -1,7 +1,7 @@
 //! Headers every response carries (issue 16): a strict Content-Security-Policy the web app and
 //! Blueprint work under (no inline or foreign scripts: the app keeps its session in local
-//! storage), no framing, no MIME sniffing, no referrer; hashed assets cached for good, everything
-//! else revalidated. The pages that bring their own inline scripts (Swagger UI, and GraphiQL when
+//! storage), no framing, no MIME sniffing, no referrer, HSTS when the request came over TLS;
+//! hashed assets cached for good, everything else revalidated. The pages that bring their own inline scripts (Swagger UI, and GraphiQL when
 //! it is on) get every header but the CSP.
 
 use poem::http::{HeaderValue, header};
@@ -21,6 +21,11 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
      base-uri 'self'; \
      form-action 'self'; \
      frame-ancestors 'none'";
+
+/// Over TLS, browsers keep to HTTPS for a year (sent only when the request came over TLS:
+/// a proxy that terminated it says so with `X-Forwarded-Proto: https`; browsers ignore the
+/// header on plain HTTP anyway).
+const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000; includeSubDomains";
 
 /// Vite's content-hashed build output.
 const HASHED_ASSETS: &str = "/assets/";
@@ -60,6 +65,12 @@ impl<E: Endpoint> Endpoint for SecurityHeaders<E> {
         let path = req.uri().path().to_owned();
         let own_scripts = path.starts_with("/swagger")
             || (path == "/graphql" && req.method() == poem::http::Method::GET);
+        let over_tls = req.uri().scheme_str() == Some("https")
+            || req
+                .headers()
+                .get("x-forwarded-proto")
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"));
         let mut response = match self.inner.call(req).await {
             Ok(response) => response.into_response(),
             Err(error) => error.into_response(),
@@ -72,6 +83,13 @@ impl<E: Endpoint> Endpoint for SecurityHeaders<E> {
         set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
         set(headers, header::REFERRER_POLICY, "no-referrer");
         set(headers, header::X_FRAME_OPTIONS, "DENY");
+        if over_tls {
+            set(
+                headers,
+                header::STRICT_TRANSPORT_SECURITY,
+                STRICT_TRANSPORT_SECURITY,
+            );
+        }
         if !own_scripts {
             headers.insert(header::CONTENT_SECURITY_POLICY, self.policy.clone());
         }

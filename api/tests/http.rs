@@ -184,6 +184,18 @@ async fn the_web_app_is_served_with_client_side_routes_falling_back_to_index() -
     assert_eq!(headers["x-frame-options"], "DENY");
     assert_eq!(headers["referrer-policy"], "no-referrer");
     assert_eq!(headers["cache-control"], "no-cache");
+    // HSTS only over TLS (here: terminated by a proxy that says so).
+    assert!(headers.get("strict-transport-security").is_none());
+    let tls = server
+        .client
+        .get(server.url("/"))
+        .header("x-forwarded-proto", "https")
+        .send()
+        .await?;
+    assert_eq!(
+        tls.headers()["strict-transport-security"],
+        "max-age=31536000; includeSubDomains"
+    );
     // Swagger UI brings its own inline scripts: no CSP there, the other headers still.
     let swagger = server.client.get(server.url("/swagger/")).send().await?;
     assert!(swagger.headers().get("content-security-policy").is_none());
