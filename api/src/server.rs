@@ -119,7 +119,7 @@ async fn graphql(
             "Le richieste GraphQL vanno inviate come application/json".to_owned(),
         );
     }
-    let caller = crate::graphql::Caller::from_headers(headers, state.auth.keys());
+    let caller = crate::graphql::Caller::from_headers(headers, &state.auth);
     let signed_in = matches!(caller, crate::graphql::Caller::Authenticated(_));
     // An expired token was still signed by us (the signature is checked first): its request
     // gets the signed-in limit, so that it reaches the resolver that says "expired" and the
@@ -189,7 +189,7 @@ async fn graphql_ws(
     websocket: WebSocket,
 ) -> impl IntoResponse {
     let schema = schema.clone();
-    let keys = state.auth.keys().clone();
+    let auth = state.auth.clone();
     websocket
         .protocols(ALL_WEBSOCKET_PROTOCOLS)
         .on_upgrade(move |stream| {
@@ -197,7 +197,7 @@ async fn graphql_ws(
                 .on_connection_init(move |payload| async move {
                     let mut data = async_graphql::Data::default();
                     data.insert(crate::graphql::Caller::from_connection_payload(
-                        &payload, &keys,
+                        &payload, &auth,
                     ));
                     Ok(data)
                 })

@@ -55,6 +55,11 @@ impl AppState {
         let queues = Queues::new(&redis);
         let metrics = Arc::new(Metrics::new().context("registering metrics")?);
         let auth = Authenticator::new(db.clone(), keys, config.auth.refresh_token_ttl);
+        auth.revoked()
+            .load(&db)
+            .await
+            .context("reading the recently ended sessions")?;
+        auth.revoked().listen(config.common.database_url.clone());
         let access = Arc::new(
             AccessControl::load(db.clone())
                 .await

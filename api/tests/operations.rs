@@ -1240,6 +1240,58 @@ async fn the_subscription_receives_state_changes_published_by_other_connections(
     Ok(())
 }
 
+/// An open subscription ends when its session ends, and when its user's roles stop allowing
+/// the resource.
+#[tokio::test]
+async fn a_subscription_ends_with_its_session_or_its_permission() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    // The session ends: logout.
+    let token = server.admin_token().await?;
+    let mut socket = subscribe(&server, &token, STATE_CHANGES, json!({})).await?;
+    ok(server
+        .graphql_as(&token, "mutation { logout }", json!({}))
+        .await?)?;
+    let closed = next_message(&mut socket).await?;
+    assert_eq!(closed["type"], "complete", "{closed}");
+
+    // The permission goes: the role of a user loses `dossiers` while they listen.
+    let admin = server.admin_token().await?;
+    let role = format!("osservatore-{}", &Uuid::now_v7().simple().to_string()[..8]);
+    ok(server
+        .graphql_as(
+            &admin,
+            "mutation($u: CreateUserInput!) { createUser(user: $u) { email } }",
+            json!({ "u": { "email": "oss@example.test", "firstName": "O", "lastName": "S",
+                "password": "segreto1", "confirmPassword": "segreto1" } }),
+        )
+        .await?)?;
+    for mutation in [
+        format!(r#"mutation {{ createRole(name: "{role}", description: "d") {{ name }} }}"#),
+        format!(
+            r#"mutation {{ AddPolicy(subject: "{role}", object: "dossiers", action: "allow") {{ subject }} }}"#
+        ),
+        format!(
+            r#"mutation {{ AddGroup(subject: "oss@example.test", role: "{role}") {{ subject }} }}"#
+        ),
+    ] {
+        ok(server.graphql_as(&admin, &mutation, json!({})).await?)?;
+    }
+    let user = server.login("oss@example.test", "segreto1").await?;
+    let mut socket = subscribe(&server, &user, STATE_CHANGES, json!({})).await?;
+    ok(server
+        .graphql_as(
+            &admin,
+            &format!(
+                r#"mutation {{ deletePolicy(subject: "{role}", object: "dossiers", action: "allow") }}"#
+            ),
+            json!({}),
+        )
+        .await?)?;
+    let closed = next_message(&mut socket).await?;
+    assert_eq!(closed["type"], "complete", "{closed}");
+    Ok(())
+}
+
 #[tokio::test]
 async fn running_dossier_rules_goes_through_a_worker_and_is_seen_by_the_subscription() -> Result<()>
 {

@@ -193,6 +193,126 @@ async fn logout_revokes_the_session() -> Result<()> {
     Ok(())
 }
 
+/// Whether `token` still reads the logged-in user on `server` (GraphQL).
+async fn works_on(server: &TestServer, token: &str) -> Result<bool> {
+    let me = server.graphql_as(token, LOGGED_USER, json!({})).await?;
+    match error_code(&me) {
+        "" => Ok(true),
+        "UNAUTHENTICATED" => Ok(false),
+        other => anyhow::bail!("unexpected answer {other}: {me}"),
+    }
+}
+
+/// Whether `token` still reads the logged-in user on a sibling API process.
+async fn works_on_sibling(sibling: &common::Sibling, token: &str) -> Result<bool> {
+    let me = sibling.graphql_as(token, LOGGED_USER, json!({})).await?;
+    Ok(error_code(&me) != "UNAUTHENTICATED")
+}
+
+/// Waits until `token` is refused by the sibling process too (it hears of ended sessions from
+/// the database's notices, within milliseconds).
+async fn refused_by_sibling(sibling: &common::Sibling, token: &str) -> Result<()> {
+    for _ in 0..50 {
+        if !works_on_sibling(sibling, token).await? {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    anyhow::bail!("the sibling process still accepts an ended session's token")
+}
+
+/// An access token stops working the moment its session ends — logout, reuse of a rotated
+/// refresh token, a password set by an administrator, the user's deletion — on every API
+/// process, for GraphQL and REST, though it has not expired.
+#[tokio::test]
+async fn an_ended_session_s_access_token_is_refused_at_once_everywhere() -> Result<()> {
+    let server = server_with_admin().await?;
+    let sibling = server.sibling().await?;
+    let admin = login(&server, "admin@example.test", "admin-password").await?;
+    let admin_token = admin["accessToken"].as_str().unwrap_or_default().to_owned();
+    for email in ["mario@example.test", "luigi@example.test"] {
+        let user = json!({ "email": email, "firstName": "Mario", "lastName": "Rossi",
+            "password": "segreto1", "confirmPassword": "segreto1" });
+        let body = server
+            .graphql_as(
+                &admin_token,
+                "mutation($u: CreateUserInput!) { createUser(user: $u) { email } }",
+                json!({ "u": user }),
+            )
+            .await?;
+        assert_eq!(error_code(&body), "", "{body}");
+    }
+
+    // Logout.
+    let session = login(&server, "admin@example.test", "admin-password").await?;
+    let token = session["accessToken"].as_str().unwrap_or_default();
+    assert!(works_on(&server, token).await? && works_on_sibling(&sibling, token).await?);
+    server
+        .graphql_as(token, "mutation { logout }", json!({}))
+        .await?;
+    assert!(
+        !works_on(&server, token).await?,
+        "refused where it logged out"
+    );
+    refused_by_sibling(&sibling, token).await?;
+    let me = server.graphql_as(token, LOGGED_USER, json!({})).await?;
+    assert_eq!(
+        me["errors"][0]["message"],
+        "Sessione terminata: effettua di nuovo l'accesso"
+    );
+    // REST too.
+    let import = server
+        .client
+        .post(server.url("/import_dossier"))
+        .bearer_auth(token)
+        .json(&json!({ "base64zip": "", "input": "[]" }))
+        .send()
+        .await?;
+    assert_eq!(import.status(), 401);
+
+    // A rotated refresh token presented again ends the session.
+    let session = login(&server, "admin@example.test", "admin-password").await?;
+    let token = session["accessToken"].as_str().unwrap_or_default();
+    let first = session["refreshToken"].as_str().unwrap_or_default();
+    server.graphql(REFRESH, json!({ "t": first })).await?;
+    server.graphql(REFRESH, json!({ "t": first })).await?;
+    refused_by_sibling(&sibling, token).await?;
+
+    // A password set by an administrator ends the user's sessions.
+    let mario = login(&server, "mario@example.test", "segreto1").await?;
+    let token = mario["accessToken"].as_str().unwrap_or_default();
+    assert!(works_on(&server, token).await?);
+    let body = server
+        .graphql_as(
+            &admin_token,
+            "mutation { updateUserPassword(email: \"mario@example.test\", newPassword: \"nuovo-segreto\") }",
+            json!({}),
+        )
+        .await?;
+    assert_eq!(error_code(&body), "", "{body}");
+    refused_by_sibling(&sibling, token).await?;
+    assert!(!works_on(&server, token).await?);
+
+    // Deleting a user ends theirs.
+    let luigi = login(&server, "luigi@example.test", "segreto1").await?;
+    let token = luigi["accessToken"].as_str().unwrap_or_default();
+    assert!(works_on(&server, token).await?);
+    let body = server
+        .graphql_as(
+            &admin_token,
+            "mutation { deleteUser(email: \"luigi@example.test\") }",
+            json!({}),
+        )
+        .await?;
+    assert_eq!(error_code(&body), "", "{body}");
+    refused_by_sibling(&sibling, token).await?;
+    assert!(!works_on(&server, token).await?);
+
+    // The administrator's own session was never touched.
+    assert!(works_on(&server, &admin_token).await?);
+    Ok(())
+}
+
 /// Forges a JWT from a header and claims, with `signature` as is.
 fn forge(header: &Value, claims: &Value, signature: &str) -> String {
     use base64::Engine;

@@ -300,6 +300,38 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     ),
 ];
 
+/// How often an open subscription checks that its caller may still receive it.
+const SUBSCRIPTION_RECHECK: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `stream` of subscription `field` until the caller's session ends or their roles stop
+/// allowing the resource [`OPERATIONS`] declares for it (checked every
+/// [`SUBSCRIPTION_RECHECK`], in memory): a subscription does not outlive the access that
+/// opened it.
+pub fn while_allowed<S: futures::Stream + Send + 'static>(
+    field: &str,
+    stream: S,
+    state: Arc<AppState>,
+    claims: shared::auth::AccessClaims,
+) -> impl futures::Stream<Item = S::Item> + Send + 'static {
+    use futures::StreamExt;
+    let resource = match required(Subscription, field) {
+        Some(Resource(resource)) => Some(resource),
+        _ => None,
+    };
+    let ended = async move {
+        loop {
+            tokio::time::sleep(SUBSCRIPTION_RECHECK).await;
+            let revoked = state.auth.revoked().contains(claims.sid);
+            let denied = resource.is_some_and(|r| !state.access.allows(&claims.email, r));
+            if revoked || denied {
+                tracing::info!(user = %claims.email, revoked, denied, "subscription closed: access ended");
+                return;
+            }
+        }
+    };
+    stream.take_until(Box::pin(ended))
+}
+
 /// The access `field` of the root type `operation` needs, if it declares one.
 pub fn required(operation: OperationType, field: &str) -> Option<Access> {
     OPERATIONS

@@ -3,7 +3,7 @@
 
 use async_graphql::{Context, ErrorExtensions};
 use poem::http::HeaderMap;
-use shared::auth::{AccessClaims, TokenError, TokenKeys};
+use shared::auth::{AccessClaims, Authenticator, TokenError};
 
 pub enum Caller {
     Anonymous,
@@ -13,30 +13,30 @@ pub enum Caller {
 }
 
 impl Caller {
-    pub fn from_headers(headers: &HeaderMap, keys: &TokenKeys) -> Self {
+    pub fn from_headers(headers: &HeaderMap, auth: &Authenticator) -> Self {
         match headers.get(poem::http::header::AUTHORIZATION) {
             None => Self::Anonymous,
-            Some(value) => Self::from_authorization(value.to_str().ok(), keys),
+            Some(value) => Self::from_authorization(value.to_str().ok(), auth),
         }
     }
 
     /// From the `connection_init` payload of a GraphQL WebSocket, which carries the header's
     /// value as `{"Authorization": "Bearer …"}` (browsers cannot set headers on WebSockets).
-    pub fn from_connection_payload(payload: &serde_json::Value, keys: &TokenKeys) -> Self {
+    pub fn from_connection_payload(payload: &serde_json::Value, auth: &Authenticator) -> Self {
         let value = payload
             .get("Authorization")
             .or_else(|| payload.get("authorization"));
         match value {
             None | Some(serde_json::Value::Null) => Self::Anonymous,
-            Some(value) => Self::from_authorization(value.as_str(), keys),
+            Some(value) => Self::from_authorization(value.as_str(), auth),
         }
     }
 
     /// From the value of an `Authorization` header (`None` when it is not text).
-    fn from_authorization(value: Option<&str>, keys: &TokenKeys) -> Self {
+    fn from_authorization(value: Option<&str>, auth: &Authenticator) -> Self {
         let token = value.and_then(|v| v.strip_prefix("Bearer ")).map(str::trim);
         match token {
-            Some(token) => match keys.verify(token) {
+            Some(token) => match auth.verify_access(token) {
                 Ok(claims) => Self::Authenticated(claims),
                 Err(error) => Self::Rejected(error),
             },

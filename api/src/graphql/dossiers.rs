@@ -659,10 +659,16 @@ impl DossiersSubscription {
             Some(id) => Some(dossier_id(id)?),
             None => None,
         };
+        let claims = claims(ctx)?.clone();
         let stream = events::subscribe(&state.redis)
             .await
             .map_err(|e| internal(chain(&e)))?;
-        Ok(of_dossier(stream, only))
+        Ok(super::access::while_allowed(
+            "dossierStateChanged",
+            of_dossier(stream, only),
+            state.clone(),
+            claims,
+        ))
     }
 }
 

@@ -203,7 +203,7 @@ impl ImportApi {
         auth: BearerToken,
         body: Json<ImportDossierRequest>,
     ) -> ImportResponse {
-        let claims = match self.state.auth.keys().verify(&auth.0.token) {
+        let claims = match self.state.auth.verify_access(&auth.0.token) {
             Ok(claims) => claims,
             Err(error) => return ImportResponse::Unauthorized(message(error.to_string())),
         };

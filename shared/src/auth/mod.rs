@@ -5,6 +5,7 @@ pub mod access;
 pub mod admin;
 pub mod permissions;
 pub mod recovery;
+pub mod revocation;
 pub mod sessions;
 pub mod tokens;
 
@@ -12,5 +13,6 @@ pub use access::{AccessControl, AccessError};
 pub use admin::AccessAdmin;
 pub use permissions::Permission;
 pub use recovery::{PasswordRecovery, RecoveryError};
+pub use revocation::RevokedSessions;
 pub use sessions::{AuthError, Authenticator, Session};
 pub use tokens::{AccessClaims, TokenError, TokenKeys};

@@ -10,7 +10,7 @@
 //! `imp`) record the impersonator; refreshing keeps it. Ending it revokes that session and
 //! starts a fresh one for the impersonator.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use base64::Engine;
@@ -23,6 +23,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::permissions::{self, Permission};
+use super::revocation::RevokedSessions;
 use super::tokens::{AccessClaims, TokenError, TokenKeys};
 use crate::accounts::{AccountError, hash_password, verify_password};
 use crate::db::models::accounts::{NewRefreshToken, RefreshToken, RefreshTokenChanges, User};
@@ -79,6 +80,8 @@ pub struct Authenticator {
     pool: Pool,
     keys: TokenKeys,
     refresh_ttl: Duration,
+    /// Sessions ended before their access tokens expired (see `auth::revocation`).
+    revoked: Arc<RevokedSessions>,
 }
 
 /// What one rotation found, decided inside its transaction.
@@ -96,16 +99,34 @@ struct Rotated {
 }
 
 impl Authenticator {
+    /// An authenticator whose list of ended sessions is empty until
+    /// [`RevokedSessions::load`] and [`RevokedSessions::listen`] fill it.
     pub fn new(pool: Pool, keys: TokenKeys, refresh_ttl: Duration) -> Self {
+        let revoked = Arc::new(RevokedSessions::new(keys.ttl()));
         Self {
             pool,
             keys,
             refresh_ttl,
+            revoked,
         }
     }
 
     pub fn keys(&self) -> &TokenKeys {
         &self.keys
+    }
+
+    /// The sessions ended recently.
+    pub fn revoked(&self) -> &Arc<RevokedSessions> {
+        &self.revoked
+    }
+
+    /// The claims of a valid access token whose session has not ended.
+    pub fn verify_access(&self, token: &str) -> Result<AccessClaims, TokenError> {
+        let claims = self.keys.verify(token)?;
+        if self.revoked.contains(claims.sid) {
+            return Err(TokenError::Revoked);
+        }
+        Ok(claims)
     }
 
     /// Checks `email` and `password` and starts a session. An unknown e-mail costs the same
@@ -239,6 +260,8 @@ impl Authenticator {
     pub async fn logout(&self, session_id: Uuid) -> Result<(), AuthError> {
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
         revoke_family(&mut conn, session_id, "logout").await?;
+        // At once here; the other processes hear of it from the database.
+        self.revoked.insert(session_id);
         Ok(())
     }
 

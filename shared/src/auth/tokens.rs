@@ -42,6 +42,9 @@ pub struct AccessClaims {
 pub enum TokenError {
     #[error("the access token has expired")]
     Expired,
+    /// Its session ended (logout, password change, deleted user, …) before it expired.
+    #[error("Sessione terminata: effettua di nuovo l'accesso")]
+    Revoked,
     #[error("the access token is not valid: {0}")]
     Invalid(String),
     #[error("cannot sign an access token: {0}")]
@@ -64,6 +67,11 @@ pub struct IssuedAccessToken {
 }
 
 impl TokenKeys {
+    /// How long an access token lives.
+    pub fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
     pub fn new(secret: &[u8], ttl: Duration) -> Self {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.set_audience(&[AUDIENCE]);

@@ -291,6 +291,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    revoked_sessions (session_id) {
+        session_id -> Uuid,
+        revoked_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     rule_validations (id) {
         id -> Uuid,
         state -> Text,
@@ -444,6 +451,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     notification_receivers,
     password_reset_codes,
     refresh_tokens,
+    revoked_sessions,
     roles,
     rule_execution_logs,
     rule_validations,
