@@ -471,3 +471,77 @@ async fn notification_receivers_are_a_sorted_list_of_addresses() -> Result<()> {
     );
     Ok(())
 }
+
+/// Another area's operation that returns rules or data tables shows their identity, not their
+/// content: a role allowed only `documentTypes` (or only `documents`) cannot read rules' code
+/// through `documentTypes { documentRules { code } }` (or `getRulesByDocument { code }`); the
+/// owner's resource lets it.
+#[tokio::test]
+async fn nested_fields_of_another_area_need_that_area_s_resource() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    for query in [
+        r#"mutation { createDocumentType(input: { name: "busta-paga" }) { name } }"#,
+        // The default template as its code (no worker needed to compile it).
+        r#"mutation { createDocumentRule(input: { documentType: "busta-paga", description: "Netto" }) { id } }"#,
+        "mutation { createRole(name: \"tipi\") { name } }",
+        "mutation { AddPolicy(subject: \"tipi\", object: \"documentTypes\", action: \"allow\") { subject } }",
+        "mutation { AddGroup(subject: \"tina@example.com\", role: \"tipi\") { subject } }",
+    ] {
+        if query.contains("AddGroup") {
+            user(&server, &admin, "tina@example.com").await?;
+        }
+        let body = gql(&server, &admin, query).await?;
+        assert_eq!(body["errors"], Value::Null, "{query}: {body}");
+    }
+    let tina = server.login("tina@example.com", "segreto1").await?;
+    // Names are fine...
+    let names = gql(
+        &server,
+        &tina,
+        "{ documentTypes { name documentRules { id description active } } }",
+    )
+    .await?;
+    assert_eq!(names["errors"], Value::Null, "{names}");
+    assert_eq!(
+        names["data"]["documentTypes"][0]["documentRules"][0]["description"],
+        "Netto"
+    );
+    // ...the code is not.
+    let code = gql(
+        &server,
+        &tina,
+        "{ documentTypes { documentRules { code } } }",
+    )
+    .await?;
+    let (kind, _, message) = error(&code);
+    assert_eq!(kind, "FORBIDDEN", "{code}");
+    assert!(message.contains("documentRules"), "{message}");
+    assert!(!code.to_string().contains("export default"), "{code}");
+    for field in ["packageJSON", "dataTables { name }"] {
+        let body = gql(
+            &server,
+            &tina,
+            &format!("{{ documentTypes {{ documentRules {{ {field} }} }} }}"),
+        )
+        .await?;
+        assert_eq!(error(&body).0, "FORBIDDEN", "{field}: {body}");
+    }
+    // With the rules' own resource it reads.
+    let body = gql(
+        &server,
+        &admin,
+        "mutation { AddPolicy(subject: \"tipi\", object: \"documentRules\", action: \"allow\") { subject } }",
+    )
+    .await?;
+    assert_eq!(body["errors"], Value::Null, "{body}");
+    let code = gql(
+        &server,
+        &tina,
+        "{ documentTypes { documentRules { code } } }",
+    )
+    .await?;
+    assert_eq!(code["errors"], Value::Null, "{code}");
+    assert!(code.to_string().contains("export default"), "{code}");
+    Ok(())
+}

@@ -10,7 +10,9 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use async_graphql::extensions::{Extension, ExtensionContext, ExtensionFactory, NextParseQuery};
+use async_graphql::extensions::{
+    Extension, ExtensionContext, ExtensionFactory, NextParseQuery, NextResolve, ResolveInfo,
+};
 use async_graphql::parser::types::{
     ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
 };
@@ -332,6 +334,114 @@ pub fn while_allowed<S: futures::Stream + Send + 'static>(
     stream.take_until(Box::pin(ended))
 }
 
+/// Object types whose data belongs to a resource, and the fields of theirs anyone who reaches
+/// one may read. An operation of another area can return them — a document's rules, a type's
+/// rules — but their other fields (code, package.json, lists, data) need the owner's resource
+/// too: [`FieldGuard`] checks it as each field resolves.
+pub const OWNED_TYPES: &[(&str, &str, &[&str])] = &[
+    (
+        "DocumentRule",
+        "documentRules",
+        &[
+            "id",
+            "description",
+            "state",
+            "active",
+            "nota",
+            "documentType",
+            "createdAt",
+            "updatedAt",
+        ],
+    ),
+    (
+        "DossierRule",
+        "dossierRules",
+        &[
+            "id",
+            "description",
+            "istitutoAppartenenza",
+            "active",
+            "valid",
+            "nota",
+            "gruppo",
+            "dossierType",
+            "createdAt",
+            "updatedAt",
+        ],
+    ),
+    (
+        "DataTable",
+        "dataTables",
+        &["name", "ordinamento", "createdAt", "updatedAt"],
+    ),
+];
+
+/// The resource field `field` of object type `parent` needs besides its operation's, if any.
+pub fn field_resource(parent: &str, field: &str) -> Option<&'static str> {
+    OWNED_TYPES
+        .iter()
+        .find(|(ty, _, _)| *ty == parent)
+        .filter(|(_, _, open)| !open.contains(&field))
+        .map(|(_, resource, _)| *resource)
+}
+
+/// The schema extension that enforces [`OWNED_TYPES`] on every field it resolves; each resource
+/// is asked once per request.
+pub struct FieldGuard;
+
+impl ExtensionFactory for FieldGuard {
+    fn create(&self) -> Arc<dyn Extension> {
+        Arc::new(FieldGuardExtension::default())
+    }
+}
+
+#[derive(Default)]
+struct FieldGuardExtension {
+    allowed: std::sync::Mutex<std::collections::HashMap<&'static str, bool>>,
+}
+
+#[async_graphql::async_trait::async_trait]
+impl Extension for FieldGuardExtension {
+    async fn resolve(
+        &self,
+        ctx: &ExtensionContext<'_>,
+        info: ResolveInfo<'_>,
+        next: NextResolve<'_>,
+    ) -> ServerResult<Option<async_graphql::Value>> {
+        let guarded = if info.is_for_introspection || info.name.starts_with("__") {
+            None
+        } else {
+            field_resource(info.parent_type, info.name)
+        };
+        if let Some(resource) = guarded {
+            let allowed = *self
+                .allowed
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .entry(resource)
+                .or_insert_with(|| {
+                    let caller = ctx.data_opt::<Caller>();
+                    let state = ctx.data_opt::<Arc<AppState>>();
+                    match (caller, state) {
+                        (Some(Caller::Authenticated(claims)), Some(state)) => {
+                            state.access.allows(&claims.email, resource)
+                        }
+                        _ => false,
+                    }
+                });
+            if !allowed {
+                return Err(async_graphql::Error::new(format!(
+                    "Permesso negato: {resource} ({}.{})",
+                    info.parent_type, info.name
+                ))
+                .extend_with(|_, e| e.set("code", "FORBIDDEN"))
+                .into_server_error(async_graphql::Pos::default()));
+            }
+        }
+        next.run(ctx, info).await
+    }
+}
+
 /// The access `field` of the root type `operation` needs, if it declares one.
 pub fn required(operation: OperationType, field: &str) -> Option<Access> {
     OPERATIONS
@@ -452,6 +562,57 @@ fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every owned type and every open field named in [`OWNED_TYPES`] exists in the schema,
+    /// and every object type that carries rule code or data (`code`, `packageJSON`, `content`)
+    /// is either owned or only returned by operations of the resource it belongs to.
+    #[test]
+    fn owned_types_match_the_schema_and_cover_every_type_with_code_or_data() {
+        /// Types with code or data that no other area's operation returns: their operations'
+        /// own resources cover them.
+        const ROOT_ONLY: &[&str] = &[
+            "HelperCode",
+            "RuleVersion",
+            "RuleExecutionLog",
+            "DossierRuleExecutionLog",
+            "RuleExecutionLogDetail",
+            "RuleDownload",
+        ];
+        let sdl = crate::graphql::sdl();
+        let document = async_graphql::parser::parse_schema(&sdl).expect("the SDL parses");
+        let mut fields_of = std::collections::HashMap::new();
+        for definition in document.definitions {
+            if let async_graphql::parser::types::TypeSystemDefinition::Type(ty) = definition
+                && let async_graphql::parser::types::TypeKind::Object(object) = &ty.node.kind
+            {
+                let fields: Vec<String> = object
+                    .fields
+                    .iter()
+                    .map(|f| f.node.name.node.to_string())
+                    .collect();
+                fields_of.insert(ty.node.name.node.to_string(), fields);
+            }
+        }
+        for (ty, _, open) in OWNED_TYPES {
+            let fields = fields_of.get(*ty).unwrap_or_else(|| panic!("no type {ty}"));
+            for field in *open {
+                assert!(
+                    fields.iter().any(|f| f == field),
+                    "{ty}.{field} is not in the schema"
+                );
+            }
+        }
+        for (ty, fields) in &fields_of {
+            let carries = fields
+                .iter()
+                .any(|f| matches!(f.as_str(), "code" | "packageJSON" | "content"));
+            let owned = OWNED_TYPES.iter().any(|(owned, _, _)| owned == ty);
+            assert!(
+                !carries || owned || ROOT_ONLY.contains(&ty.as_str()),
+                "{ty} carries code or data: declare it in OWNED_TYPES (or ROOT_ONLY)"
+            );
+        }
+    }
 
     /// The root fields of the schema, by operation type, read from its SDL.
     fn schema_root_fields() -> Vec<(OperationType, String)> {

@@ -87,7 +87,8 @@ pub fn schema(state: Option<Arc<AppState>>) -> ApiSchema {
         Mutation::default(),
         Subscription::default(),
     )
-    .extension(access::AccessGuard);
+    .extension(access::AccessGuard)
+    .extension(access::FieldGuard);
     match state {
         Some(state) => limits::apply(builder, &state.config.graphql)
             .data(state)

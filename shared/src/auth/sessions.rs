@@ -259,9 +259,10 @@ impl Authenticator {
     /// Ends session `session_id`: none of its refresh tokens can be used again.
     pub async fn logout(&self, session_id: Uuid) -> Result<(), AuthError> {
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
-        revoke_family(&mut conn, session_id, "logout").await?;
-        // At once here; the other processes hear of it from the database.
-        self.revoked.insert(session_id);
+        if revoke_family(&mut conn, session_id, "logout").await? > 0 {
+            // At once here; the other processes hear of it from the database.
+            self.revoked.insert(session_id);
+        }
         Ok(())
     }
 
@@ -369,7 +370,7 @@ async fn revoke_family(
     conn: &mut AsyncPgConnection,
     family_id: Uuid,
     reason: &str,
-) -> Result<(), DbError> {
+) -> Result<usize, DbError> {
     diesel::update(
         refresh_tokens::table
             .filter(refresh_tokens::family_id.eq(family_id))
@@ -382,6 +383,5 @@ async fn revoke_family(
     })
     .execute(conn)
     .await
-    .context("revoking a session")?;
-    Ok(())
+    .context("revoking a session")
 }

@@ -292,6 +292,14 @@ describe('document detail: rules (regole)', () => {
     expect(within(row).getByTestId('rule-run')).toBeTruthy();
   });
 
+  it('asks for and offers the rules\' code only to users who may read rules', async () => {
+    const calls = fakes();
+    await renderRoutes(routes, { url: `${BASE}?tab=regole`, store: await loggedInStore(allowed('documents')) });
+    const row = await screen.findByTestId(`rule-row-${RULE_A}`);
+    expect(within(row).queryByTestId('rule-expand')).toBeNull();
+    expect(calls.DocumentDetailRules).toHaveBeenCalledWith({ id: DOC, withCode: false });
+  });
+
   it('says when there are no rules', async () => {
     fakes({ DocumentDetailRules: () => ({ getRulesByDocument: [] }) });
     await renderRoutes(routes, { url: `${BASE}?tab=regole` });

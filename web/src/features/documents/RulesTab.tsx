@@ -14,7 +14,8 @@ import { LazyCodeEditor } from '../../components/code/LazyCodeEditor';
 export function RulesTab({ documentId, onRan }: { documentId: string; onRan: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { data: rules, error, isLoading } = useDocumentRules(documentId);
+  const canReadCode = can({ action: 'allow', resource: 'documentRules' });
+  const { data: rules, error, isLoading } = useDocumentRules(documentId, canReadCode);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [runningAll, setRunningAll] = useState(false);
   const [running, setRunning] = useState<string | null>(null);
@@ -77,9 +78,11 @@ export function RulesTab({ documentId, onRan }: { documentId: string; onRan: () 
         <HTMLTable className="data-table rules-tab__table" aria-label={t('documentDetail.tabs.regole')} data-testid="rules-table">
           <thead>
             <tr>
-              <th scope="col" className="rules-tab__toggle">
-                <span className="visually-hidden">{t('documentDetail.rules.code')}</span>
-              </th>
+              {canReadCode && (
+                <th scope="col" className="rules-tab__toggle">
+                  <span className="visually-hidden">{t('documentDetail.rules.code')}</span>
+                </th>
+              )}
               <th scope="col">{t('documentDetail.rules.description')}</th>
               <th scope="col">{t('documentDetail.rules.state')}</th>
               {canRunOne && <th scope="col" className="data-table__actions">{t('common.actions')}</th>}
@@ -92,18 +95,20 @@ export function RulesTab({ documentId, onRan }: { documentId: string; onRan: () 
               return (
                 <Fragment key={rule.id}>
                   <tr data-testid={`rule-row-${rule.id}`}>
-                    <td className="rules-tab__toggle">
-                      <Button
-                        variant="minimal"
-                        size="small"
-                        icon={open ? 'chevron-down' : 'chevron-right'}
-                        aria-expanded={open}
-                        aria-controls={open ? codeId : undefined}
-                        aria-label={t(open ? 'documentDetail.rules.hideCode' : 'documentDetail.rules.showCode', { rule: rule.description || rule.id })}
-                        onClick={() => toggle(rule.id)}
-                        data-testid="rule-expand"
-                      />
-                    </td>
+                    {canReadCode && (
+                      <td className="rules-tab__toggle">
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          icon={open ? 'chevron-down' : 'chevron-right'}
+                          aria-expanded={open}
+                          aria-controls={open ? codeId : undefined}
+                          aria-label={t(open ? 'documentDetail.rules.hideCode' : 'documentDetail.rules.showCode', { rule: rule.description || rule.id })}
+                          onClick={() => toggle(rule.id)}
+                          data-testid="rule-expand"
+                        />
+                      </td>
+                    )}
                     <td>
                       <span className="rules-tab__description">{rule.description || '-'}</span>
                       <span className="muted rules-tab__id">{rule.id}</span>
@@ -128,10 +133,10 @@ export function RulesTab({ documentId, onRan }: { documentId: string; onRan: () 
                       </td>
                     )}
                   </tr>
-                  {open && (
+                  {open && canReadCode && (
                     <tr className="rules-tab__code-row" id={codeId}>
                       <td colSpan={canRunOne ? 4 : 3}>
-                        <LazyCodeEditor value={rule.code} language="javascript" readOnly label={t('documentDetail.rules.codeOf', { rule: rule.description || rule.id })} maxHeight="400px" testId="rule-code" />
+                        <LazyCodeEditor value={rule.code ?? ''} language="javascript" readOnly label={t('documentDetail.rules.codeOf', { rule: rule.description || rule.id })} maxHeight="400px" testId="rule-code" />
                       </td>
                     </tr>
                   )}

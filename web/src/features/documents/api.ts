@@ -61,13 +61,13 @@ const DocumentLogsQuery = graphql(`
 `);
 
 const DocumentRulesQuery = graphql(`
-  query DocumentDetailRules($id: ID!) {
+  query DocumentDetailRules($id: ID!, $withCode: Boolean!) {
     getRulesByDocument(id: $id) {
       id
       description
       state
       active
-      code
+      code @include(if: $withCode)
     }
   }
 `);
@@ -182,8 +182,12 @@ export function useDocumentLogs(id: string) {
   return useSWR(['DocumentDetailLogs', id], () => graphqlRequest(DocumentLogsQuery, { document: id }).then((result) => result.getLogsByDocument));
 }
 
-export function useDocumentRules(id: string) {
-  return useSWR(['DocumentDetailRules', id], () => graphqlRequest(DocumentRulesQuery, { id }).then((result) => result.getRulesByDocument));
+/** The rules of the document's type; their code only for users who may read rules
+ * (`documentRules`: the server refuses it to the others). */
+export function useDocumentRules(id: string, withCode: boolean) {
+  return useSWR(['DocumentDetailRules', id, withCode], () =>
+    graphqlRequest(DocumentRulesQuery, { id, withCode }).then((result) => result.getRulesByDocument),
+  );
 }
 
 export type DocumentRuleRow = NonNullable<ReturnType<typeof useDocumentRules>['data']>[number];
