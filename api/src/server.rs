@@ -161,6 +161,15 @@ async fn graphql(
             );
         }
     };
+    // PostgreSQL text cannot hold NUL: refused here once, rather than as a database error in
+    // whichever resolver stores or looks up the text.
+    if request.query.contains('\0') || request.variables.iter().any(|(_, v)| has_nul(v)) {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            "BAD_USER_INPUT",
+            "Il testo non può contenere il carattere NUL (\\u0000)".to_owned(),
+        );
+    }
     if !signed_in && !limits.public_introspection {
         request = request.disable_introspection();
     }
@@ -168,6 +177,18 @@ async fn graphql(
     let client =
         crate::graphql::ClientAddr::from_request(peer, headers, &state.config.trusted_proxies);
     GraphQLResponse::from(schema.execute(request.data(caller).data(client)).await).into_response()
+}
+
+/// Whether a variable's value holds a NUL character anywhere (keys included).
+fn has_nul(value: &async_graphql::Value) -> bool {
+    match value {
+        async_graphql::Value::String(text) => text.contains('\0'),
+        async_graphql::Value::List(items) => items.iter().any(has_nul),
+        async_graphql::Value::Object(fields) => fields
+            .iter()
+            .any(|(key, value)| key.contains('\0') || has_nul(value)),
+        _ => false,
+    }
 }
 
 /// A request refused before execution, with a GraphQL-shaped body the web client reads.
