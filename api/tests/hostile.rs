@@ -53,6 +53,9 @@ fn nasty_strings() -> Vec<String> {
     ]
 }
 
+/// An operation: its name, its text with a variable per argument, and the arguments' types.
+type Operation = (String, String, Vec<(String, Type)>);
+
 /// Draws values of the schema's types.
 struct Generator {
     types: BTreeMap<String, TypeDefinition>,
@@ -119,7 +122,7 @@ impl Generator {
     }
 
     /// Every query and mutation with its variable definitions, arguments and selection.
-    fn operations(&self) -> Vec<(String, String, Vec<(String, Type)>)> {
+    fn operations(&self) -> Vec<Operation> {
         let mut operations = Vec::new();
         for (root, keyword) in [("Query", "query"), ("Mutation", "mutation")] {
             let Some(TypeKind::Object(object)) = self.types.get(root).map(|t| &t.kind) else {
@@ -259,7 +262,7 @@ async fn import_bodies_of_every_wrong_shape_are_refused_cleanly() -> Result<()> 
     let token = server.admin_token().await?;
     let mut rng = StdRng::seed_from_u64(seed());
     let strings = nasty_strings();
-    let mut pick = |rng: &mut StdRng| -> Value {
+    let pick = |rng: &mut StdRng| -> Value {
         match rng.random_range(0..7) {
             0 => Value::Null,
             1 => json!(rng.random_range(-5..5)),
