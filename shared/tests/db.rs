@@ -49,6 +49,7 @@ const EVERY_TABLE: &[&str] = &[
     "notification_receivers",
     "password_reset_codes",
     "refresh_tokens",
+    "revoked_sessions",
     "roles",
     "rule_execution_logs",
     "rule_validations",
