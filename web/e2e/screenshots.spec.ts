@@ -145,3 +145,23 @@ test('settings drawer, NATURE', async ({ page }) => {
   await openSettings(page);
   await shot(page, 'desktop-nature-settings');
 });
+
+test('rule validation, Italian, light', async ({ page }) => {
+  await open(page, '/validazione', { theme: 'LIGHT' });
+  await page.getByTestId('validations-table').waitFor();
+  await shot(page, 'desktop-validations');
+  await open(page, '/validazione?tab=documenti', { theme: 'LIGHT' });
+  await page.getByTestId('validation-documents-table').waitFor();
+  await shot(page, 'desktop-validation-documents');
+  await open(page, '/validazione/nuova', { theme: 'LIGHT' });
+  await shot(page, 'desktop-validation-new');
+});
+
+test('rule validation on a phone, English, dark', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '/validazione', { theme: 'DARK' }, 'en');
+  await page.getByTestId('validations-table').waitFor();
+  await shot(page, 'phone-validations-en-dark');
+  await open(page, '/validazione/nuova', { theme: 'DARK' }, 'en');
+  await shot(page, 'phone-validation-new-en-dark');
+});

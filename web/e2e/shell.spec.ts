@@ -37,7 +37,7 @@ test('switching to English changes the texts and survives a reload', async ({ pa
   await page.getByRole('radio', { name: 'EN' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Validation');
   await expect(page.getByTestId('sidebar')).toContainText('Document types');
-  await expect(page.getByTestId('not-available')).toContainText('Not available yet');
+  await expect(page.getByRole('tab', { name: 'Validation documents' })).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Validation');

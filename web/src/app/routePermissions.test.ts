@@ -29,5 +29,12 @@ describe('route guards', () => {
     expect(resource('/playground/dossier')).toBe('dossierRules');
     expect(resource('/playground/documenti')).toBe('documentRules');
     expect(resource('/validazione')).toBe('ruleValidations');
+    expect(resource('/validazione/:id')).toBe('ruleValidations');
+    // A new validation: uploading a PDF or starting a document already uploaded.
+    expect(ROUTES.find((route) => route.path === '/validazione/nuova')?.permission).toEqual({
+      action: 'allow',
+      resource: 'createRuleValidation',
+      orResources: ['runValidation'],
+    });
   });
 });

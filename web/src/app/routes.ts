@@ -44,6 +44,9 @@ const NewDocumentTypePage = lazyPage(() => import('../features/types/NewTypePage
 const NewDossierTypePage = lazyPage(() => import('../features/types/NewTypePage'), 'NewDossierTypePage');
 const DocumentRuleEditorPage = lazyPage(() => import('../features/playground/editor/RuleEditorPage'), 'DocumentRuleEditorPage');
 const DossierRuleEditorPage = lazyPage(() => import('../features/playground/editor/RuleEditorPage'), 'DossierRuleEditorPage');
+const NewValidationPage = lazyPage(() => import('../features/validation/NewValidationPage'), 'NewValidationPage');
+const ValidationDetailPage = lazyPage(() => import('../features/validation/ValidationDetailPage'), 'ValidationDetailPage');
+const ValidationsPage = lazyPage(() => import('../features/validation/ValidationsPage'), 'ValidationsPage');
 const DocumentTypesPage = lazyPage(() => import('../features/types/TypesPage'), 'DocumentTypesPage');
 const DossierTypesPage = lazyPage(() => import('../features/types/TypesPage'), 'DossierTypesPage');
 
@@ -80,6 +83,8 @@ export interface AppRoute {
 }
 
 const allow = (resource: string): Permission => ({ action: 'allow', resource });
+/** Allowed when any of the resources is. */
+const allowAny = (resource: string, ...orResources: string[]): Permission => ({ action: 'allow', resource, orResources });
 
 /** The screens of any logged-in user, whatever their roles: the dashboard and their account. */
 export const OPEN_TO_EVERY_USER: readonly string[] = ['/', '/dashboard', '/account'];
@@ -103,11 +108,11 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/playground/documenti/nuova', area: 'playground', titleKey: 'routes.playgroundDocumentsNew', public: false, page: NewDocumentRulePage, permission: allow('createDocumentRule') },
   { path: '/playground/documenti/:id/aggiorna', area: 'playground', titleKey: 'routes.playgroundDocumentsEdit', public: false, page: DocumentRuleEditorPage, permission: allow('documentRules') },
 
-  // The validation API does not exist yet: resources after its operations (spec §7), as the API
-  // names them elsewhere (the list query for reading, the mutation for starting one).
-  { path: '/validazione', area: 'validation', titleKey: 'routes.validations', public: false, permission: allow('ruleValidations') },
-  { path: '/validazione/nuova', area: 'validation', titleKey: 'routes.validationNew', public: false, permission: allow('createRuleValidation') },
-  { path: '/validazione/:id', area: 'validation', titleKey: 'routes.validationDetail', public: false, permission: allow('ruleValidations') },
+  // Reading needs `ruleValidations`; a new validation either way in: uploading (createRuleValidation)
+  // or starting a document already uploaded (runValidation) — api/src/graphql/access.rs.
+  { path: '/validazione', area: 'validation', titleKey: 'routes.validations', public: false, page: ValidationsPage, permission: allow('ruleValidations') },
+  { path: '/validazione/nuova', area: 'validation', titleKey: 'routes.validationNew', public: false, page: NewValidationPage, permission: allowAny('createRuleValidation', 'runValidation') },
+  { path: '/validazione/:id', area: 'validation', titleKey: 'routes.validationDetail', public: false, page: ValidationDetailPage, permission: allow('ruleValidations') },
 
   { path: '/users', area: 'users', titleKey: 'routes.users', public: false, page: UsersPage, permission: allow('users') },
   { path: '/users/new', area: 'users', titleKey: 'routes.userNew', public: false, page: UserNewPage, permission: allow('createUser') },

@@ -37,6 +37,14 @@ describe('permission checks', () => {
     expect(canWith([{ resource: 'Users', action: 'ALLOW' }])(allow('users'))).toBe(true);
   });
 
+  it('passes a check with alternatives when any of its resources is allowed', () => {
+    const either = { action: 'allow' as const, resource: 'createRuleValidation', orResources: ['runValidation'] };
+    expect(canWith([{ resource: 'runvalidation', action: 'allow' }])(either)).toBe(true);
+    expect(canWith([{ resource: 'createrulevalidation', action: 'allow' }])(either)).toBe(true);
+    expect(canWith([{ resource: 'ruleValidations', action: 'allow' }])(either)).toBe(false);
+    expect(canWith([{ resource: '*', action: 'allow' }, { resource: 'createRuleValidation', action: 'deny' }, { resource: 'runValidation', action: 'deny' }])(either)).toBe(false);
+  });
+
   it('has a check that lets everything through', () => {
     expect(allowEverything(allow('anything'))).toBe(true);
   });

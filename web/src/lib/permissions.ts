@@ -2,6 +2,11 @@
 export interface Permission {
   action: 'allow';
   resource: string;
+  /**
+   * Other resources, any of which passes the check too (a screen reached with either of two
+   * permissions, e.g. /validazione/nuova: uploading or starting an existing document).
+   */
+  orResources?: readonly string[];
 }
 
 export type Can = (permission: Permission) => boolean;
@@ -27,7 +32,7 @@ export function canWith(granted: readonly GrantedPermission[]): Can {
     resource: permission.resource.toLowerCase(),
     action: permission.action.toLowerCase(),
   }));
-  return ({ action, resource }) => {
+  const one = (action: string, resource: string) => {
     const wanted = resource.toLowerCase();
     const allowed = normalized.some(
       (permission) => (permission.resource === wanted || permission.resource === ANY_RESOURCE) && permission.action === action,
@@ -35,4 +40,5 @@ export function canWith(granted: readonly GrantedPermission[]): Can {
     const denied = normalized.some((permission) => permission.resource === wanted && permission.action === 'deny');
     return allowed && !denied;
   };
+  return ({ action, resource, orResources = [] }) => [resource, ...orResources].some((candidate) => one(action, candidate));
 }

@@ -47,7 +47,6 @@ export const NAVIGATION: readonly NavSection[] = [
           { id: 'playground-documenti', labelKey: 'nav.playgroundDocuments', icon: 'document', path: '/playground/documenti', permission: allow('documentRules') },
         ],
       },
-      // The validation API does not exist yet: `ruleValidations`, after its list query (spec §7).
       { id: 'validazione', labelKey: 'nav.validation', icon: 'endorsed', path: '/validazione', permission: allow('ruleValidations') },
       { id: 'account', labelKey: 'nav.account', icon: 'person', path: '/account' },
     ],

@@ -44,17 +44,25 @@ export function NewRuleForm({ title, list, testId, onSubmit, submitting, serverE
 
 /**
  * Salva of a new rule: `create` it, say so and open its editor (`editorPath`); a refusal is said
- * and handed to `refused` (the form shows it).
+ * and handed to `refused` (the form shows it). `explain`, when given, reports a refusal its own
+ * way instead and answers true (e.g. a dossier rule failing on its validation file); it answers
+ * false to leave the refusal to the usual message.
  */
 export function useCreateRule() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  return async (create: () => Promise<string>, editorPath: (id: string) => string, refused: (message: string) => void) => {
+  return async (
+    create: () => Promise<string>,
+    editorPath: (id: string) => string,
+    refused: (message: string) => void,
+    explain?: (failure: unknown) => boolean,
+  ) => {
     try {
       const id = await create();
       void toast.success(t('playground.saved'));
       await navigate(editorPath(id));
     } catch (failure) {
+      if (explain?.(failure)) return;
       void toast.error(t('playground.saveFailed'));
       refused(errorMessage(failure));
     }

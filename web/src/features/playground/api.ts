@@ -124,6 +124,21 @@ const CreateDossierRuleMutation = graphql(`
   }
 `);
 
+const ValidationDocumentOptionsQuery = graphql(`
+  query PlaygroundValidationDocumentOptions($input: TableInput) {
+    docValidationsPage(input: $input) {
+      items {
+        id
+        description
+        istitutoAppartenenza
+        urlOCR
+        createdAt
+      }
+      total
+    }
+  }
+`);
+
 const DocumentTypeOptionsQuery = graphql(`
   query PlaygroundDocumentTypeOptions($input: TableInput) {
     documentTypesPage(input: $input) {
@@ -206,9 +221,22 @@ export interface NewDossierRule {
   istitutoAppartenenza: string;
   gruppo: string[];
   nota: string;
+  mustContain: string[];
+  notContain: string[];
+  /**
+   * A validation document to test `mustContain` / `notContain` on first (null: none): the server
+   * refuses a rule that fails on it with `RULE_NOT_VALID` (extensions `missing`, `present`).
+   */
+  validationDocumentID: string | null;
 }
 
-/** Creates a dossier rule (default code and package.json, every dossier type, no data table); answers its id. */
+/** The error code of a new dossier rule refused because it fails on its validation document. */
+export const RULE_NOT_VALID = 'RULE_NOT_VALID';
+
+/**
+ * Creates a dossier rule (default code and package.json, every dossier type, no data table),
+ * tested first on its validation document when it has one; answers its id.
+ */
 export const createDossierRule = (rule: NewDossierRule) =>
   graphqlRequest(CreateDossierRuleMutation, { input: { ...rule, dossierType: null, dataTables: [] } }).then((result) => result.createDossierRule.id);
 
@@ -244,6 +272,27 @@ export function useDataTableOptions(search: string, enabled = true) {
       names: result.dataTablesPage.items.map((table) => table.name),
       total: result.dataTablesPage.total,
     })),
+    { keepPreviousData: true },
+  );
+}
+
+/** How many validation documents the new dossier rule's picker offers (the newest). */
+export const VALIDATION_DOCUMENT_OPTIONS = 50;
+
+/**
+ * The newest validation documents of the institute `istituto` (any, while it is empty) whose text
+ * is extracted: those a new dossier rule can be tested on.
+ */
+export function useValidationDocumentOptions(istituto: string, enabled = true) {
+  const institute = istituto.trim();
+  const input: TableInput = {
+    pageSize: VALIDATION_DOCUMENT_OPTIONS,
+    pageIndex: 0,
+    order: 'createdAt DESC',
+    filters: institute === '' ? [] : [{ column: 'istitutoAppartenenza', type: 'text', value: [institute] }],
+  };
+  return useSWR(enabled ? ['PlaygroundValidationDocumentOptions', institute] : null, () =>
+    graphqlRequest(ValidationDocumentOptionsQuery, { input }).then((result) => result.docValidationsPage.items.filter((document) => document.urlOCR != null)),
     { keepPreviousData: true },
   );
 }

@@ -483,6 +483,29 @@ describe('new document rule', () => {
   });
 });
 
+const VALIDATION_DOC_TIME = Date.UTC(2026, 10, 2, 9, 5, 0) / 1000;
+/** `formatUnixSeconds` in the test's own time zone. */
+const localSeconds = (seconds: number) => {
+  const d = new Date(seconds * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+};
+/** The validation files the server finds: one with its text, one still being extracted. */
+const validationDocuments = () => ({
+  docValidationsPage: {
+    items: [
+      { id: 'doc-ready', description: 'Contratto 2026', istitutoAppartenenza: 'Banca Alfa', urlOCR: 'validation/doc-ready.txt', createdAt: VALIDATION_DOC_TIME },
+      { id: 'doc-extracting', description: 'Contratto 2025', istitutoAppartenenza: 'Banca Alfa', urlOCR: null, createdAt: VALIDATION_DOC_TIME },
+    ],
+    total: 2,
+  },
+});
+
+function fillDossierRule() {
+  fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: 'Importo minimo' } });
+  fireEvent.change(screen.getByLabelText(/Istituto di appartenenza/), { target: { value: 'Banca Alfa' } });
+}
+
 describe('new dossier rule', () => {
   it("requires the name ('Nome regola obbligatorio') and the institute, focusing the first", async () => {
     const calls = mockGraphql({ PlaygroundNewDossierRule: () => ({ createDossierRule: { id: 'x' } }) });
@@ -508,7 +531,17 @@ describe('new dossier rule', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Regola salvata con successo'));
     expect(calls.PlaygroundNewDossierRule).toHaveBeenCalledWith({
-      input: { description: 'Importo minimo', istitutoAppartenenza: 'Banca Alfa', gruppo: ['cessione', 'delega'], nota: 'Da rivedere', dossierType: null, dataTables: [] },
+      input: {
+        description: 'Importo minimo',
+        istitutoAppartenenza: 'Banca Alfa',
+        gruppo: ['cessione', 'delega'],
+        nota: 'Da rivedere',
+        mustContain: [],
+        notContain: [],
+        validationDocumentID: null,
+        dossierType: null,
+        dataTables: [],
+      },
     });
     expect((await screen.findByTestId('where')).textContent).toBe('/playground/dossier/new-dossier-rule/aggiorna');
   });
@@ -525,6 +558,101 @@ describe('new dossier rule', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile salvare la regola'));
     expect(screen.getByTestId('rule-form-error').textContent).toBe('Descrizione troppo lunga');
+  });
+
+  it("sends 'Deve contenere' and 'Non deve contenere' (Enter adds one; pasted lines one each)", async () => {
+    const calls = mockGraphql({ PlaygroundNewDossierRule: () => ({ createDossierRule: { id: 'r' } }), PlaygroundValidationDocumentOptions: validationDocuments });
+    await renderRoutes(routes, { url: '/playground/dossier/nuova' });
+    fillDossierRule();
+    const must = screen.getByLabelText('Deve contenere');
+    fireEvent.change(must, { target: { value: 'IBAN, conto' } });
+    fireEvent.keyDown(must, { key: 'Enter' });
+    fireEvent.change(must, { target: { value: 'Codice fiscale' } });
+    fireEvent.keyDown(must, { key: 'Enter' });
+    const not = screen.getByLabelText('Non deve contenere');
+    fireEvent.change(not, { target: { value: 'penale' } });
+    fireEvent.keyDown(not, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(calls.PlaygroundNewDossierRule).toHaveBeenCalled());
+    expect(calls.PlaygroundNewDossierRule?.mock.calls[0]?.[0]).toMatchObject({
+      input: { mustContain: ['IBAN, conto', 'Codice fiscale'], notContain: ['penale'], validationDocumentID: null },
+    });
+    // Without a validation file nothing is tested: no 'Regola valida'.
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Regola salvata con successo'));
+    expect(toast.success).not.toHaveBeenCalledWith('Regola valida');
+  });
+
+  it("offers the institute's validation files with text; a rule valid on the chosen one: 'Regola valida', then saved", async () => {
+    const calls = mockGraphql({ PlaygroundNewDossierRule: () => ({ createDossierRule: { id: 'tested' } }), PlaygroundValidationDocumentOptions: validationDocuments });
+    await renderRoutes(routes, { url: '/playground/dossier/nuova' });
+    fillDossierRule();
+    const picker = screen.getByLabelText('File di validazione') as HTMLSelectElement;
+    // Asked for the institute typed, newest first; only documents with their text are offered.
+    await waitFor(() =>
+      expect(calls.PlaygroundValidationDocumentOptions).toHaveBeenLastCalledWith({
+        input: { pageSize: 50, pageIndex: 0, order: 'createdAt DESC', filters: [{ column: 'istitutoAppartenenza', type: 'text', value: ['Banca Alfa'] }] },
+      }),
+    );
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(2));
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Nessuno: salva senza provare la regola',
+      `Contratto 2026 — ${localSeconds(VALIDATION_DOC_TIME)}`,
+    ]);
+    fireEvent.change(picker, { target: { value: 'doc-ready' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Regola valida'));
+    expect(toast.success).toHaveBeenLastCalledWith('Regola salvata con successo');
+    expect(calls.PlaygroundNewDossierRule?.mock.calls[0]?.[0]).toMatchObject({ input: { validationDocumentID: 'doc-ready' } });
+    expect((await screen.findByTestId('where')).textContent).toBe('/playground/dossier/tested/aggiorna');
+  });
+
+  it("says 'Regola non valida' with the strings that failed (RULE_NOT_VALID) and stays on the form", async () => {
+    mockGraphql({
+      PlaygroundValidationDocumentOptions: validationDocuments,
+      PlaygroundNewDossierRule: () => {
+        throw new GraphQLTestError('Regola non valida: manca «IBAN»; presente «penale»', 'RULE_NOT_VALID', { missing: ['IBAN'], present: ['penale'] });
+      },
+    });
+    await renderRoutes(routes, { url: '/playground/dossier/nuova' });
+    fillDossierRule();
+    const picker = screen.getByLabelText('File di validazione');
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(2));
+    fireEvent.change(picker, { target: { value: 'doc-ready' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    const verdict = await screen.findByTestId('rule-verdict');
+    expect(within(verdict).getByText('Regola non valida')).toBeTruthy();
+    expect(within(verdict).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['manca «IBAN»', 'presente «penale»']);
+    expect(toast.error).toHaveBeenCalledWith('Regola non valida');
+    expect(toast.error).not.toHaveBeenCalledWith('Impossibile salvare la regola');
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(screen.getByTestId('dossier-rule-form')).toBeTruthy();
+  });
+
+  it("says 'Errore durante la validazione' when the test with a validation file fails otherwise", async () => {
+    mockGraphql({
+      PlaygroundValidationDocumentOptions: validationDocuments,
+      PlaygroundNewDossierRule: () => {
+        throw new GraphQLTestError('Il file non è più disponibile', 'NOT_FOUND');
+      },
+    });
+    await renderRoutes(routes, { url: '/playground/dossier/nuova' });
+    fillDossierRule();
+    const picker = screen.getByLabelText('File di validazione');
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(2));
+    fireEvent.change(picker, { target: { value: 'doc-ready' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Errore durante la validazione'));
+    expect(screen.getByTestId('rule-form-error').textContent).toBe('Il file non è più disponibile');
+    expect(screen.queryByTestId('rule-verdict')).toBeNull();
+  });
+
+  it('offers no validation file without testRule and ruleValidations', async () => {
+    const calls = mockGraphql({ PlaygroundValidationDocumentOptions: validationDocuments });
+    await renderRoutes(routes, { url: '/playground/dossier/nuova', store: await storeWith('createDossierRule', 'testRule') });
+    expect(screen.getByLabelText('Deve contenere')).toBeTruthy();
+    expect(screen.queryByLabelText('File di validazione')).toBeNull();
+    expect(calls.PlaygroundValidationDocumentOptions).not.toHaveBeenCalled();
   });
 
   it('is in English too', async () => {

@@ -34,7 +34,7 @@ type Documents = {
     "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n": typeof types.DocumentDetailPdfDocument,
     "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": typeof types.DocumentDetailExtractionDocument,
     "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      timestamp\n    }\n  }\n": typeof types.DocumentDetailLogsDocument,
-    "\n  query DocumentDetailRules($id: ID!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code\n    }\n  }\n": typeof types.DocumentDetailRulesDocument,
+    "\n  query DocumentDetailRules($id: ID!, $withCode: Boolean!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code @include(if: $withCode)\n    }\n  }\n": typeof types.DocumentDetailRulesDocument,
     "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DocumentDetailExecutionLogsDocument,
     "\n  query DocumentDetailExecutionLog($id: ID!) {\n    ruleExecutionLog(id: $id) {\n      id\n      ruleName\n      executedAt\n      platform\n      result\n      logs\n      errors\n      rawText\n      formData\n      dataTables\n      tables\n      rawTextWithGeometry\n    }\n  }\n": typeof types.DocumentDetailExecutionLogDocument,
     "\n  mutation DocumentDetailReplaceMetas($id: ID!, $metas: String!) {\n    replaceDocumentMetas(id: $id, metas: $metas) {\n      id\n      metas\n      updatedAt\n    }\n  }\n": typeof types.DocumentDetailReplaceMetasDocument,
@@ -80,6 +80,7 @@ type Documents = {
     "\n  mutation PlaygroundImportDossierRules($input: String!) {\n    importDossierRules(input: $input) {\n      id\n    }\n  }\n": typeof types.PlaygroundImportDossierRulesDocument,
     "\n  mutation PlaygroundNewDocumentRule($input: CreateDocumentRuleInput!) {\n    createDocumentRule(input: $input) {\n      id\n    }\n  }\n": typeof types.PlaygroundNewDocumentRuleDocument,
     "\n  mutation PlaygroundNewDossierRule($input: CreateDossierRuleInput!) {\n    createDossierRule(input: $input) {\n      id\n    }\n  }\n": typeof types.PlaygroundNewDossierRuleDocument,
+    "\n  query PlaygroundValidationDocumentOptions($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        id\n        description\n        istitutoAppartenenza\n        urlOCR\n        createdAt\n      }\n      total\n    }\n  }\n": typeof types.PlaygroundValidationDocumentOptionsDocument,
     "\n  query PlaygroundDocumentTypeOptions($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n": typeof types.PlaygroundDocumentTypeOptionsDocument,
     "\n  query PlaygroundDataTableOptions($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n": typeof types.PlaygroundDataTableOptionsDocument,
     "\n  query RuleEditorDocumentRule($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      code\n      packageJSON\n      nota\n      active\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n      updatedAt\n    }\n  }\n": typeof types.RuleEditorDocumentRuleDocument,
@@ -136,6 +137,19 @@ type Documents = {
     "\n  mutation UpdateUser($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateUserDocument,
     "\n  mutation UpdateUserPassword($email: String!, $newPassword: String!) {\n    updateUserPassword(email: $email, newPassword: $newPassword)\n  }\n": typeof types.UpdateUserPasswordDocument,
     "\n  mutation DeleteUser($email: String!) {\n    deleteUser(email: $email)\n  }\n": typeof types.DeleteUserDocument,
+    "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    createdBy\n  }\n": typeof types.RuleValidationFieldsFragmentDoc,
+    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n  }\n": typeof types.ValidationDocumentFieldsFragmentDoc,
+    "\n  query ValidationRuleValidationsPage($input: TableInput) {\n    ruleValidationsPage(input: $input) {\n      items {\n        ...RuleValidationFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.ValidationRuleValidationsPageDocument,
+    "\n  query ValidationDocValidationsPage($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        ...ValidationDocumentFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.ValidationDocValidationsPageDocument,
+    "\n  query ValidationRuleValidation($id: ID!) {\n    ruleValidation(id: $id) {\n      ...RuleValidationFields\n      invalidRules {\n        id\n        idRule\n        description\n        missing\n        present\n      }\n    }\n  }\n": typeof types.ValidationRuleValidationDocument,
+    "\n  query ValidationDownloadOCR($id: ID!) {\n    downloadOCR(id: $id) {\n      name\n      base64\n    }\n  }\n": typeof types.ValidationDownloadOcrDocument,
+    "\n  query ValidationDownloadPDF($id: ID!) {\n    downloadPDF(id: $id) {\n      name\n      base64\n    }\n  }\n": typeof types.ValidationDownloadPdfDocument,
+    "\n  query ValidationDownloadDiff($id: ID!) {\n    downloadDiff(id: $id) {\n      name\n      base64\n    }\n  }\n": typeof types.ValidationDownloadDiffDocument,
+    "\n  query ValidationDownloadAllFiles($id: ID!) {\n    downloadAllValidationFiles(id: $id) {\n      name\n      base64\n    }\n  }\n": typeof types.ValidationDownloadAllFilesDocument,
+    "\n  mutation ValidationDeleteDocValidations($ids: [ID!]!) {\n    deleteDocValidations(ids: $ids)\n  }\n": typeof types.ValidationDeleteDocValidationsDocument,
+    "\n  mutation ValidationRequestSignedURL($filename: String!) {\n    requestSignedURLForValidationDocument(filename: $filename) {\n      url\n      name\n      expiresAt\n      maxBytes\n    }\n  }\n": typeof types.ValidationRequestSignedUrlDocument,
+    "\n  mutation ValidationCreateRuleValidation($documentID: ID!, $name: String!, $url: String, $istitutoAppartenenza: String!) {\n    createRuleValidation(documentID: $documentID, name: $name, url: $url, istitutoAppartenenza: $istitutoAppartenenza) {\n      id\n    }\n  }\n": typeof types.ValidationCreateRuleValidationDocument,
+    "\n  mutation ValidationRunValidation($idDocValidation: ID!) {\n    runValidation(idDocValidation: $idDocValidation) {\n      id\n    }\n  }\n": typeof types.ValidationRunValidationDocument,
     "\n  fragment UserFields on User {\n    email\n    firstName\n    lastName\n    avatar\n    createdAt\n  }\n": typeof types.UserFieldsFragmentDoc,
     "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n": typeof types.AuthSessionFieldsFragmentDoc,
     "\n  mutation Impersonates($email: String!) {\n    impersonates(email: $email) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ImpersonatesDocument,
@@ -166,7 +180,7 @@ const documents: Documents = {
     "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n": types.DocumentDetailPdfDocument,
     "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": types.DocumentDetailExtractionDocument,
     "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      timestamp\n    }\n  }\n": types.DocumentDetailLogsDocument,
-    "\n  query DocumentDetailRules($id: ID!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code\n    }\n  }\n": types.DocumentDetailRulesDocument,
+    "\n  query DocumentDetailRules($id: ID!, $withCode: Boolean!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code @include(if: $withCode)\n    }\n  }\n": types.DocumentDetailRulesDocument,
     "\n  query DocumentDetailExecutionLogs($input: TableInput) {\n    ruleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        documentId\n        executedAt\n        platform\n        result\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DocumentDetailExecutionLogsDocument,
     "\n  query DocumentDetailExecutionLog($id: ID!) {\n    ruleExecutionLog(id: $id) {\n      id\n      ruleName\n      executedAt\n      platform\n      result\n      logs\n      errors\n      rawText\n      formData\n      dataTables\n      tables\n      rawTextWithGeometry\n    }\n  }\n": types.DocumentDetailExecutionLogDocument,
     "\n  mutation DocumentDetailReplaceMetas($id: ID!, $metas: String!) {\n    replaceDocumentMetas(id: $id, metas: $metas) {\n      id\n      metas\n      updatedAt\n    }\n  }\n": types.DocumentDetailReplaceMetasDocument,
@@ -212,6 +226,7 @@ const documents: Documents = {
     "\n  mutation PlaygroundImportDossierRules($input: String!) {\n    importDossierRules(input: $input) {\n      id\n    }\n  }\n": types.PlaygroundImportDossierRulesDocument,
     "\n  mutation PlaygroundNewDocumentRule($input: CreateDocumentRuleInput!) {\n    createDocumentRule(input: $input) {\n      id\n    }\n  }\n": types.PlaygroundNewDocumentRuleDocument,
     "\n  mutation PlaygroundNewDossierRule($input: CreateDossierRuleInput!) {\n    createDossierRule(input: $input) {\n      id\n    }\n  }\n": types.PlaygroundNewDossierRuleDocument,
+    "\n  query PlaygroundValidationDocumentOptions($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        id\n        description\n        istitutoAppartenenza\n        urlOCR\n        createdAt\n      }\n      total\n    }\n  }\n": types.PlaygroundValidationDocumentOptionsDocument,
     "\n  query PlaygroundDocumentTypeOptions($input: TableInput) {\n    documentTypesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n": types.PlaygroundDocumentTypeOptionsDocument,
     "\n  query PlaygroundDataTableOptions($input: TableInput) {\n    dataTablesPage(input: $input) {\n      items {\n        name\n      }\n      total\n    }\n  }\n": types.PlaygroundDataTableOptionsDocument,
     "\n  query RuleEditorDocumentRule($id: ID!) {\n    documentRule(id: $id) {\n      id\n      description\n      code\n      packageJSON\n      nota\n      active\n      documentType {\n        name\n      }\n      dataTables {\n        name\n      }\n      updatedAt\n    }\n  }\n": types.RuleEditorDocumentRuleDocument,
@@ -268,6 +283,19 @@ const documents: Documents = {
     "\n  mutation UpdateUser($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": types.UpdateUserDocument,
     "\n  mutation UpdateUserPassword($email: String!, $newPassword: String!) {\n    updateUserPassword(email: $email, newPassword: $newPassword)\n  }\n": types.UpdateUserPasswordDocument,
     "\n  mutation DeleteUser($email: String!) {\n    deleteUser(email: $email)\n  }\n": types.DeleteUserDocument,
+    "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    createdBy\n  }\n": types.RuleValidationFieldsFragmentDoc,
+    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n  }\n": types.ValidationDocumentFieldsFragmentDoc,
+    "\n  query ValidationRuleValidationsPage($input: TableInput) {\n    ruleValidationsPage(input: $input) {\n      items {\n        ...RuleValidationFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.ValidationRuleValidationsPageDocument,
+    "\n  query ValidationDocValidationsPage($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        ...ValidationDocumentFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.ValidationDocValidationsPageDocument,
+    "\n  query ValidationRuleValidation($id: ID!) {\n    ruleValidation(id: $id) {\n      ...RuleValidationFields\n      invalidRules {\n        id\n        idRule\n        description\n        missing\n        present\n      }\n    }\n  }\n": types.ValidationRuleValidationDocument,
+    "\n  query ValidationDownloadOCR($id: ID!) {\n    downloadOCR(id: $id) {\n      name\n      base64\n    }\n  }\n": types.ValidationDownloadOcrDocument,
+    "\n  query ValidationDownloadPDF($id: ID!) {\n    downloadPDF(id: $id) {\n      name\n      base64\n    }\n  }\n": types.ValidationDownloadPdfDocument,
+    "\n  query ValidationDownloadDiff($id: ID!) {\n    downloadDiff(id: $id) {\n      name\n      base64\n    }\n  }\n": types.ValidationDownloadDiffDocument,
+    "\n  query ValidationDownloadAllFiles($id: ID!) {\n    downloadAllValidationFiles(id: $id) {\n      name\n      base64\n    }\n  }\n": types.ValidationDownloadAllFilesDocument,
+    "\n  mutation ValidationDeleteDocValidations($ids: [ID!]!) {\n    deleteDocValidations(ids: $ids)\n  }\n": types.ValidationDeleteDocValidationsDocument,
+    "\n  mutation ValidationRequestSignedURL($filename: String!) {\n    requestSignedURLForValidationDocument(filename: $filename) {\n      url\n      name\n      expiresAt\n      maxBytes\n    }\n  }\n": types.ValidationRequestSignedUrlDocument,
+    "\n  mutation ValidationCreateRuleValidation($documentID: ID!, $name: String!, $url: String, $istitutoAppartenenza: String!) {\n    createRuleValidation(documentID: $documentID, name: $name, url: $url, istitutoAppartenenza: $istitutoAppartenenza) {\n      id\n    }\n  }\n": types.ValidationCreateRuleValidationDocument,
+    "\n  mutation ValidationRunValidation($idDocValidation: ID!) {\n    runValidation(idDocValidation: $idDocValidation) {\n      id\n    }\n  }\n": types.ValidationRunValidationDocument,
     "\n  fragment UserFields on User {\n    email\n    firstName\n    lastName\n    avatar\n    createdAt\n  }\n": types.UserFieldsFragmentDoc,
     "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n": types.AuthSessionFieldsFragmentDoc,
     "\n  mutation Impersonates($email: String!) {\n    impersonates(email: $email) {\n      ...AuthSessionFields\n    }\n  }\n": types.ImpersonatesDocument,
@@ -358,7 +386,7 @@ export function graphql(source: "\n  query DocumentDetailLogs($document: ID!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DocumentDetailRules($id: ID!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code\n    }\n  }\n"): typeof import('./graphql').DocumentDetailRulesDocument;
+export function graphql(source: "\n  query DocumentDetailRules($id: ID!, $withCode: Boolean!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code @include(if: $withCode)\n    }\n  }\n"): typeof import('./graphql').DocumentDetailRulesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -539,6 +567,10 @@ export function graphql(source: "\n  mutation PlaygroundNewDocumentRule($input: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PlaygroundNewDossierRule($input: CreateDossierRuleInput!) {\n    createDossierRule(input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').PlaygroundNewDossierRuleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlaygroundValidationDocumentOptions($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        id\n        description\n        istitutoAppartenenza\n        urlOCR\n        createdAt\n      }\n      total\n    }\n  }\n"): typeof import('./graphql').PlaygroundValidationDocumentOptionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -763,6 +795,58 @@ export function graphql(source: "\n  mutation UpdateUserPassword($email: String!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteUser($email: String!) {\n    deleteUser(email: $email)\n  }\n"): typeof import('./graphql').DeleteUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    createdBy\n  }\n"): typeof import('./graphql').RuleValidationFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n  }\n"): typeof import('./graphql').ValidationDocumentFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ValidationRuleValidationsPage($input: TableInput) {\n    ruleValidationsPage(input: $input) {\n      items {\n        ...RuleValidationFields\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').ValidationRuleValidationsPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ValidationDocValidationsPage($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        ...ValidationDocumentFields\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').ValidationDocValidationsPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ValidationRuleValidation($id: ID!) {\n    ruleValidation(id: $id) {\n      ...RuleValidationFields\n      invalidRules {\n        id\n        idRule\n        description\n        missing\n        present\n      }\n    }\n  }\n"): typeof import('./graphql').ValidationRuleValidationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ValidationDownloadOCR($id: ID!) {\n    downloadOCR(id: $id) {\n      name\n      base64\n    }\n  }\n"): typeof import('./graphql').ValidationDownloadOcrDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ValidationDownloadPDF($id: ID!) {\n    downloadPDF(id: $id) {\n      name\n      base64\n    }\n  }\n"): typeof import('./graphql').ValidationDownloadPdfDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ValidationDownloadDiff($id: ID!) {\n    downloadDiff(id: $id) {\n      name\n      base64\n    }\n  }\n"): typeof import('./graphql').ValidationDownloadDiffDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ValidationDownloadAllFiles($id: ID!) {\n    downloadAllValidationFiles(id: $id) {\n      name\n      base64\n    }\n  }\n"): typeof import('./graphql').ValidationDownloadAllFilesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ValidationDeleteDocValidations($ids: [ID!]!) {\n    deleteDocValidations(ids: $ids)\n  }\n"): typeof import('./graphql').ValidationDeleteDocValidationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ValidationRequestSignedURL($filename: String!) {\n    requestSignedURLForValidationDocument(filename: $filename) {\n      url\n      name\n      expiresAt\n      maxBytes\n    }\n  }\n"): typeof import('./graphql').ValidationRequestSignedUrlDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ValidationCreateRuleValidation($documentID: ID!, $name: String!, $url: String, $istitutoAppartenenza: String!) {\n    createRuleValidation(documentID: $documentID, name: $name, url: $url, istitutoAppartenenza: $istitutoAppartenenza) {\n      id\n    }\n  }\n"): typeof import('./graphql').ValidationCreateRuleValidationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ValidationRunValidation($idDocValidation: ID!) {\n    runValidation(idDocValidation: $idDocValidation) {\n      id\n    }\n  }\n"): typeof import('./graphql').ValidationRunValidationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -37,6 +37,11 @@ export type CreateDossierRuleInput = {
   notContain?: Array<string> | null | undefined;
   nota?: string | null | undefined;
   packageJSON?: string | null | undefined;
+  /**
+   * A validation document to test the rule's mustContain / notContain against first: a
+   * rule that fails on it is not created (`RULE_NOT_VALID`, with the failed strings).
+   */
+  validationDocumentID?: string | number | null | undefined;
 };
 
 export type CreateUserInput = {
@@ -284,10 +289,11 @@ export type DocumentDetailLogsQuery = { getLogsByDocument: Array<{ id: string, e
 
 export type DocumentDetailRulesQueryVariables = Exact<{
   id: string | number;
+  withCode: boolean;
 }>;
 
 
-export type DocumentDetailRulesQuery = { getRulesByDocument: Array<{ id: string, description: string, state: string, active: boolean, code: string }> };
+export type DocumentDetailRulesQuery = { getRulesByDocument: Array<{ id: string, description: string, state: string, active: boolean, code?: string }> };
 
 export type DocumentDetailExecutionLogsQueryVariables = Exact<{
   input?: TableInput | null | undefined;
@@ -597,6 +603,13 @@ export type PlaygroundNewDossierRuleMutationVariables = Exact<{
 
 
 export type PlaygroundNewDossierRuleMutation = { createDossierRule: { id: string } };
+
+export type PlaygroundValidationDocumentOptionsQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type PlaygroundValidationDocumentOptionsQuery = { docValidationsPage: { total: number, items: Array<{ id: string, description: string, istitutoAppartenenza: string, urlOCR: string | null, createdAt: number }> } };
 
 export type PlaygroundDocumentTypeOptionsQueryVariables = Exact<{
   input?: TableInput | null | undefined;
@@ -1016,6 +1029,90 @@ export type DeleteUserMutationVariables = Exact<{
 
 export type DeleteUserMutation = { deleteUser: boolean };
 
+export type RuleValidationFieldsFragment = { id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null };
+
+export type ValidationDocumentFieldsFragment = { id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null };
+
+export type ValidationRuleValidationsPageQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type ValidationRuleValidationsPageQuery = { ruleValidationsPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null }> } };
+
+export type ValidationDocValidationsPageQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type ValidationDocValidationsPageQuery = { docValidationsPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null }> } };
+
+export type ValidationRuleValidationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ValidationRuleValidationQuery = { ruleValidation: { id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null, invalidRules: Array<{ id: string, idRule: string | null, description: string, missing: Array<string>, present: Array<string> }> } };
+
+export type ValidationDownloadOcrQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ValidationDownloadOcrQuery = { downloadOCR: { name: string, base64: string } };
+
+export type ValidationDownloadPdfQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ValidationDownloadPdfQuery = { downloadPDF: { name: string, base64: string } };
+
+export type ValidationDownloadDiffQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ValidationDownloadDiffQuery = { downloadDiff: { name: string, base64: string } };
+
+export type ValidationDownloadAllFilesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ValidationDownloadAllFilesQuery = { downloadAllValidationFiles: { name: string, base64: string } };
+
+export type ValidationDeleteDocValidationsMutationVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type ValidationDeleteDocValidationsMutation = { deleteDocValidations: number };
+
+export type ValidationRequestSignedUrlMutationVariables = Exact<{
+  filename: string;
+}>;
+
+
+export type ValidationRequestSignedUrlMutation = { requestSignedURLForValidationDocument: { url: string, name: string, expiresAt: number, maxBytes: number } };
+
+export type ValidationCreateRuleValidationMutationVariables = Exact<{
+  documentID: string | number;
+  name: string;
+  url?: string | null | undefined;
+  istitutoAppartenenza: string;
+}>;
+
+
+export type ValidationCreateRuleValidationMutation = { createRuleValidation: { id: string } };
+
+export type ValidationRunValidationMutationVariables = Exact<{
+  idDocValidation: string | number;
+}>;
+
+
+export type ValidationRunValidationMutation = { runValidation: { id: string } };
+
 export type UserFieldsFragment = { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string };
 
 export type AuthSessionFieldsFragment = { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null };
@@ -1092,6 +1189,34 @@ export const DossierListFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"DossierListFields"}) as unknown as TypedDocumentString<DossierListFieldsFragment, unknown>;
+export const RuleValidationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RuleValidationFields on RuleValidation {
+  id
+  state
+  istituto
+  fileName
+  createdAt
+  startedAt
+  finishedAt
+  rulesInvalidated
+  idDocument
+  urlOcr
+  error
+  createdBy
+}
+    `, {"fragmentName":"RuleValidationFields"}) as unknown as TypedDocumentString<RuleValidationFieldsFragment, unknown>;
+export const ValidationDocumentFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ValidationDocumentFields on ValidationDocument {
+  id
+  description
+  istitutoAppartenenza
+  fileName
+  urlOCR
+  ocrError
+  createdAt
+  createdBy
+}
+    `, {"fragmentName":"ValidationDocumentFields"}) as unknown as TypedDocumentString<ValidationDocumentFieldsFragment, unknown>;
 export const UserFieldsFragmentDoc = new TypedDocumentString(`
     fragment UserFields on User {
   email
@@ -1380,13 +1505,13 @@ export const DocumentDetailLogsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DocumentDetailLogsQuery, DocumentDetailLogsQueryVariables>;
 export const DocumentDetailRulesDocument = new TypedDocumentString(`
-    query DocumentDetailRules($id: ID!) {
+    query DocumentDetailRules($id: ID!, $withCode: Boolean!) {
   getRulesByDocument(id: $id) {
     id
     description
     state
     active
-    code
+    code @include(if: $withCode)
   }
 }
     `) as unknown as TypedDocumentString<DocumentDetailRulesQuery, DocumentDetailRulesQueryVariables>;
@@ -1836,6 +1961,20 @@ export const PlaygroundNewDossierRuleDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PlaygroundNewDossierRuleMutation, PlaygroundNewDossierRuleMutationVariables>;
+export const PlaygroundValidationDocumentOptionsDocument = new TypedDocumentString(`
+    query PlaygroundValidationDocumentOptions($input: TableInput) {
+  docValidationsPage(input: $input) {
+    items {
+      id
+      description
+      istitutoAppartenenza
+      urlOCR
+      createdAt
+    }
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<PlaygroundValidationDocumentOptionsQuery, PlaygroundValidationDocumentOptionsQueryVariables>;
 export const PlaygroundDocumentTypeOptionsDocument = new TypedDocumentString(`
     query PlaygroundDocumentTypeOptions($input: TableInput) {
   documentTypesPage(input: $input) {
@@ -2478,6 +2617,145 @@ export const DeleteUserDocument = new TypedDocumentString(`
   deleteUser(email: $email)
 }
     `) as unknown as TypedDocumentString<DeleteUserMutation, DeleteUserMutationVariables>;
+export const ValidationRuleValidationsPageDocument = new TypedDocumentString(`
+    query ValidationRuleValidationsPage($input: TableInput) {
+  ruleValidationsPage(input: $input) {
+    items {
+      ...RuleValidationFields
+    }
+    pages
+    total
+    more
+  }
+}
+    fragment RuleValidationFields on RuleValidation {
+  id
+  state
+  istituto
+  fileName
+  createdAt
+  startedAt
+  finishedAt
+  rulesInvalidated
+  idDocument
+  urlOcr
+  error
+  createdBy
+}`) as unknown as TypedDocumentString<ValidationRuleValidationsPageQuery, ValidationRuleValidationsPageQueryVariables>;
+export const ValidationDocValidationsPageDocument = new TypedDocumentString(`
+    query ValidationDocValidationsPage($input: TableInput) {
+  docValidationsPage(input: $input) {
+    items {
+      ...ValidationDocumentFields
+    }
+    pages
+    total
+    more
+  }
+}
+    fragment ValidationDocumentFields on ValidationDocument {
+  id
+  description
+  istitutoAppartenenza
+  fileName
+  urlOCR
+  ocrError
+  createdAt
+  createdBy
+}`) as unknown as TypedDocumentString<ValidationDocValidationsPageQuery, ValidationDocValidationsPageQueryVariables>;
+export const ValidationRuleValidationDocument = new TypedDocumentString(`
+    query ValidationRuleValidation($id: ID!) {
+  ruleValidation(id: $id) {
+    ...RuleValidationFields
+    invalidRules {
+      id
+      idRule
+      description
+      missing
+      present
+    }
+  }
+}
+    fragment RuleValidationFields on RuleValidation {
+  id
+  state
+  istituto
+  fileName
+  createdAt
+  startedAt
+  finishedAt
+  rulesInvalidated
+  idDocument
+  urlOcr
+  error
+  createdBy
+}`) as unknown as TypedDocumentString<ValidationRuleValidationQuery, ValidationRuleValidationQueryVariables>;
+export const ValidationDownloadOcrDocument = new TypedDocumentString(`
+    query ValidationDownloadOCR($id: ID!) {
+  downloadOCR(id: $id) {
+    name
+    base64
+  }
+}
+    `) as unknown as TypedDocumentString<ValidationDownloadOcrQuery, ValidationDownloadOcrQueryVariables>;
+export const ValidationDownloadPdfDocument = new TypedDocumentString(`
+    query ValidationDownloadPDF($id: ID!) {
+  downloadPDF(id: $id) {
+    name
+    base64
+  }
+}
+    `) as unknown as TypedDocumentString<ValidationDownloadPdfQuery, ValidationDownloadPdfQueryVariables>;
+export const ValidationDownloadDiffDocument = new TypedDocumentString(`
+    query ValidationDownloadDiff($id: ID!) {
+  downloadDiff(id: $id) {
+    name
+    base64
+  }
+}
+    `) as unknown as TypedDocumentString<ValidationDownloadDiffQuery, ValidationDownloadDiffQueryVariables>;
+export const ValidationDownloadAllFilesDocument = new TypedDocumentString(`
+    query ValidationDownloadAllFiles($id: ID!) {
+  downloadAllValidationFiles(id: $id) {
+    name
+    base64
+  }
+}
+    `) as unknown as TypedDocumentString<ValidationDownloadAllFilesQuery, ValidationDownloadAllFilesQueryVariables>;
+export const ValidationDeleteDocValidationsDocument = new TypedDocumentString(`
+    mutation ValidationDeleteDocValidations($ids: [ID!]!) {
+  deleteDocValidations(ids: $ids)
+}
+    `) as unknown as TypedDocumentString<ValidationDeleteDocValidationsMutation, ValidationDeleteDocValidationsMutationVariables>;
+export const ValidationRequestSignedUrlDocument = new TypedDocumentString(`
+    mutation ValidationRequestSignedURL($filename: String!) {
+  requestSignedURLForValidationDocument(filename: $filename) {
+    url
+    name
+    expiresAt
+    maxBytes
+  }
+}
+    `) as unknown as TypedDocumentString<ValidationRequestSignedUrlMutation, ValidationRequestSignedUrlMutationVariables>;
+export const ValidationCreateRuleValidationDocument = new TypedDocumentString(`
+    mutation ValidationCreateRuleValidation($documentID: ID!, $name: String!, $url: String, $istitutoAppartenenza: String!) {
+  createRuleValidation(
+    documentID: $documentID
+    name: $name
+    url: $url
+    istitutoAppartenenza: $istitutoAppartenenza
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ValidationCreateRuleValidationMutation, ValidationCreateRuleValidationMutationVariables>;
+export const ValidationRunValidationDocument = new TypedDocumentString(`
+    mutation ValidationRunValidation($idDocValidation: ID!) {
+  runValidation(idDocValidation: $idDocValidation) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ValidationRunValidationMutation, ValidationRunValidationMutationVariables>;
 export const ImpersonatesDocument = new TypedDocumentString(`
     mutation Impersonates($email: String!) {
   impersonates(email: $email) {

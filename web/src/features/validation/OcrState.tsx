@@ -1,0 +1,23 @@
+import { Classes } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { isExtracting, type ValidationDocumentRow } from './api';
+
+/** Whether the document's text is there: 'in estrazione…' while extracted, or why it failed. */
+export function OcrState({ row }: { row: Pick<ValidationDocumentRow, 'urlOCR' | 'ocrError'> }) {
+  const { t } = useTranslation();
+  if (row.ocrError != null) {
+    return (
+      <span className="validation-doc__ocr validation-doc__ocr--failed" dir="auto" data-testid="ocr-state" data-state="failed">
+        {t('ruleValidation.ocr.failed', { error: row.ocrError })}
+      </span>
+    );
+  }
+  if (isExtracting(row)) {
+    return (
+      <span className={`validation-doc__ocr ${Classes.TEXT_MUTED}`} data-testid="ocr-state" data-state="extracting">
+        {t('ruleValidation.ocr.extracting')}
+      </span>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,305 @@
+import { Button, Classes, Tab, Tabs, Tooltip } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DeleteConfirmDialog } from '../../components/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
+import { downloadBase64, formatUnixSeconds } from '../../lib/format';
+import { useCan } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/validation';
+import {
+  deleteDocuments,
+  fetchDownload,
+  newValidationPath,
+  useValidationDocumentsPage,
+  useValidationsPage,
+  validationPath,
+  type DownloadKind,
+  type ValidationDocumentRow,
+  type ValidationRow,
+} from './api';
+import { OcrState } from './OcrState';
+import { ValidationStateTag } from './ValidationStateTag';
+import './validation.css';
+
+const TABS = ['validazioni', 'documenti'] as const;
+type ValidationTab = (typeof TABS)[number];
+const tabOf = (value: string | null): ValidationTab => (TABS as readonly string[]).includes(value ?? '') ? (value as ValidationTab) : 'validazioni';
+
+const NEWEST_FIRST = { column: 'createdAt', descending: true };
+
+/**
+ * /validazione (authoring spec §2): two tabs kept in the address (`?tab=validazioni|documenti`).
+ * Validazioni lists the validation runs, refreshed silently every 5 s; Documenti validazione the
+ * uploaded documents with their downloads and delete. 'New Validation' opens /validazione/nuova.
+ */
+export function ValidationsPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const select = (next: ValidationTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  const mayStart = can({ action: 'allow', resource: 'createRuleValidation' }) || can({ action: 'allow', resource: 'runValidation' });
+  const title = t('routes.validations');
+
+  return (
+    <>
+      <PageHeader title={title} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: title }]}>
+        {mayStart && (
+          <Button intent="primary" icon="add" text={t('ruleValidation.newValidation')} onClick={() => void navigate(newValidationPath)} data-testid="validation-new" />
+        )}
+      </PageHeader>
+      <section className="page-panel">
+        <Tabs id="validation-tabs" selectedTabId={tab} onChange={(id) => select(tabOf(String(id)))} renderActiveTabPanelOnly large className="validation-tabs">
+          <Tab id="validazioni" title={t('ruleValidation.tabs.validations')} panel={<ValidationsTab />} data-testid="tab-validazioni" />
+          <Tab id="documenti" title={t('ruleValidation.tabs.documents')} panel={<DocumentsTab />} data-testid="tab-documenti" />
+        </Tabs>
+      </section>
+    </>
+  );
+}
+
+/** The validations: state, institute, document, start, end, invalidated rules, details. */
+function ValidationsTab() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const table = useTableState('validations', NEWEST_FIRST);
+
+  const columns = useMemo<Column<ValidationRow>[]>(
+    () => [
+      {
+        id: 'state',
+        header: t('ruleValidation.columns.state'),
+        // "in corso" covers created and running (validationsInput sends both).
+        filter: {
+          kind: 'select',
+          options: (['running', 'finished', 'failed'] as const).map((state) => ({ value: state, label: t(`ruleValidation.states.${state}`) })),
+        },
+        cell: (row) => <ValidationState row={row} />,
+        className: 'validation-list__state',
+      },
+      { id: 'istituto', header: t('ruleValidation.columns.istituto'), filter: { kind: 'text' }, cell: (row) => <span dir="auto">{row.istituto}</span> },
+      {
+        id: 'fileName',
+        header: t('ruleValidation.columns.document'),
+        cell: (row) => (
+          <span className="validation-list__file" dir="auto">
+            {row.fileName}
+          </span>
+        ),
+        className: 'validation-list__file-cell',
+      },
+      { id: 'createdAt', header: t('ruleValidation.columns.startedAt'), sortable: true, cell: (row) => <span dir="ltr">{formatUnixSeconds(row.createdAt)}</span>, className: 'validation-date' },
+      { id: 'finishedAt', header: t('ruleValidation.columns.finishedAt'), cell: (row) => <span dir="ltr">{formatUnixSeconds(row.finishedAt)}</span>, className: 'validation-date' },
+      {
+        id: 'rulesInvalidated',
+        header: t('ruleValidation.columns.rulesInvalidated'),
+        align: 'end',
+        cell: (row) => <span data-testid="rules-invalidated">{row.rulesInvalidated}</span>,
+      },
+      {
+        id: 'actions',
+        header: t('common.actions'),
+        align: 'end',
+        cell: (row) => (
+          <Tooltip content={t('ruleValidation.details')}>
+            <Button
+              variant="minimal"
+              icon="eye-open"
+              aria-label={t('ruleValidation.detailsOf', { file: row.fileName })}
+              onClick={() => void navigate(validationPath(row.id))}
+              data-testid="validation-open"
+            />
+          </Tooltip>
+        ),
+      },
+    ],
+    [t, navigate],
+  );
+
+  const { data, error, isLoading, mutate } = useValidationsPage(tableInputOf(table, columns));
+  useLoadFailedToast(error, t('ruleValidation.listFailed'));
+
+  return (
+    <div className="tab-panel">
+      <ServerTable
+        table={table}
+        columns={columns}
+        data={data}
+        loading={isLoading}
+        error={error ? `${t('ruleValidation.listFailed')}: ${errorMessage(error)}` : null}
+        rowKey={(row) => row.id}
+        onRowOpen={(row) => void navigate(validationPath(row.id))}
+        onRefresh={() => void mutate()}
+        label={t('ruleValidation.tabs.validations')}
+        testId="validations-table"
+      />
+    </div>
+  );
+}
+
+/** The state tag; a failed validation shows why under it. */
+function ValidationState({ row }: { row: ValidationRow }) {
+  return (
+    <div className="validation-state">
+      <ValidationStateTag state={row.state} />
+      {row.state === 'failed' && row.error && (
+        <span className={`validation-state__error ${Classes.TEXT_SMALL}`} title={row.error} dir="auto" data-testid="validation-error">
+          {row.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Says once that a list could not be loaded (spec §8). */
+function useLoadFailedToast(error: unknown, message: string) {
+  useEffect(() => {
+    if (error) void toast.error(message);
+  }, [error, message]);
+}
+
+/** The spec §8 message of each download's failure. */
+const DOWNLOAD_FAILED: Record<DownloadKind, string> = {
+  ocr: 'ruleValidation.downloadFailed',
+  pdf: 'ruleValidation.downloadFailed',
+  diff: 'ruleValidation.diffFailed',
+  all: 'ruleValidation.allFilesFailed',
+};
+
+/** The validation documents: description, institute, upload date, text state; downloads and delete. */
+function DocumentsTab() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const table = useTableState('validationDocuments', NEWEST_FIRST);
+  const [toDelete, setToDelete] = useState<ValidationDocumentRow | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const mayDelete = can({ action: 'allow', resource: 'deleteDocValidations' });
+
+  const download = useCallback(
+    async (row: ValidationDocumentRow, kind: DownloadKind) => {
+      setDownloading(`${row.id}:${kind}`);
+      try {
+        const file = await fetchDownload(kind, row.id);
+        downloadBase64(file.base64, file.name, file.type);
+      } catch (failure) {
+        console.error(`download ${kind} failed`, failure);
+        void toast.error(`${t(DOWNLOAD_FAILED[kind])}: ${errorMessage(failure)}`);
+      } finally {
+        setDownloading(null);
+      }
+    },
+    [t],
+  );
+
+  const columns = useMemo<Column<ValidationDocumentRow>[]>(() => {
+    const action = (row: ValidationDocumentRow, kind: DownloadKind, icon: 'document' | 'download' | 'changes' | 'compressed', disabled = false) => {
+      const label = t(`ruleValidation.download.${kind}`);
+      return (
+        <Tooltip content={label}>
+          <Button
+            variant="minimal"
+            icon={icon}
+            aria-label={t(`ruleValidation.download.${kind}Of`, { description: row.description })}
+            disabled={disabled}
+            loading={downloading === `${row.id}:${kind}`}
+            onClick={() => void download(row, kind)}
+            data-testid={`download-${kind}`}
+          />
+        </Tooltip>
+      );
+    };
+    return [
+      {
+        id: 'description',
+        header: t('ruleValidation.columns.description'),
+        sortable: true,
+        filter: { kind: 'text' },
+        cell: (row) => (
+          <div className="validation-doc">
+            <span className="validation-doc__name" dir="auto">
+              {row.description}
+            </span>
+            <OcrState row={row} />
+          </div>
+        ),
+      },
+      { id: 'istitutoAppartenenza', header: t('ruleValidation.columns.istituto'), filter: { kind: 'text' }, cell: (row) => <span dir="auto">{row.istitutoAppartenenza}</span> },
+      { id: 'createdAt', header: t('ruleValidation.columns.uploadedAt'), sortable: true, cell: (row) => <span dir="ltr">{formatUnixSeconds(row.createdAt)}</span>, className: 'validation-date' },
+      {
+        id: 'actions',
+        header: t('common.actions'),
+        align: 'end',
+        className: 'validation-doc__actions',
+        cell: (row) => (
+          <>
+            {action(row, 'ocr', 'document', row.urlOCR == null)}
+            {action(row, 'pdf', 'download')}
+            {action(row, 'diff', 'changes')}
+            {action(row, 'all', 'compressed')}
+            {mayDelete && (
+              <Tooltip content={t('common.delete')}>
+                <Button
+                  variant="minimal"
+                  intent="danger"
+                  icon="trash"
+                  aria-label={t('ruleValidation.deleteOf', { description: row.description })}
+                  onClick={() => setToDelete(row)}
+                  data-testid="document-delete"
+                />
+              </Tooltip>
+            )}
+          </>
+        ),
+      },
+    ];
+  }, [t, mayDelete, downloading, download]);
+
+  const { data, error, isLoading, mutate } = useValidationDocumentsPage(tableInputOf(table, columns));
+  useLoadFailedToast(error, t('ruleValidation.documentsFailed'));
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteDocuments([toDelete.id]);
+      void toast.success(t('ruleValidation.deleted'));
+    } catch (failure) {
+      console.error('deleteDocValidations failed', failure);
+      void toast.error(`${t('ruleValidation.deleteFailed')}: ${errorMessage(failure)}`);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+      void mutate();
+    }
+  };
+
+  return (
+    <div className="tab-panel">
+      <ServerTable
+        table={table}
+        columns={columns}
+        data={data}
+        loading={isLoading}
+        error={error ? `${t('ruleValidation.documentsFailed')}: ${errorMessage(error)}` : null}
+        rowKey={(row) => row.id}
+        onRefresh={() => void mutate()}
+        label={t('ruleValidation.tabs.documents')}
+        testId="validation-documents-table"
+      />
+      <DeleteConfirmDialog isOpen={toDelete !== null} loading={deleting} onCancel={() => setToDelete(null)} onConfirm={() => void confirmDelete()} />
+    </div>
+  );
+}
