@@ -283,3 +283,83 @@ async fn dossier_rule_versions_carry_their_lists_and_the_import() -> Result<()> 
     );
     Ok(())
 }
+
+/// Code and helper.js saved together are one save: compiled together (the new code may need
+/// the new helper), one version, nothing saved when either does not compile, and the helper
+/// needs `updateHelperCode` besides the rule's own resource.
+#[tokio::test]
+async fn code_and_helper_saved_together_are_one_version_compiled_together() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    let _worker = server.spawn_worker().await?;
+    ok(&server
+        .graphql_as(
+            &token,
+            r#"mutation { createDocumentType(input: { name: "CUD" }) { name } }"#,
+            json!({}),
+        )
+        .await?);
+    let body = server
+        .graphql_as(
+            &token,
+            r#"mutation { createDocumentRule(input: { documentType: "CUD", description: "Soglia" }) { id } }"#,
+            json!({}),
+        )
+        .await?;
+    ok(&body);
+    let id = body["data"]["createDocumentRule"]["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let update = "mutation($id: ID!, $code: String, $helper: String) { updateDocumentRule(id: $id, input: { code: $code, helper: $helper }) { id } }";
+    // The new code imports what only the new helper exports.
+    let code = "import { soglia } from './helper.js';\nexport default ({ rawText }) => ({ success: rawText.length > soglia });\n";
+    let helper = "export const soglia = 3;\n";
+    ok(&server
+        .graphql_as(
+            &token,
+            update,
+            json!({ "id": id, "code": code, "helper": helper }),
+        )
+        .await?);
+    let history = versions(&server, &token, &id).await?;
+    assert_eq!(history.len(), 2, "create, then one save: {history:?}");
+    assert_eq!(history[0]["code"], code);
+    assert_eq!(history[0]["helper"], helper);
+
+    // A helper that does not compile: refused, naming it; nothing saved.
+    let refused = server
+        .graphql_as(&token, update, json!({ "id": id, "code": "export default () => ({ success: true });\n", "helper": "export const = ;" }))
+        .await?;
+    assert_eq!(
+        refused["errors"][0]["extensions"]["code"], "BAD_USER_INPUT",
+        "{refused}"
+    );
+    assert!(refused.to_string().contains("helper.js"), "{refused}");
+    assert_eq!(versions(&server, &token, &id).await?.len(), 2);
+
+    // Without updateHelperCode, a save with a helper is refused.
+    for query in [
+        r#"mutation { createUser(user: { email: "autore@example.test", firstName: "A", lastName: "B", password: "segreto1", confirmPassword: "segreto1" }) { email } }"#,
+        r#"mutation { createRole(name: "autori") { name } }"#,
+        r#"mutation { AddPolicy(subject: "autori", object: "updateDocumentRule", action: "allow") { subject } }"#,
+        r#"mutation { AddPolicy(subject: "autori", object: "documentRules", action: "allow") { subject } }"#,
+        r#"mutation { AddGroup(subject: "autore@example.test", role: "autori") { subject } }"#,
+    ] {
+        ok(&server.graphql_as(&token, query, json!({})).await?);
+    }
+    let author = server.login("autore@example.test", "segreto1").await?;
+    let body = server
+        .graphql_as(
+            &author,
+            update,
+            json!({ "id": id, "helper": "export const soglia = 4;\n" }),
+        )
+        .await?;
+    assert_eq!(
+        body["errors"][0]["extensions"]["code"], "FORBIDDEN",
+        "{body}"
+    );
+    assert_eq!(versions(&server, &token, &id).await?.len(), 2);
+    Ok(())
+}

@@ -284,6 +284,8 @@ pub struct CreateDocumentRuleInput {
 pub struct UpdateDocumentRuleInput {
     pub description: Option<String>,
     pub code: Option<String>,
+    /// A new helper.js, saved with the rest as one version (needs `updateHelperCode` too).
+    pub helper: Option<String>,
     #[graphql(name = "packageJSON")]
     pub package_json: Option<String>,
     /// Replaces the linked data tables (names).
@@ -319,6 +321,8 @@ pub struct UpdateDossierRuleInput {
     pub istituto_appartenenza: Option<String>,
     pub description: Option<String>,
     pub code: Option<String>,
+    /// A new helper.js, saved with the rest as one version (needs `updateHelperCode` too).
+    pub helper: Option<String>,
     #[graphql(name = "packageJSON")]
     pub package_json: Option<String>,
     pub must_contain: Option<Vec<String>>,
@@ -327,6 +331,21 @@ pub struct UpdateDossierRuleInput {
     pub gruppo: Option<Vec<String>>,
     /// Name of the only dossier type it runs on; null lifts the restriction.
     pub dossier_type: MaybeUndefined<String>,
+}
+
+/// An update that carries helper.js needs `updateHelperCode` as well as its own resource.
+fn may_update_helper(
+    ctx: &Context<'_>,
+    state: &AppState,
+    with_helper: bool,
+) -> async_graphql::Result<()> {
+    if with_helper && !state.access.allows(&claims(ctx)?.email, "updateHelperCode") {
+        return Err(
+            async_graphql::Error::new("Permesso negato: updateHelperCode")
+                .extend_with(|_, e| e.set("code", "FORBIDDEN")),
+        );
+    }
+    Ok(())
 }
 
 /// The rule id of an argument.
@@ -723,7 +742,8 @@ impl RulesMutation {
         Ok(view.into())
     }
 
-    /// Changes a document rule; new code is compiled (with the rule's helper) first.
+    /// Changes a document rule — and its helper.js, in the same version; new code or helper
+    /// is compiled (together) first.
     async fn update_document_rule(
         &self,
         ctx: &Context<'_>,
@@ -731,9 +751,11 @@ impl RulesMutation {
         input: UpdateDocumentRuleInput,
     ) -> async_graphql::Result<DocumentRule> {
         let state = ctx.data::<Arc<AppState>>()?;
+        may_update_helper(ctx, state, input.helper.is_some())?;
         let edit = DocumentRuleEdit {
             description: input.description,
             code: input.code,
+            helper: input.helper,
             package_json: input.package_json,
             data_tables: input.data_tables,
             document_type: input.document_type,
@@ -812,7 +834,8 @@ impl RulesMutation {
         Ok(view.into())
     }
 
-    /// Changes a dossier rule; new code is compiled (with the rule's helper) first.
+    /// Changes a dossier rule — and its helper.js, in the same version; new code or helper is
+    /// compiled (together) first.
     async fn update_dossier_rule(
         &self,
         ctx: &Context<'_>,
@@ -820,6 +843,7 @@ impl RulesMutation {
         input: UpdateDossierRuleInput,
     ) -> async_graphql::Result<DossierRule> {
         let state = ctx.data::<Arc<AppState>>()?;
+        may_update_helper(ctx, state, input.helper.is_some())?;
         let dossier_type = match input.dossier_type {
             MaybeUndefined::Undefined => None,
             MaybeUndefined::Null => Some(None),
@@ -837,6 +861,7 @@ impl RulesMutation {
             dossier_type,
             data_tables: None,
             active: None,
+            helper: input.helper,
         };
         update_dossier_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
     }

@@ -470,6 +470,8 @@ pub(super) async fn link_document_tables(
 pub struct DocumentRuleEdit {
     pub description: Option<String>,
     pub code: Option<String>,
+    /// A new helper.js, saved with the rest in the same version.
+    pub helper: Option<String>,
     pub package_json: Option<String>,
     pub data_tables: Option<Vec<String>>,
     pub document_type: Option<String>,
@@ -482,6 +484,7 @@ pub struct DocumentRuleEdit {
 pub struct PreparedDocumentRuleUpdate {
     id: Uuid,
     changes: DocumentRuleChanges,
+    helper: Option<String>,
     data_table_ids: Option<Vec<i64>>,
     check: Option<CodeCheck>,
 }
@@ -491,6 +494,42 @@ impl PreparedDocumentRuleUpdate {
     pub fn check(&self) -> Option<&CodeCheck> {
         self.check.as_ref()
     }
+}
+
+/// What to compile before an update: the new code with the new helper, either one falling back
+/// to the saved one; `None` when neither changes.
+async fn code_check(
+    conn: &mut AsyncPgConnection,
+    kind: RuleKind,
+    id: Uuid,
+    code: &Option<String>,
+    helper: &Option<String>,
+) -> Result<Option<CodeCheck>, EditError> {
+    if code.is_none() && helper.is_none() {
+        return Ok(None);
+    }
+    let code = match code {
+        Some(code) => code.clone(),
+        None => match kind {
+            RuleKind::Document => document_rules::table
+                .find(id)
+                .select(document_rules::code)
+                .first(conn)
+                .await
+                .context("reading a document rule's code")?,
+            RuleKind::Dossier => dossier_rules::table
+                .find(id)
+                .select(dossier_rules::code)
+                .first(conn)
+                .await
+                .context("reading a dossier rule's code")?,
+        },
+    };
+    let helper = match helper {
+        Some(helper) => Some(helper.clone()),
+        None => helper_code::helper_of(conn, id).await?,
+    };
+    Ok(Some(CodeCheck { kind, code, helper }))
 }
 
 pub async fn prepare_document_rule_update(
@@ -506,6 +545,7 @@ pub async fn prepare_document_rule_update(
         return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
     }
     within_code_limit("code", edit.code.as_deref())?;
+    within_code_limit("helper", edit.helper.as_deref())?;
     let package_json = checked_package_json(edit.package_json)?;
     if !document_rules::table
         .find(id)
@@ -528,16 +568,10 @@ pub async fn prepare_document_rule_update(
         Some(names) => Some(resolve_names(conn, "dataTables", &names).await?),
         None => None,
     };
-    let check = match &edit.code {
-        Some(code) => Some(CodeCheck {
-            kind: RuleKind::Document,
-            code: code.clone(),
-            helper: helper_code::helper_of(conn, id).await?,
-        }),
-        None => None,
-    };
+    let check = code_check(conn, RuleKind::Document, id, &edit.code, &edit.helper).await?;
     Ok(PreparedDocumentRuleUpdate {
         id,
+        helper: edit.helper,
         changes: DocumentRuleChanges {
             document_type_id,
             description,
@@ -574,6 +608,9 @@ pub async fn apply_document_rule_update(
         }
         if let Some(table_ids) = &prepared.data_table_ids {
             link_document_tables(conn, id, table_ids).await?;
+        }
+        if let Some(helper) = &prepared.helper {
+            helper_code::save_helper(conn, RuleKind::Document, id, helper).await?;
         }
         rule_versions::record(conn, id, actor).await?;
         Ok(())
@@ -987,6 +1024,8 @@ pub struct DossierRuleEdit {
     pub dossier_type: Option<Option<String>>,
     pub data_tables: Option<Vec<String>>,
     pub active: Option<bool>,
+    /// A new helper.js, saved with the rest in the same version.
+    pub helper: Option<String>,
 }
 
 /// Validated changes of a dossier rule, ready to apply once its code compiles.
@@ -994,6 +1033,7 @@ pub struct DossierRuleEdit {
 pub struct PreparedDossierRuleUpdate {
     id: Uuid,
     changes: DossierRuleChanges,
+    helper: Option<String>,
     data_table_ids: Option<Vec<i64>>,
     check: Option<CodeCheck>,
 }
@@ -1020,6 +1060,7 @@ pub async fn prepare_dossier_rule_update(
         return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
     }
     within_code_limit("code", edit.code.as_deref())?;
+    within_code_limit("helper", edit.helper.as_deref())?;
     let package_json = checked_package_json(edit.package_json)?;
     if !dossier_rules::table
         .find(id)
@@ -1042,16 +1083,10 @@ pub async fn prepare_dossier_rule_update(
         Some(names) => Some(resolve_names(conn, "dataTables", &names).await?),
         None => None,
     };
-    let check = match &edit.code {
-        Some(code) => Some(CodeCheck {
-            kind: RuleKind::Dossier,
-            code: code.clone(),
-            helper: helper_code::helper_of(conn, id).await?,
-        }),
-        None => None,
-    };
+    let check = code_check(conn, RuleKind::Dossier, id, &edit.code, &edit.helper).await?;
     Ok(PreparedDossierRuleUpdate {
         id,
+        helper: edit.helper,
         changes: DossierRuleChanges {
             description,
             istituto_appartenenza,
@@ -1098,6 +1133,9 @@ pub async fn apply_dossier_rule_update(
         }
         if let Some(table_ids) = &prepared.data_table_ids {
             link_dossier_tables(conn, id, table_ids).await?;
+        }
+        if let Some(helper) = &prepared.helper {
+            helper_code::save_helper(conn, RuleKind::Dossier, id, helper).await?;
         }
         rule_versions::record(conn, id, actor).await?;
         Ok(())

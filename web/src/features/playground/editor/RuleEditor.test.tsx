@@ -125,6 +125,20 @@ describe('rule editor: edits, Reset and Salva', () => {
     expect(calls.RuleEditorUpdateDocumentRule).toHaveBeenCalledTimes(1);
   });
 
+  it('Salva of the code and helper.js together is one call: one version, compiled together', async () => {
+    const calls = fakeServer();
+    await openDocumentRule();
+    fireEvent.change(await editor('rule-code'), { target: { value: 'new code' } });
+    fireEvent.click(screen.getByRole('tab', { name: /helper\.js/ }));
+    fireEvent.change(await editor('rule-helper'), { target: { value: 'export const y = 2;' } });
+    fireEvent.click(screen.getByTestId('rule-save'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Regola salvata con successo'));
+    expect(calls.RuleEditorUpdateDocumentRule).toHaveBeenCalledTimes(1);
+    expect(calls.RuleEditorUpdateDocumentRule).toHaveBeenCalledWith({ id: ID, input: { code: 'new code', helper: 'export const y = 2;' } });
+    expect(calls.RuleEditorUpdateHelper).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByTestId('rule-dirty')).toBeNull());
+  });
+
   it("shows the server's syntax error at its line and column, in the file it names", async () => {
     fakeServer({
       RuleEditorUpdateDocumentRule: () => {

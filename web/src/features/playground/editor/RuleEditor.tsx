@@ -201,13 +201,17 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
     setSaving(true);
     const changes = changed.some((field) => field !== 'helper') ? ruleChanges(kind, base, snapshot) : null;
     const helperChanged = changed.includes('helper');
+    // Code, metadata and helper.js changed together are one save (one version, compiled
+    // together); helper.js alone has its own operation.
+    const withHelper = changes !== null && helperChanged;
     const saveRule = async (): Promise<unknown> => {
       if (!changes) return null;
       try {
-        if (kind === 'document') await updateDocumentRule(id, changes);
-        else await updateDossierRule(id, changes);
+        const input = withHelper ? { ...changes, helper: snapshot.helper } : changes;
+        if (kind === 'document') await updateDocumentRule(id, input);
+        else await updateDossierRule(id, input);
         const saved: Partial<RuleValues> = {};
-        for (const field of changed) if (field !== 'helper') (saved as Record<Field, unknown>)[field] = snapshot[field];
+        for (const field of changed) if (field !== 'helper' || withHelper) (saved as Record<Field, unknown>)[field] = snapshot[field];
         dispatch({ type: 'saved', values: saved });
         return null;
       } catch (error) {
@@ -226,16 +230,7 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
     let ruleError: unknown = null;
     let helperError: unknown = null;
     try {
-      if (changes && helperChanged) {
-        // The server compiles the new helper with the saved code and the new code with the saved
-        // helper: helper first, unless the saved code needs the old helper (then code first).
-        helperError = await saveHelper();
-        const location = helperError ? syntaxErrorOf(helperError) : null;
-        if (location?.file === 'rule.js') {
-          ruleError = await saveRule();
-          if (!ruleError) helperError = await saveHelper();
-        } else ruleError = await saveRule();
-      } else if (changes) ruleError = await saveRule();
+      if (changes) ruleError = await saveRule();
       else if (helperChanged) helperError = await saveHelper();
     } finally {
       savingRef.current = false;

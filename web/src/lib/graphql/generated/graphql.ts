@@ -110,6 +110,8 @@ export type UpdateDocumentRuleInput = {
   dataTables?: Array<string> | null | undefined;
   description?: string | null | undefined;
   documentType?: string | null | undefined;
+  /** A new helper.js, saved with the rest as one version (needs `updateHelperCode` too). */
+  helper?: string | null | undefined;
   nota?: string | null | undefined;
   packageJSON?: string | null | undefined;
 };
@@ -121,6 +123,8 @@ export type UpdateDossierRuleInput = {
   /** Name of the only dossier type it runs on; null lifts the restriction. */
   dossierType?: string | null | undefined;
   gruppo?: Array<string> | null | undefined;
+  /** A new helper.js, saved with the rest as one version (needs `updateHelperCode` too). */
+  helper?: string | null | undefined;
   istitutoAppartenenza?: string | null | undefined;
   mustContain?: Array<string> | null | undefined;
   notContain?: Array<string> | null | undefined;
