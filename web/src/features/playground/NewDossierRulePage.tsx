@@ -1,4 +1,5 @@
-import { Callout, FormGroup, HTMLSelect, TagInput, TextArea, type TagInputProps } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, TextArea, type TagInputProps } from '@blueprintjs/core';
+import { TagListInput } from '../../components/TagListInput';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -120,7 +121,7 @@ export function NewDossierRulePage() {
       control={control}
       render={({ field }) => (
         <FormGroup label={t(`ruleValidation.ruleTest.${name}`)} labelFor={id} helperText={t('ruleValidation.ruleTest.listHelp')}>
-          <TagInput
+          <TagListInput
             values={field.value}
             onChange={(values) => field.onChange(normalizeGroups(values))}
             onKeyDown={enterAddsTag}
@@ -176,7 +177,7 @@ export function NewDossierRulePage() {
         control={control}
         render={({ field }) => (
           <FormGroup label={t('playground.fields.gruppo')} labelFor={groupsId} helperText={t('playground.groupsHelp')}>
-            <TagInput
+            <TagListInput
               values={field.value}
               onChange={(values) => field.onChange(normalizeGroups(values))}
               onKeyDown={enterAddsTag}

@@ -1,4 +1,5 @@
-import { Button, FormGroup, Tag, TagInput } from '@blueprintjs/core';
+import { Button, FormGroup, Tag } from '@blueprintjs/core';
+import { TagListInput } from '../../components/TagListInput';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -95,7 +96,7 @@ function RequiredMetas({ name, saved, editable, onSaved }: { name: string; saved
     <section className="detail-section" data-testid="type-metas">
       <h2 className="page-panel__title">{t('types.metas.title')}</h2>
       <FormGroup labelFor="type-metas-input" label={t('types.metas.label')} helperText={t('types.metas.help')} className="types__metas-field">
-        <TagInput
+        <TagListInput
           values={metas}
           onChange={(values) => setMetas(normalizeMetas(values.map(String)))}
           addOnBlur

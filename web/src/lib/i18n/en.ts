@@ -43,6 +43,7 @@ export const en: typeof it = {
     actions: 'Actions',
     loading: 'Loading…',
     empty: 'Nothing here',
+    removeTag: 'Remove “{{tag}}”',
   },
   table: {
     empty: 'No data found',

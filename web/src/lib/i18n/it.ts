@@ -42,6 +42,7 @@ export const it = {
     actions: 'Azioni',
     loading: 'Caricamento…',
     empty: 'Nessun elemento',
+    removeTag: 'Rimuovi «{{tag}}»',
   },
   table: {
     empty: 'Nessun dato trovato',
