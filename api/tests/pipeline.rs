@@ -499,6 +499,63 @@ async fn a_scanned_contract_is_read_by_ocr() -> Result<()> {
     Ok(())
 }
 
+/// An import's documents together read at most `ISTRUTTORIA_OCR_MAX_PAGES_PER_IMPORT` pages by
+/// OCR: three one-page scans under a budget of two, and the third document's page is reported
+/// as over the import's budget, not silently empty.
+#[tokio::test]
+async fn an_import_reads_at_most_its_ocr_budget() -> Result<()> {
+    use shared::db::schema::{document_logs, documents};
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[("ISTRUTTORIA_OCR_MAX_PAGES_PER_IMPORT", "2")]).await?;
+    let scans: Vec<(String, Vec<u8>)> = (1..=3)
+        .map(|i| {
+            (
+                format!("scansione-{i}.pdf"),
+                pdf::scanned_pdf(&[
+                    "Contratto di cessione del quinto",
+                    &format!("Importo: {i}000"),
+                ]),
+            )
+        })
+        .collect();
+    let files: Vec<(&str, Vec<u8>)> = scans.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    let dossier_id = import(&server, &token, &files, &receiver.url).await?;
+    // Every document extracted (the dossier may then stop on its metas: not this test's).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
+    let events = loop {
+        let mut conn = server.db.pool.get().await?;
+        let events: Vec<String> = document_logs::table
+            .inner_join(documents::table)
+            .filter(documents::dossier_id.eq(dossier_id))
+            .filter(document_logs::event.like("estratto%"))
+            .select(document_logs::event)
+            .load(&mut conn)
+            .await?;
+        if events.len() == 3 {
+            break events;
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "not extracted: {events:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(events.len(), 3, "{events:?}");
+    let read = events
+        .iter()
+        .filter(|e| e.contains("1 lette con OCR"))
+        .count();
+    let over = events
+        .iter()
+        .filter(|e| e.contains("limite di pagine lette con OCR per importazione"))
+        .count();
+    assert_eq!((read, over), (2, 1), "{events:?}");
+    Ok(())
+}
+
 #[tokio::test]
 async fn a_failed_callback_is_retried_until_it_succeeds() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;

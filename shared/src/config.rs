@@ -361,6 +361,8 @@ pub struct ExtractionConfig {
     pub ocr_max_pixels: u64,
     /// Most pages of one document read by OCR; the others are reported as not read.
     pub ocr_max_pages: usize,
+    /// Most pages of one import (all its documents) read by OCR.
+    pub ocr_max_pages_per_import: usize,
 }
 
 impl ExtractionConfig {
@@ -373,6 +375,8 @@ impl ExtractionConfig {
             ocr_languages: vars.string_or("ISTRUTTORIA_OCR_LANGUAGES", "ita"),
             ocr_max_pixels: vars.parse_or("ISTRUTTORIA_OCR_MAX_PIXELS", 40_000_000)?,
             ocr_max_pages: vars.parse_or("ISTRUTTORIA_OCR_MAX_PAGES", 200)?,
+            ocr_max_pages_per_import: vars
+                .parse_or("ISTRUTTORIA_OCR_MAX_PAGES_PER_IMPORT", 1000)?,
         };
         if config.ocr_max_pixels < 1_000_000 {
             return Err(ConfigError::Invalid {
@@ -716,6 +720,7 @@ mod tests {
                 ocr_languages: "ita".into(),
                 ocr_max_pixels: 40_000_000,
                 ocr_max_pages: 200,
+                ocr_max_pages_per_import: 1000,
             }
         );
         let vars = Vars::from_pairs([

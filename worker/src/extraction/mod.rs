@@ -74,6 +74,9 @@ pub struct ExtractorConfig {
     pub ocr_max_pixels: u64,
     /// Most pages of one document read by OCR (`ISTRUTTORIA_OCR_MAX_PAGES`).
     pub ocr_max_pages: usize,
+    /// Most pages of one import read by OCR (`ISTRUTTORIA_OCR_MAX_PAGES_PER_IMPORT`); the
+    /// `extract` job keeps the count ([`Extractor::extract_within`]).
+    pub ocr_max_pages_per_import: usize,
 }
 
 impl ExtractorConfig {
@@ -86,6 +89,7 @@ impl ExtractorConfig {
             ocr_page_timeout: OCR_PAGE_TIMEOUT,
             ocr_max_pixels: config.ocr_max_pixels,
             ocr_max_pages: config.ocr_max_pages,
+            ocr_max_pages_per_import: config.ocr_max_pages_per_import,
         }
     }
 }
@@ -205,6 +209,10 @@ pub enum ExtractionError {
     Internal(String),
 }
 
+/// Takes one OCR page of an import's budget (called from the extraction's blocking thread);
+/// `false` when the import has none left.
+pub type ImportOcrBudget = Arc<dyn Fn() -> bool + Send + Sync>;
+
 /// The extraction, created once per worker process and cloned freely.
 #[derive(Clone)]
 pub struct Extractor {
@@ -218,6 +226,7 @@ struct Inner {
     ocr_slots: ocr::Slots,
     ocr_max_pixels: u64,
     ocr_max_pages: usize,
+    ocr_max_pages_per_import: usize,
 }
 
 impl std::fmt::Debug for Extractor {
@@ -252,27 +261,54 @@ impl Extractor {
                 ocr_slots: ocr::Slots::new(slots),
                 ocr_max_pixels: config.ocr_max_pixels,
                 ocr_max_pages: config.ocr_max_pages,
+                ocr_max_pages_per_import: config.ocr_max_pages_per_import,
             }),
         })
     }
 
     /// Extracts a PDF, on tokio's blocking pool.
     pub async fn extract(&self, pdf: Vec<u8>) -> Result<Extraction, ExtractionError> {
+        self.extract_within(pdf, None).await
+    }
+
+    /// [`Extractor::extract`] asking `import_budget` before each page it reads by OCR (one page
+    /// of the document's import; `false`: none is left). `None`: no import budget.
+    pub async fn extract_within(
+        &self,
+        pdf: Vec<u8>,
+        import_budget: Option<ImportOcrBudget>,
+    ) -> Result<Extraction, ExtractionError> {
         let this = self.clone();
         let span = tracing::Span::current();
-        tokio::task::spawn_blocking(move || span.in_scope(|| this.extract_blocking(pdf)))
-            .await
-            .map_err(|e| ExtractionError::Internal(format!("the extraction task failed: {e}")))?
+        tokio::task::spawn_blocking(move || {
+            span.in_scope(|| this.extract_blocking_within(pdf, import_budget.as_deref()))
+        })
+        .await
+        .map_err(|e| ExtractionError::Internal(format!("the extraction task failed: {e}")))?
+    }
+
+    /// Pages one import may have read by OCR.
+    pub fn ocr_pages_per_import(&self) -> usize {
+        self.inner.ocr_max_pages_per_import
     }
 
     /// Extracts a PDF on the calling thread (which may block for seconds on OCR).
-    #[tracing::instrument(name = "extract_pdf", skip_all, fields(bytes = pdf.len(), pages, ocr_pages))]
     pub fn extract_blocking(&self, pdf: Vec<u8>) -> Result<Extraction, ExtractionError> {
+        self.extract_blocking_within(pdf, None)
+    }
+
+    #[tracing::instrument(name = "extract_pdf", skip_all, fields(bytes = pdf.len(), pages, ocr_pages))]
+    fn extract_blocking_within(
+        &self,
+        pdf: Vec<u8>,
+        import_budget: Option<&(dyn Fn() -> bool + Send + Sync)>,
+    ) -> Result<Extraction, ExtractionError> {
         let started = Instant::now();
         let bounds = pdfium::OcrBounds {
             slots: &self.inner.ocr_slots,
             max_pixels: self.inner.ocr_max_pixels,
             max_pages: self.inner.ocr_max_pages,
+            import_budget,
         };
         let extraction = pdfium::extract(&self.inner.pdfium, &self.inner.ocr, &bounds, pdf)?;
         let ocr_pages = extraction.pages.iter().filter(|p| p.ocr).count();

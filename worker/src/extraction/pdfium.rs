@@ -24,6 +24,9 @@ pub(super) struct OcrBounds<'a> {
     pub max_pixels: u64,
     /// Most pages of this document read.
     pub max_pages: usize,
+    /// Asked before each page is read by OCR when the caller keeps an import's budget:
+    /// `false` means the import has read all it may (the page is reported as over it).
+    pub import_budget: Option<&'a (dyn Fn() -> bool + Send + Sync)>,
 }
 
 /// The process's PDFium: `pdfium-render` keeps its bindings in a process-wide cell that can be
@@ -143,6 +146,13 @@ pub(super) fn extract(
                     "non letta: oltre le {} pagine lette con OCR per documento",
                     bounds.max_pages
                 ),
+            });
+            (String::new(), Vec::new(), false)
+        } else if bounds.import_budget.is_some_and(|take_page| !take_page()) {
+            unread_pages.push(UnreadPage {
+                page: number,
+                reason: "non letta: il limite di pagine lette con OCR per importazione è raggiunto"
+                    .to_owned(),
             });
             (String::new(), Vec::new(), false)
         } else if let Some(dpi) = ocr_dpi(width, height, bounds.max_pixels) {

@@ -2,14 +2,18 @@
 //! pages without text), stored once in object storage for the rules and the document views.
 //! A PDF that cannot be read makes that document `cannot process`, never the worker.
 
+use std::sync::Arc;
+
 use apalis::prelude::{BoxDynError, Data};
 use shared::db::models::DocumentState;
 use shared::db::repo::pipeline;
 use shared::events::{self, Event};
 use shared::jobs::pipeline::{ExtractDocument, RunDocumentRules};
 use shared::storage::keys;
+use worker::extraction::ImportOcrBudget;
 
 use super::JobContext;
+use super::ocr_budget;
 use super::pipeline::advance_dossier;
 
 pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), BoxDynError> {
@@ -37,7 +41,25 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
     }
     let pdf = context.storage.get(&document.pdf_key).await?;
     let started = std::time::Instant::now();
-    let extraction = context.extractor.extract(pdf.to_vec()).await;
+    // Each page read by OCR takes one of its import's budget, shared with the documents
+    // extracted at the same time. Counting needs Redis: when it does not answer, the page is
+    // read (the per-document and pixel bounds still hold) and the failure is logged.
+    let per_import = context.extractor.ocr_pages_per_import();
+    let (redis, dossier_id) = (context.redis.clone(), document.dossier_id);
+    let runtime = tokio::runtime::Handle::current();
+    let budget: ImportOcrBudget = Arc::new(move || {
+        match runtime.block_on(ocr_budget::take_page(&redis, dossier_id, per_import)) {
+            Ok(taken) => taken,
+            Err(error) => {
+                tracing::warn!(%dossier_id, %error, "import OCR budget not counted");
+                true
+            }
+        }
+    });
+    let extraction = context
+        .extractor
+        .extract_within(pdf.to_vec(), Some(budget))
+        .await;
     let mut conn = context.db.get().await?;
     match extraction {
         Ok(extraction) => {

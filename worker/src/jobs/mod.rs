@@ -6,6 +6,7 @@ pub mod dossier_rules;
 pub mod extract;
 pub mod import;
 pub mod notify;
+mod ocr_budget;
 pub mod ping;
 mod pipeline;
 pub mod rule_runs;
