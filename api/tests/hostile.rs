@@ -4,7 +4,7 @@
 //! characters, malformed and random ids, extreme numbers, long lists, input objects with fields
 //! missing or null — and `POST /import_dossier` with bodies of every wrong shape. Whatever the
 //! input, the server answers with a clear refusal or a result: never a 5xx, never an `INTERNAL`
-//! error, and it stays ready. Seeded, so a failure repeats; `HOSTILE_SEED` picks another run.
+//! error, nothing is created, it stays ready, and an honest import is still processed. Seeded, so a failure repeats; `HOSTILE_SEED` picks another run.
 
 mod common;
 
@@ -311,5 +311,59 @@ async fn import_bodies_of_every_wrong_shape_are_refused_cleanly() -> Result<()> 
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let ready = server.client.get(server.url("/readyz")).send().await?;
     assert_eq!(ready.status(), 200);
+    // Nothing was created, and an honest import is still processed to the end.
+    let body = server
+        .graphql_as(&token, "{ getPaginatedDossier { total } }", json!({}))
+        .await?;
+    assert_eq!(body["data"]["getPaginatedDossier"]["total"], 0, "{body}");
+    let _worker = server.spawn_worker().await?;
+    let zip = {
+        use std::io::Write;
+        let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        writer.start_file("contratto.pdf", zip::write::SimpleFileOptions::default())?;
+        writer.write_all(&shared::testing::pdf::text_pdf(&[
+            "Contratto di cessione del quinto",
+        ]))?;
+        base64::Engine::encode(
+            &base64::engine::general_purpose::STANDARD,
+            writer.finish()?.into_inner(),
+        )
+    };
+    let response = server
+        .client
+        .post(server.url("/import_dossier"))
+        .bearer_auth(&token)
+        .json(&json!({ "idValutazione": "ONESTO-1", "base64zip": zip,
+            "files": [{ "nomeFile": "contratto.pdf", "tipoDocumento": "" }], "input": "[{}]" }))
+        .send()
+        .await?;
+    assert_eq!(response.status(), 200);
+    let id = response.json::<Value>().await?["id"]
+        .as_str()
+        .context("id")?
+        .to_owned();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let body = server
+            .graphql_as(
+                &token,
+                "query($id: ID!) { dossier(id: $id) { state } }",
+                json!({ "id": id }),
+            )
+            .await?;
+        let state = body["data"]["dossier"]["state"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        if state == "processed" {
+            break;
+        }
+        anyhow::ensure!(
+            !matches!(state.as_str(), "cannot process" | "conflicts"),
+            "the honest import ended {state}: {body}"
+        );
+        anyhow::ensure!(tokio::time::Instant::now() < deadline, "still {state}");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
     Ok(())
 }
