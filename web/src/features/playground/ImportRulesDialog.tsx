@@ -1,6 +1,8 @@
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Icon } from '@blueprintjs/core';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDrop } from '../../components/FileDrop';
+import { formatSize } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/validation';
 import { importDossierRules, isZipName, looksLikeZip, toBase64 } from './api';
@@ -38,14 +40,12 @@ export function ImportRulesDialog({ isOpen, onClose, onImported }: ImportRulesDi
   const [file, setFile] = useState<File | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [uploading, setUploading] = useState(false);
 
   const reset = () => {
     setFile(null);
     setRefusal(null);
     setServerError(null);
-    setDragging(false);
     if (input.current) input.current.value = '';
   };
 
@@ -54,12 +54,6 @@ export function ImportRulesDialog({ isOpen, onClose, onImported }: ImportRulesDi
     setServerError(null);
     setRefusal(why === 'none' ? null : why);
     setFile(why === null ? (files[0] ?? null) : null);
-  };
-
-  const drop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    take([...event.dataTransfer.files]);
   };
 
   const upload = async () => {
@@ -97,33 +91,19 @@ export function ImportRulesDialog({ isOpen, onClose, onImported }: ImportRulesDi
   return (
     <Dialog isOpen={isOpen} onClose={close} title={t('playground.import.title')} icon="import" className="pg-import" data-testid="import-dialog">
       <DialogBody>
-        <label
-          htmlFor={inputId}
-          className={`pg-drop${dragging ? ' pg-drop--over' : ''}${message ? ' pg-drop--invalid' : ''}`}
-          onDragEnter={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragOver={(event) => event.preventDefault()}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-          data-testid="import-drop"
-        >
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept=".zip,application/zip,application/x-zip-compressed"
-            className="pg-visually-hidden"
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? messageId : undefined}
-            onChange={(event) => take([...(event.currentTarget.files ?? [])])}
-            data-testid="import-file"
-          />
-          <Icon icon={file ? 'archive' : 'cloud-upload'} size={32} className="pg-drop__icon" />
-          <span className="pg-drop__title">{file ? file.name : t('playground.import.choose')}</span>
-          <span className={Classes.TEXT_MUTED}>{file ? t('playground.import.size', { size: formatSize(file.size) }) : t('playground.import.hint')}</span>
-        </label>
+        <FileDrop
+          inputId={inputId}
+          inputRef={input}
+          accept=".zip,application/zip,application/x-zip-compressed"
+          icon={file ? 'archive' : 'cloud-upload'}
+          title={file ? file.name : t('playground.import.choose')}
+          hint={file ? t('playground.import.size', { size: formatSize(file.size) }) : t('playground.import.hint')}
+          invalid={Boolean(message)}
+          describedBy={messageId}
+          onFiles={take}
+          testId="import-drop"
+          inputTestId="import-file"
+        />
         {message && (
           <Callout intent="danger" icon="error" role="alert" className="pg-import__message" data-testid="import-message">
             <span id={messageId}>{message}</span>
@@ -140,10 +120,4 @@ export function ImportRulesDialog({ isOpen, onClose, onImported }: ImportRulesDi
       />
     </Dialog>
   );
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

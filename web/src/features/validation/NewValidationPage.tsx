@@ -1,16 +1,16 @@
-import { Button, Callout, Classes, FormGroup, H2, Icon, InputGroup, ProgressBar, Tooltip } from '@blueprintjs/core';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { Button, Callout, Classes, FormGroup, H2, InputGroup, ProgressBar, Tooltip } from '@blueprintjs/core';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
-import { formatUnixSeconds } from '../../lib/format';
+import { FileDrop } from '../../components/FileDrop';
+import { formatSize } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/validation';
 import {
   createRuleValidation,
-  formatSize,
   looksLikePdf,
   MAX_ISTITUTO_CHARS,
   refusalOfFiles,
@@ -23,7 +23,7 @@ import {
   type FileRefusal,
   type ValidationDocumentRow,
 } from './api';
-import { OcrState } from './OcrState';
+import { documentColumns } from './documentColumns';
 import './validation.css';
 
 /**
@@ -71,7 +71,6 @@ function UploadSection() {
   const [istitutoTouched, setIstitutoTouched] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [step, setStep] = useState<Step>({ phase: 'idle' });
   const aborter = useRef<AbortController | null>(null);
   useEffect(() => () => aborter.current?.abort(), []);
@@ -87,12 +86,6 @@ function UploadSection() {
     setProblem(refusal === null ? null : { kind: 'choice', refusal });
     setFile(refusal === null ? (files[0] ?? null) : null);
     if (refusal !== null && input.current) input.current.value = '';
-  };
-
-  const drop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    take([...event.dataTransfer.files]);
   };
 
   const uploadRefused = (failure: unknown) => {
@@ -190,36 +183,21 @@ function UploadSection() {
           />
         </FormGroup>
         <FormGroup label={t('ruleValidation.new.file')} labelFor={fileId} labelInfo={<span className="validation-required">{t('ruleValidation.requiredMark')}</span>}>
-          <label
-            htmlFor={fileId}
-            className={`validation-drop${dragging ? ' validation-drop--over' : ''}${problemText ? ' validation-drop--invalid' : ''}${busy ? ' validation-drop--busy' : ''}`}
-            onDragEnter={(event) => {
-              event.preventDefault();
-              if (!busy) setDragging(true);
-            }}
-            onDragOver={(event) => event.preventDefault()}
-            onDragLeave={() => setDragging(false)}
-            onDrop={drop}
-            data-testid="validation-drop"
-          >
-            <input
-              ref={input}
-              id={fileId}
-              type="file"
-              accept="application/pdf,.pdf"
-              className="validation-visually-hidden"
-              disabled={busy}
-              aria-invalid={problemText ? true : undefined}
-              aria-describedby={problemText ? messageId : undefined}
-              onChange={(event) => take([...(event.currentTarget.files ?? [])])}
-              data-testid="validation-file"
-            />
-            <Icon icon={file ? 'document' : 'cloud-upload'} size={32} className="validation-drop__icon" />
-            <span className="validation-drop__title" dir="auto" data-testid="validation-file-name">
-              {file ? file.name : t('ruleValidation.new.choose')}
-            </span>
-            <span className={Classes.TEXT_MUTED}>{file ? t('ruleValidation.new.size', { size: formatSize(file.size) }) : t('ruleValidation.new.fileHint')}</span>
-          </label>
+          <FileDrop
+            inputId={fileId}
+            inputRef={input}
+            accept="application/pdf,.pdf"
+            icon={file ? 'document' : 'cloud-upload'}
+            title={file ? file.name : t('ruleValidation.new.choose')}
+            hint={file ? t('ruleValidation.new.size', { size: formatSize(file.size) }) : t('ruleValidation.new.fileHint')}
+            invalid={Boolean(problemText)}
+            describedBy={messageId}
+            busy={busy}
+            onFiles={take}
+            testId="validation-drop"
+            inputTestId="validation-file"
+            titleTestId="validation-file-name"
+          />
         </FormGroup>
         {problemText && (
           <Callout intent="danger" icon="error" role="alert" className="validation-new__message" data-testid="validation-upload-error">
@@ -279,22 +257,7 @@ function ExistingSection({ alternative }: { alternative: boolean }) {
 
   const columns = useMemo<Column<ValidationDocumentRow>[]>(
     () => [
-      {
-        id: 'description',
-        header: t('ruleValidation.columns.description'),
-        sortable: true,
-        filter: { kind: 'text' },
-        cell: (row) => (
-          <div className="validation-doc">
-            <span className="validation-doc__name" dir="auto">
-              {row.description}
-            </span>
-            <OcrState row={row} />
-          </div>
-        ),
-      },
-      { id: 'istitutoAppartenenza', header: t('ruleValidation.columns.istituto'), filter: { kind: 'text' }, cell: (row) => <span dir="auto">{row.istitutoAppartenenza}</span> },
-      { id: 'createdAt', header: t('ruleValidation.columns.uploadedAt'), sortable: true, cell: (row) => <span dir="ltr">{formatUnixSeconds(row.createdAt)}</span>, className: 'validation-date' },
+      ...documentColumns(t),
       {
         id: 'actions',
         header: t('common.actions'),

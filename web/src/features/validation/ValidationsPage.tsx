@@ -20,7 +20,7 @@ import {
   type ValidationDocumentRow,
   type ValidationRow,
 } from './api';
-import { OcrState } from './OcrState';
+import { documentColumns } from './documentColumns';
 import { ValidationStateTag } from './ValidationStateTag';
 import './validation.css';
 
@@ -222,22 +222,7 @@ function DocumentsTab() {
       );
     };
     return [
-      {
-        id: 'description',
-        header: t('ruleValidation.columns.description'),
-        sortable: true,
-        filter: { kind: 'text' },
-        cell: (row) => (
-          <div className="validation-doc">
-            <span className="validation-doc__name" dir="auto">
-              {row.description}
-            </span>
-            <OcrState row={row} />
-          </div>
-        ),
-      },
-      { id: 'istitutoAppartenenza', header: t('ruleValidation.columns.istituto'), filter: { kind: 'text' }, cell: (row) => <span dir="auto">{row.istitutoAppartenenza}</span> },
-      { id: 'createdAt', header: t('ruleValidation.columns.uploadedAt'), sortable: true, cell: (row) => <span dir="ltr">{formatUnixSeconds(row.createdAt)}</span>, className: 'validation-date' },
+      ...documentColumns(t),
       {
         id: 'actions',
         header: t('common.actions'),

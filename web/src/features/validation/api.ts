@@ -364,9 +364,3 @@ export async function looksLikePdf(file: Blob): Promise<boolean> {
   return (await file.slice(0, 5).text()) === '%PDF-';
 }
 
-/** A size for people: B, KB, MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
