@@ -32,6 +32,8 @@ pub struct AppState {
     /// Login, password recovery and registration counters.
     pub limits: shared::rate_limit::RateLimiter,
     pub recovery: shared::auth::PasswordRecovery,
+    /// Self-registration confirmed by an e-mailed code.
+    pub registrations: shared::auth::Registrations,
     /// Signs and checks the upload addresses of validation documents (local storage).
     pub uploads: shared::validation::upload::UploadSigner,
 }
@@ -74,6 +76,12 @@ impl AppState {
         let limits = shared::rate_limit::RateLimiter::new(redis.clone());
         let recovery =
             shared::auth::PasswordRecovery::new(db.clone(), mailer.clone(), secret.as_bytes());
+        let registrations = shared::auth::Registrations::new(
+            db.clone(),
+            mailer.clone(),
+            secret.as_bytes(),
+            &config.common.public_url,
+        );
         let uploads = shared::validation::upload::UploadSigner::new(secret.as_bytes());
         Ok(Self {
             config,
@@ -87,6 +95,7 @@ impl AppState {
             mailer,
             limits,
             recovery,
+            registrations,
             uploads,
         })
     }

@@ -478,6 +478,7 @@ fn the_accounts_operations_have_the_access_of_the_contract() {
         (Mutation, "recoverPassword", Public),
         (Mutation, "resetPassword", Public),
         (Mutation, "register", Public),
+        (Mutation, "confirmRegistration", Public),
         (Query, "ping", Public),
         (Mutation, "pingMutation", Public),
         (Mutation, "logout", Authenticated),

@@ -6,11 +6,10 @@
 
 mod common;
 
-use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
-use common::{Options, TestServer};
+use anyhow::Result;
+use common::{Options, TestServer, code_of, messages, nth_message};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use serde_json::{Value, json};
@@ -56,48 +55,6 @@ fn error_code(body: &Value) -> &str {
     body["errors"][0]["extensions"]["code"]
         .as_str()
         .unwrap_or_default()
-}
-
-fn messages(outbox: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(outbox) else {
-        return Vec::new();
-    };
-    let mut names: Vec<_> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "eml"))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .filter_map(|p| std::fs::read_to_string(p).ok())
-        .collect()
-}
-
-/// Waits for the `n`-th message of the outbox (sending happens in the background).
-async fn nth_message(outbox: &Path, n: usize) -> Result<String> {
-    for _ in 0..100 {
-        if let Some(message) = messages(outbox).into_iter().nth(n - 1) {
-            return Ok(message);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    anyhow::bail!("no message #{n} in {}", outbox.display())
-}
-
-/// The only 6-digit number of the message body (quoted-printable keeps digits as they are).
-fn code_of(message: &str) -> Result<String> {
-    let body = message
-        .split_once("\r\n\r\n")
-        .map(|(_, body)| body)
-        .context("a body")?
-        .replace("=\r\n", "");
-    let numbers: Vec<&str> = body
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|part| part.len() == 6)
-        .collect();
-    anyhow::ensure!(numbers.len() == 1, "one 6-digit number in: {body}");
-    Ok(numbers[0].to_owned())
 }
 
 async fn request_code(server: &TestServer, n: usize) -> Result<String> {

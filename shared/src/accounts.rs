@@ -495,7 +495,8 @@ async fn user_by_email(
         .ok_or_else(|| AdminError::NotFound(USER_NOT_FOUND.into()))
 }
 
-/// Creates a user with no role (`createUser` by `actor`, or `register` without one).
+/// Creates a user with no role (`createUser` by `actor`; without one, audited as `user.register`
+/// as a confirmed registration is, see `auth::registration`).
 pub async fn create_account(
     pool: &Pool,
     actor: Option<&Actor>,
@@ -524,24 +525,7 @@ pub async fn create_account(
         "user.register"
     };
     let created = conn
-        .transaction(async |conn| -> Result<User, DbError> {
-            let user = repo::users::create_user(conn, new_user).await?;
-            repo::audit::record(
-                conn,
-                actor,
-                Entry {
-                    action,
-                    target_type: "user",
-                    target_id: &user.email,
-                    details: serde_json::json!({
-                        "firstName": user.first_name,
-                        "lastName": user.last_name,
-                    }),
-                },
-            )
-            .await?;
-            Ok(user)
-        })
+        .transaction(async |conn| insert_user(conn, actor, action, new_user).await)
         .await;
     match created {
         Ok(user) => Ok(user),
@@ -551,6 +535,32 @@ pub async fn create_account(
         }
         Err(error) => Err(error.into()),
     }
+}
+
+/// Inserts `new_user` with its audit-log entry (`user.create` by `actor`, or `user.register`),
+/// inside the caller's transaction.
+pub(crate) async fn insert_user(
+    conn: &mut diesel_async::AsyncPgConnection,
+    actor: Option<&Actor>,
+    action: &'static str,
+    new_user: NewUser,
+) -> Result<User, DbError> {
+    let user = repo::users::create_user(conn, new_user).await?;
+    repo::audit::record(
+        conn,
+        actor,
+        Entry {
+            action,
+            target_type: "user",
+            target_id: &user.email,
+            details: serde_json::json!({
+                "firstName": user.first_name,
+                "lastName": user.last_name,
+            }),
+        },
+    )
+    .await?;
+    Ok(user)
 }
 
 /// Changes the names of the user with e-mail `email`.

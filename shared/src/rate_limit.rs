@@ -193,6 +193,15 @@ pub fn reset_counters(email: &str, address: Option<IpAddr>) -> [Counter; 2] {
     ]
 }
 
+/// The counters of failed registration confirmations of `email` from `address` (the limits of
+/// password resets: both guess a 6-digit code).
+pub fn confirm_registration_counters(email: &str, address: Option<IpAddr>) -> [Counter; 2] {
+    [
+        Counter::new("confirm", Some(email), address, RESET_PER_ACCOUNT_ADDRESS),
+        Counter::new("confirm", None, address, RESET_PER_ADDRESS),
+    ]
+}
+
 /// The counters of recovery e-mails requested for `email` from `address`.
 pub fn recover_counters(email: &str, address: Option<IpAddr>) -> [Counter; 3] {
     [

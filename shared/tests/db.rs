@@ -48,6 +48,7 @@ const EVERY_TABLE: &[&str] = &[
     "helper_code",
     "notification_receivers",
     "password_reset_codes",
+    "pending_registrations",
     "refresh_tokens",
     "revoked_sessions",
     "roles",

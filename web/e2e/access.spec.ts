@@ -1,13 +1,44 @@
 import { test as loggedOut, type Page } from '@playwright/test';
 import { createUserThroughApi, unique } from './api';
 import { ADMIN, expect, loginThroughUi, test } from './fixtures';
-import { OUTBOX_DIR, readLatestResetCode } from './outbox';
+import { OUTBOX_DIR, readLatestCode, readLatestMail } from './outbox';
 
 // The access area of issue 5 against the real server. `test` starts logged in as the
 // administrator (fixtures.ts); `loggedOut` starts without a session.
 
 // Toasts stack, newest first: the assertion is about the newest one.
 const toast = (page: Page) => page.locator('.bp6-toast').first();
+
+interface Visitor {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Fills the details of /authentication/register and sends them: the code step follows. */
+async function sendRegistration(page: Page, user: Visitor) {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Nome', { exact: true }).fill(user.firstName);
+  await page.getByLabel('Cognome').fill(user.lastName);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Conferma password').fill(user.password);
+  await page.getByRole('button', { name: 'Registrati' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Conferma la registrazione' })).toBeVisible();
+  await expect(page.getByTestId('register-code-sent')).toContainText(`Ti abbiamo scritto a ${user.email}`);
+}
+
+const codeBox = (page: Page, n: number) => page.getByLabel(`Cifra ${n} di 6`);
+
+/** Pastes `code` into the first box, as a browser does. */
+async function pasteCode(page: Page, code: string) {
+  await codeBox(page, 1).evaluate((input, text) => {
+    const data = new DataTransfer();
+    data.setData('text', text);
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+  for (let n = 1; n <= 6; n += 1) await expect(codeBox(page, n)).toHaveValue(code[n - 1] ?? '');
+}
 
 async function logout(page: Page) {
   await page.getByTestId('user-menu-open').click();
@@ -141,37 +172,58 @@ test('the administrator impersonates a user and comes back', async ({ page }) =>
   await expect(page.getByTestId('nav-roles')).toBeVisible();
 });
 
-loggedOut('a visitor registers, then resets the password with the code of the e-mail', async ({ page }) => {
+loggedOut('a visitor registers with the code of the e-mail, then resets the password with the code of the e-mail', async ({ page }) => {
   loggedOut.skip(!OUTBOX_DIR, 'set E2E_OUTBOX_DIR to where the server writes its mails');
   const id = unique();
   const user = { email: `e2e-reset-${id}@e2e.test`, password: `pw-${id}`, firstName: 'Rita', lastName: 'Reset' };
+  const box = (n: number) => codeBox(page, n);
 
+  // Registration: the details, then the code of the e-mail.
   await page.goto('/authentication/register');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Nome', { exact: true }).fill(user.firstName);
-  await page.getByLabel('Cognome').fill(user.lastName);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Conferma password').fill(user.password);
-  await page.getByRole('button', { name: 'Registrati' }).click();
+  let since = Date.now();
+  await sendRegistration(page, user);
+  await expect(box(1)).toBeFocused();
+  const registration = await readLatestCode(user.email, { since });
+  expect(registration).toMatch(/^\d{6}$/);
+  const wrongRegistration = `${(Number(registration[0]) + 1) % 10}${registration.slice(1)}`;
+  await page.keyboard.type(wrongRegistration);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('register-code-error')).toHaveText('Codice non valido o scaduto');
+  await expect(page).toHaveURL('/authentication/register');
+  await pasteCode(page, registration);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/');
   await expect(page.getByTestId('sidebar-user')).toContainText(user.email);
   await page.goto('/authentication/register');
   await expect(page).toHaveURL('/'); // logged in: sent away
   await logout(page);
 
+  // The same e-mail again: the same answer; the mailbox is told it has an account, and no code
+  // can be guessed.
+  await page.goto('/authentication/register');
+  since = Date.now();
+  await sendRegistration(page, { ...user, firstName: 'Altra', password: `other-${id}` });
+  const note = await readLatestMail(user.email, '/authentication/password-recovery', { since });
+  expect(note).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
+  await page.keyboard.type('000000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('register-code-error')).toHaveText('Codice non valido o scaduto');
+  await expect(page).toHaveURL('/authentication/register');
+  await page.goto('/authentication/login');
+
+  // Password recovery.
   await page.getByRole('link', { name: 'Password dimenticata?' }).click();
   await expect(page).toHaveURL('/authentication/password-recovery');
   await page.getByLabel('Indirizzo Email').fill(user.email);
-  const since = Date.now();
+  since = Date.now();
   await page.getByRole('button', { name: 'Invia il codice' }).click();
   await expect(page).toHaveURL('/authentication/password-reset');
   const email = page.getByLabel('Indirizzo Email');
   await expect(email).toHaveValue(user.email);
   await expect(email).toHaveAttribute('readonly', '');
 
-  const code = await readLatestResetCode(user.email, { since });
+  const code = await readLatestCode(user.email, { since });
   expect(code).toMatch(/^\d{6}$/);
-  const box = (n: number) => page.getByLabel(`Cifra ${n} di 6`);
 
   // Required digits first.
   await page.getByRole('button', { name: 'Procedi' }).click();
@@ -198,12 +250,7 @@ loggedOut('a visitor registers, then resets the password with the code of the e-
   await expect(box(5)).toBeFocused();
 
   // Pasting the six digits fills every box.
-  await box(1).evaluate((input, text) => {
-    const data = new DataTransfer();
-    data.setData('text', text);
-    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
-  for (let n = 1; n <= 6; n += 1) await expect(box(n)).toHaveValue(code[n - 1] ?? '');
+  await pasteCode(page, code);
 
   await page.getByLabel('Conferma password').press('Enter');
   await expect(page).toHaveURL('/');
@@ -219,6 +266,7 @@ loggedOut('a visitor registers, then resets the password with the code of the e-
 });
 
 loggedOut('a visitor finds the registration on the login, and without a role sees only the dashboard and the account', async ({ page }) => {
+  loggedOut.skip(!OUTBOX_DIR, 'set E2E_OUTBOX_DIR to where the server writes its mails');
   const id = unique();
   const user = { email: `e2e-norole-${id}@e2e.test`, password: `pw-${id}`, firstName: 'Nora', lastName: 'Senzaruolo' };
   await page.goto('/authentication/login');
@@ -228,12 +276,10 @@ loggedOut('a visitor finds the registration on the login, and without a role see
   await page.getByRole('link', { name: 'Registrati' }).click();
   await expect(page).toHaveURL('/authentication/register');
   await expect(page.getByRole('radio', { name: 'IT' })).toBeVisible(); // every public page has the switch
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Nome', { exact: true }).fill(user.firstName);
-  await page.getByLabel('Cognome').fill(user.lastName);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Conferma password').fill(user.password);
-  await page.getByRole('button', { name: 'Registrati' }).click();
+  const since = Date.now();
+  await sendRegistration(page, user);
+  await pasteCode(page, await readLatestCode(user.email, { since }));
+  await page.getByRole('button', { name: 'Attiva l’account' }).click();
   await expect(page).toHaveURL('/');
 
   await expect(page.getByTestId('no-role-notice')).toHaveText('Il tuo account non ha ancora un ruolo: chiedi a un amministratore');

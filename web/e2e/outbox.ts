@@ -3,7 +3,8 @@ import { join } from 'node:path';
 
 /*
  * The e-mails the server "sends" during the e2e run: one .eml file per mail in E2E_OUTBOX_DIR.
- * The password-reset mail holds the 6-digit code as the only 6-digit number of its body.
+ * The password-reset and registration mails hold the 6-digit code as the only 6-digit number
+ * of their body.
  */
 
 export const OUTBOX_DIR = process.env.E2E_OUTBOX_DIR;
@@ -16,10 +17,30 @@ interface ReadOptions {
 }
 
 /**
- * The reset code of the newest mail in the outbox addressed to `email` (the newest mail of all
- * when none names a recipient), waiting for it to arrive.
+ * The code (password reset, registration) of the newest mail in the outbox addressed to `email`
+ * (the newest mail of all when none names a recipient), waiting for it to arrive.
  */
-export async function readLatestResetCode(email: string, { since = 0, timeoutMs = 15_000 }: ReadOptions = {}): Promise<string> {
+export function readLatestCode(email: string, options: ReadOptions = {}): Promise<string> {
+  return waitForMail('readLatestCode', email, options, (mail) => codeIn(mail.raw), 'no 6-digit code');
+}
+
+/**
+ * The decoded body of the newest mail addressed to `email` (chosen as by `readLatestCode`),
+ * waiting until it is one that holds `containing`.
+ */
+export function readLatestMail(email: string, containing: string, options: ReadOptions = {}): Promise<string> {
+  const body = (mail: Mail) => bodyTexts(mail.raw).map((text) => text.body).join('\n');
+  return waitForMail('readLatestMail', email, options, (mail) => (body(mail).includes(containing) ? body(mail) : null), `no «${containing}»`);
+}
+
+/** Polls the outbox until `take` finds what it wants (not null) in the chosen mail. */
+async function waitForMail<T>(
+  caller: string,
+  email: string,
+  { since = 0, timeoutMs = 15_000 }: ReadOptions,
+  take: (mail: Mail) => T | null,
+  missing: string,
+): Promise<T> {
   const dir = OUTBOX_DIR;
   if (!dir) throw new Error('E2E_OUTBOX_DIR is not set: the server must write its mails there');
   const deadline = Date.now() + timeoutMs;
@@ -29,13 +50,13 @@ export async function readLatestResetCode(email: string, { since = 0, timeoutMs 
     const addressed = mails.filter((mail) => recipientsOf(mail.raw).includes(email.toLowerCase()));
     const chosen = addressed[0] ?? (mails.every((mail) => recipientsOf(mail.raw) === '') ? mails[0] : undefined);
     if (chosen !== undefined) {
-      const code = codeIn(chosen.raw);
-      if (code !== null) return code;
-      lastProblem = `no 6-digit code in ${chosen.path}`;
+      const taken = take(chosen);
+      if (taken !== null) return taken;
+      lastProblem = `${missing} in ${chosen.path}`;
     } else if (mails.length > 0) {
       lastProblem = `no mail to ${email} among ${mails.length}`;
     }
-    if (Date.now() > deadline) throw new Error(`readLatestResetCode(${email}): ${lastProblem} in ${dir}`);
+    if (Date.now() > deadline) throw new Error(`${caller}(${email}): ${lastProblem} in ${dir}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

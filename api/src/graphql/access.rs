@@ -50,6 +50,7 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     (Mutation, "recoverPassword", Public),
     (Mutation, "resetPassword", Public),
     (Mutation, "register", Public),
+    (Mutation, "confirmRegistration", Public),
     (Mutation, "impersonates", Resource("impersonates")),
     (Mutation, "endImpersonation", Authenticated),
     // Users.

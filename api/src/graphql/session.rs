@@ -9,7 +9,7 @@ use async_graphql::{Context, ErrorExtensions, InputObject, Object, SimpleObject}
 use chrono::{DateTime, Utc};
 use shared::accounts::{FieldError, MAX_EMAIL, MAX_RESET_PASSWORD, NewAccount};
 use shared::auth::recovery::INVALID_CODE;
-use shared::auth::{AuthError, RecoveryError, Session};
+use shared::auth::{AuthError, CodeError, Session};
 use shared::db::models::accounts::User as UserRow;
 use shared::db::repo::audit::{Actor, Entry};
 use shared::rate_limit::{self, RateLimitError};
@@ -119,6 +119,35 @@ fn auth_error(error: AuthError) -> async_graphql::Error {
         | AuthError::NotImpersonating => conflict(error.to_string()),
         AuthError::UnknownUser => not_found(error.to_string()),
         error => internal(format!("{error:#}")),
+    }
+}
+
+/// The answer to a code exchanged for a session (`resetPassword`, `confirmRegistration`): a
+/// right code clears the account's failure counter, a wrong one counts against `counters`.
+async fn code_answer(
+    state: &AppState,
+    counters: &[rate_limit::Counter],
+    result: Result<Session, CodeError>,
+) -> async_graphql::Result<AuthSession> {
+    match result {
+        Ok(session) => {
+            state
+                .limits
+                .clear(&counters[..1])
+                .await
+                .map_err(limit_error)?;
+            Ok(session.into())
+        }
+        Err(CodeError::InvalidCode) => {
+            state.limits.hit(counters).await.map_err(limit_error)?;
+            Ok(AuthSession {
+                logged: false,
+                message: Some(INVALID_CODE.into()),
+                ..AuthSession::default()
+            })
+        }
+        Err(CodeError::Auth(error)) => Err(auth_error(error)),
+        Err(error) => Err(internal(format!("{error:#}"))),
     }
 }
 
@@ -269,38 +298,25 @@ impl SessionMutation {
             .map_err(field_error)?;
         let counters = rate_limit::reset_counters(email, ClientAddr::of(ctx));
         state.limits.check(&counters).await.map_err(limit_error)?;
-        match state
-            .recovery
-            .reset(&state.auth, email, &code, &new_password)
-            .await
-        {
-            Ok(session) => {
-                state
-                    .limits
-                    .clear(&counters[..1])
-                    .await
-                    .map_err(limit_error)?;
-                Ok(session.into())
-            }
-            Err(RecoveryError::InvalidCode) => {
-                state.limits.hit(&counters).await.map_err(limit_error)?;
-                Ok(AuthSession {
-                    logged: false,
-                    message: Some(INVALID_CODE.into()),
-                    ..AuthSession::default()
-                })
-            }
-            Err(RecoveryError::Auth(error)) => Err(auth_error(error)),
-            Err(error) => Err(internal(format!("{error:#}"))),
-        }
+        code_answer(
+            state,
+            &counters,
+            state
+                .recovery
+                .reset(&state.auth, email, &code, &new_password)
+                .await,
+        )
+        .await
     }
 
-    /// Creates an account (with no role) and logs it in.
+    /// Asks for an account (with no role): the e-mail receives a 6-digit code for
+    /// `confirmRegistration`, or a note that it already has an account. Always true: the answer
+    /// never tells whether the e-mail has an account.
     async fn register(
         &self,
         ctx: &Context<'_>,
         input: RegisterInput,
-    ) -> async_graphql::Result<AuthSession> {
+    ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
         let account = NewAccount {
             email: input.email,
@@ -310,13 +326,35 @@ impl SessionMutation {
             confirm_password: input.confirm_password,
         };
         // Invalid input is refused before it counts.
-        account.validated().map_err(field_error)?;
+        let account = account.validated().map_err(field_error)?;
         let counters = rate_limit::register_counters(ClientAddr::of(ctx));
         state.limits.take(&counters).await.map_err(limit_error)?;
-        let user = shared::accounts::create_account(&state.db, None, &account)
-            .await
-            .map_err(super::users::admin_error)?;
-        answer(state.auth.start_session_for(user).await)
+        state.registrations.request(account);
+        Ok(true)
+    }
+
+    /// Creates the account of `register` with its e-mailed code and starts its session; a
+    /// wrong, expired or used code (or an e-mail without a registration) answers
+    /// `logged: false`.
+    async fn confirm_registration(
+        &self,
+        ctx: &Context<'_>,
+        email: String,
+        code: String,
+    ) -> async_graphql::Result<AuthSession> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let email = checked_email(&email)?;
+        if code.trim().is_empty() {
+            return Err(bad_input("code", "Codice obbligatorio"));
+        }
+        let counters = rate_limit::confirm_registration_counters(email, ClientAddr::of(ctx));
+        state.limits.check(&counters).await.map_err(limit_error)?;
+        code_answer(
+            state,
+            &counters,
+            state.registrations.confirm(&state.auth, email, &code).await,
+        )
+        .await
     }
 
     /// Starts a session as the user with `email`, marked as impersonated by the caller.

@@ -3,8 +3,10 @@
 
 pub mod access;
 pub mod admin;
+pub mod codes;
 pub mod permissions;
 pub mod recovery;
+pub mod registration;
 pub mod revocation;
 pub mod sessions;
 pub mod tokens;
@@ -12,7 +14,8 @@ pub mod tokens;
 pub use access::{AccessControl, AccessError};
 pub use admin::AccessAdmin;
 pub use permissions::Permission;
-pub use recovery::{PasswordRecovery, RecoveryError};
+pub use recovery::{CodeError, PasswordRecovery};
+pub use registration::Registrations;
 pub use revocation::RevokedSessions;
 pub use sessions::{AuthError, Authenticator, Session};
 pub use tokens::{AccessClaims, TokenError, TokenKeys};

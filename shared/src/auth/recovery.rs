@@ -3,10 +3,7 @@
 //!
 //! - The code is uniformly random (000000–999999), valid 10 minutes, single use, and allows 5
 //!   attempts; asking for a new code invalidates the previous ones.
-//! - Only an HMAC-SHA256 of the code is stored, keyed by a key derived from the JWT secret and
-//!   bound to the code's row id: a leaked table cannot be brute-forced offline (10⁶ codes
-//!   would take no time against a plain hash) without the server secret. Checking compares
-//!   the MACs in constant time.
+//! - Only a keyed MAC of the code is stored ([`super::codes`]).
 //! - Neither step reveals whether an e-mail has an account: `request` answers the same and
 //!   does its work (database, e-mail) in the background, and `reset` refuses an unknown e-mail
 //!   exactly as a wrong code.
@@ -17,12 +14,9 @@ use std::time::Duration;
 use chrono::Utc;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, RunQueryDsl};
-use hmac::{Hmac, Mac};
-use rand::Rng;
-use sha2::Sha256;
-use subtle::ConstantTimeEq;
 use uuid::Uuid;
 
+use super::codes::{CodeKey, random_code};
 use super::sessions::{AuthError, Authenticator, Session, revoke_user_sessions};
 use crate::accounts::hash_password;
 use crate::db::models::accounts::{
@@ -39,8 +33,9 @@ pub const MAX_ATTEMPTS: i32 = 5;
 /// The answer to a wrong, expired, used or unknown code — and to an unknown e-mail.
 pub const INVALID_CODE: &str = "Codice non valido o scaduto";
 
+/// Why a code (of a password reset or a registration) was not accepted.
 #[derive(Debug, thiserror::Error)]
-pub enum RecoveryError {
+pub enum CodeError {
     #[error("{INVALID_CODE}")]
     InvalidCode,
     #[error(transparent)]
@@ -54,29 +49,17 @@ pub enum RecoveryError {
 pub struct PasswordRecovery {
     pool: Pool,
     mailer: Mailer,
-    key: [u8; 32],
+    key: CodeKey,
 }
-
-type HmacSha256 = Hmac<Sha256>;
 
 impl PasswordRecovery {
     /// `secret` is the JWT secret; the MAC key is derived from it for this use only.
     pub fn new(pool: Pool, mailer: Mailer, secret: &[u8]) -> Self {
-        let mut mac = HmacSha256::new_from_slice(secret).expect("HMAC accepts any key length");
-        mac.update(b"istruttoria password reset code v1");
         Self {
             pool,
             mailer,
-            key: mac.finalize().into_bytes().into(),
+            key: CodeKey::derive(secret, b"istruttoria password reset code v1"),
         }
-    }
-
-    fn code_mac(&self, code_id: Uuid, code: &str) -> Vec<u8> {
-        let mut mac = HmacSha256::new_from_slice(&self.key).expect("HMAC accepts any key length");
-        mac.update(code_id.as_bytes());
-        mac.update(b":");
-        mac.update(code.as_bytes());
-        mac.finalize().into_bytes().to_vec()
     }
 
     /// Starts the recovery of `email` in the background and returns at once, whether or not
@@ -93,15 +76,15 @@ impl PasswordRecovery {
 
     /// Issues a code for `email` and mails it; nothing when there is no such user. Returns
     /// whether a code was sent.
-    pub async fn issue_and_mail(&self, email: &str) -> Result<bool, RecoveryError> {
+    pub async fn issue_and_mail(&self, email: &str) -> Result<bool, CodeError> {
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
         let Some(user) = repo::users::find_user_by_email(&mut conn, email).await? else {
             tracing::info!("password recovery for an unknown e-mail");
             return Ok(false);
         };
-        let code = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
+        let code = random_code();
         let id = Uuid::now_v7();
-        let code_hash = hex(&self.code_mac(id, &code));
+        let code_hash = self.key.mac(id, &code);
         let expires_at = Utc::now()
             + chrono::Duration::from_std(CODE_TTL).unwrap_or(chrono::Duration::minutes(10));
         let user_id = user.id;
@@ -145,15 +128,13 @@ impl PasswordRecovery {
         email: &str,
         code: &str,
         new_password: &str,
-    ) -> Result<Session, RecoveryError> {
-        let code = code.trim();
+    ) -> Result<Session, CodeError> {
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
         let Some(user) = repo::users::find_user_by_email(&mut conn, email).await? else {
             // The same work as a wrong code.
-            let _ = self.code_mac(Uuid::nil(), code);
-            return Err(RecoveryError::InvalidCode);
+            let _ = self.key.matches(Uuid::nil(), code, "");
+            return Err(CodeError::InvalidCode);
         };
-        let well_formed = code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit());
         let user_id = user.id;
         let matched = conn
             .transaction(async |conn| -> Result<bool, DbError> {
@@ -172,9 +153,7 @@ impl PasswordRecovery {
                 else {
                     return Ok(false);
                 };
-                let expected = hex(&self.code_mac(latest.id, code));
-                let matched = well_formed
-                    && bool::from(expected.as_bytes().ct_eq(latest.code_hash.as_bytes()));
+                let matched = self.key.matches(latest.id, code, &latest.code_hash);
                 let changes = if matched {
                     PasswordResetCodeChanges {
                         used_at: Some(Utc::now()),
@@ -195,7 +174,7 @@ impl PasswordRecovery {
             })
             .await?;
         if !matched {
-            return Err(RecoveryError::InvalidCode);
+            return Err(CodeError::InvalidCode);
         }
         let password = new_password.to_owned();
         let hash = tokio::task::spawn_blocking(move || hash_password(&password))
@@ -235,10 +214,6 @@ impl PasswordRecovery {
         drop(conn);
         Ok(auth.start_session_for(user).await?)
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The e-mail with `code`, in Italian then English; the code is its only 6-digit number.

@@ -249,6 +249,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    pending_registrations (id) {
+        id -> Uuid,
+        email -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        password_hash -> Text,
+        code_hash -> Text,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        attempts -> Int4,
+    }
+}
+
+diesel::table! {
     refresh_tokens (id) {
         id -> Uuid,
         user_id -> Uuid,
@@ -450,6 +464,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     helper_code,
     notification_receivers,
     password_reset_codes,
+    pending_registrations,
     refresh_tokens,
     revoked_sessions,
     roles,

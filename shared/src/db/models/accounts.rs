@@ -7,8 +7,8 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::db::schema::{
-    audit_log, casbin_rule, notification_receivers, password_reset_codes, refresh_tokens, roles,
-    users,
+    audit_log, casbin_rule, notification_receivers, password_reset_codes, pending_registrations,
+    refresh_tokens, roles, users,
 };
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Serialize)]
@@ -113,6 +113,22 @@ pub struct NewPasswordResetCode {
 pub struct PasswordResetCodeChanges {
     pub attempts: Option<i32>,
     pub used_at: Option<DateTime<Utc>>,
+}
+
+/// A registration waiting for its e-mail to be confirmed.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Insertable)]
+#[diesel(table_name = pending_registrations, check_for_backend(diesel::pg::Pg))]
+pub struct PendingRegistration {
+    pub id: Uuid,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub password_hash: String,
+    /// Keyed MAC of the 6-digit code (`auth::codes`).
+    pub code_hash: String,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    pub attempts: i32,
 }
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Serialize)]

@@ -1,21 +1,16 @@
-import { Button, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { PageHeader } from '../../components/PageHeader';
 import { TextField } from '../../components/TextField';
-import { useSession, useSessionStore } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { errorMessage, userRules } from '../../lib/validation';
-import { registerUser } from './api';
-
-interface RegisterFields {
-  email: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  confirmPassword: string;
-}
+import type { RegisterInput } from '../../lib/graphql/generated/graphql';
+import { confirmRegistration, registerUser } from './api';
+import { CodeField, codeOf, EMPTY_CODE, useCodeFields, useStartSession, type CodeFields } from './CodeField';
 
 /** /authentication/register: a logged-in visitor is sent away to /. */
 export function RegisterPage() {
@@ -37,31 +32,46 @@ export function RegisterUnguardedPage() {
   return <RegisterForm />;
 }
 
-/** Registration (`register`) with the limits of a new user (spec §5); the session starts at once. */
+/**
+ * Registration in two steps on one route (spec §5, issue 16): the details (`register`), then the
+ * 6-digit code of the e-mail (`confirmRegistration`), which creates the account and starts its
+ * session. The answer of `register` is the same whether the e-mail has an account or not.
+ */
 export function RegisterForm() {
+  // The details sent (trimmed): shown again by "change details", sent again by "send a new code".
+  const [details, setDetails] = useState<RegisterInput | null>(null);
+  const [step, setStep] = useState<'details' | 'code'>('details');
+  if (step === 'code' && details !== null) return <RegisterCodeStep details={details} onBack={() => setStep('details')} />;
+  return (
+    <RegisterDetailsStep
+      initial={details}
+      onSent={(sent) => {
+        setDetails(sent);
+        setStep('code');
+      }}
+    />
+  );
+}
+
+const EMPTY_DETAILS: RegisterInput = { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' };
+
+/** Step 1: the details of the new user, with the limits of spec §5. */
+function RegisterDetailsStep({ initial, onSent }: { initial: RegisterInput | null; onSent: (details: RegisterInput) => void }) {
   const { t } = useTranslation();
-  const store = useSessionStore();
-  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
     setError,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFields>({
-    defaultValues: { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
-  });
+  } = useForm<RegisterInput>({ defaultValues: initial ?? EMPTY_DETAILS });
   const rules = userRules(t, () => getValues('password'));
 
-  const submit = async (fields: RegisterFields) => {
+  const submit = async (fields: RegisterInput) => {
+    const details = { ...fields, email: fields.email.trim(), firstName: fields.firstName.trim(), lastName: fields.lastName.trim() };
     try {
-      const answer = await registerUser({ ...fields, email: fields.email.trim(), firstName: fields.firstName.trim(), lastName: fields.lastName.trim() });
-      const result = store.accept(answer);
-      if (!result.logged) {
-        setError('root.server', { message: result.message || t('register.failed') });
-        return;
-      }
-      await navigate('/', { replace: true });
+      if (await registerUser(details)) onSent(details);
+      else setError('root.server', { message: t('register.failed') });
     } catch (error) {
       setError('root.server', { message: errorMessage(error) });
     }
@@ -115,6 +125,71 @@ export function RegisterForm() {
         <Button type="submit" intent="primary" size="large" fill icon="new-person" loading={isSubmitting} text={t('register.submit')} data-testid="register-submit" />
         <p className="login-form__links">
           <Link to="/authentication/login">{t('register.toLogin')}</Link>
+        </p>
+      </form>
+    </>
+  );
+}
+
+/** Step 2: the code of the e-mail; a right one creates the account, starts the session and goes to /. */
+function RegisterCodeStep({ details, onBack }: { details: RegisterInput; onBack: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm<CodeFields>({ defaultValues: EMPTY_CODE });
+  const {
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  const code = useCodeFields(form);
+  const [resending, setResending] = useState(false);
+  const [resent, setResent] = useState(false);
+
+  useEffect(() => setFocus('d0'), [setFocus]);
+
+  const startSession = useStartSession(setError, t('register.failed'));
+
+  const submit = (fields: CodeFields) => {
+    setResent(false);
+    return startSession(() => confirmRegistration(details.email, codeOf(fields)));
+  };
+
+  // A new request replaces the previous code: the boxes start again empty.
+  const resend = async () => {
+    setResending(true);
+    setResent(false);
+    try {
+      const sent = await registerUser(details);
+      reset(EMPTY_CODE, { keepFieldsRef: true });
+      setFocus('d0');
+      if (sent) setResent(true);
+      else setError('root.server', { message: t('register.failed') });
+    } catch (error) {
+      setError('root.server', { message: errorMessage(error) });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('register.codeTitle')} />
+      <p className="login__description muted" data-testid="register-code-sent">
+        {t('register.codeSent', { email: details.email })}
+      </p>
+      <form className="login-form" noValidate onSubmit={handleSubmit(submit)} data-testid="register-code-form">
+        <CodeField state={code} testId="register-code" />
+        <FormError message={errors.root?.server?.message} testId="register-code-error" />
+        {resent && (
+          <Callout intent="success" icon="tick-circle" role="status" className="form-error" data-testid="register-code-resent">
+            {t('register.resent')}
+          </Callout>
+        )}
+        <Button type="submit" intent="primary" size="large" fill icon="tick" loading={isSubmitting} text={t('register.confirm')} data-testid="register-confirm" />
+        <p className="login-form__links">
+          <Button variant="minimal" icon="envelope" loading={resending} disabled={isSubmitting} onClick={() => void resend()} text={t('register.resend')} data-testid="register-resend" />
+          <Button variant="minimal" icon="edit" disabled={isSubmitting || resending} onClick={onBack} text={t('register.back')} data-testid="register-back" />
         </p>
       </form>
     </>

@@ -4,7 +4,13 @@ import type { RegisterInput } from '../../lib/graphql/generated/graphql';
 
 const RegisterMutation = graphql(`
   mutation Register($input: RegisterInput!) {
-    register(input: $input) {
+    register(input: $input)
+  }
+`);
+
+const ConfirmRegistrationMutation = graphql(`
+  mutation ConfirmRegistration($email: String!, $code: String!) {
+    confirmRegistration(email: $email, code: $code) {
       ...AuthSessionFields
     }
   }
@@ -24,8 +30,12 @@ const ResetPasswordMutation = graphql(`
   }
 `);
 
+/** Always true for valid input: the mailbox gets a code, or a note that it already has an account. */
 export const registerUser = (input: RegisterInput) =>
   graphqlRequest(RegisterMutation, { input }).then((result) => result.register);
+
+export const confirmRegistration = (email: string, code: string) =>
+  graphqlRequest(ConfirmRegistrationMutation, { email, code }).then((result) => result.confirmRegistration);
 
 export const recoverPassword = (email: string) =>
   graphqlRequest(RecoverPasswordMutation, { email }).then((result) => result.recoverPassword);

@@ -97,6 +97,13 @@ export const en: typeof it = {
     submit: 'Sign up',
     failed: 'Registration failed',
     toLogin: 'Already have an account? Sign in',
+    codeTitle: 'Confirm your registration',
+    codeSent:
+      'We have written to {{email}}: enter the 6-digit code of the e-mail to activate your account. If the address already has an account, the e-mail explains how to sign in.',
+    confirm: 'Activate the account',
+    resend: 'Send a new code',
+    resent: 'New code sent',
+    back: 'Change details',
   },
   recovery: {
     description: 'Enter your e-mail address: you will receive a code to reset your password.',

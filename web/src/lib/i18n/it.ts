@@ -96,6 +96,13 @@ export const it = {
     submit: 'Registrati',
     failed: 'Registrazione non riuscita',
     toLogin: 'Hai già un account? Accedi',
+    codeTitle: 'Conferma la registrazione',
+    codeSent:
+      'Ti abbiamo scritto a {{email}}: inserisci il codice di 6 cifre che trovi nell’email per attivare l’account. Se l’indirizzo ha già un account, l’email ti spiega come accedere.',
+    confirm: 'Attiva l’account',
+    resend: 'Invia un nuovo codice',
+    resent: 'Nuovo codice inviato',
+    back: 'Modifica i dati',
   },
   recovery: {
     description: 'Inserisci il tuo indirizzo email: riceverai un codice per reimpostare la password.',

@@ -18,7 +18,8 @@ type Documents = {
     "\n  mutation UpdateOwnData($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateOwnDataDocument,
     "\n  mutation UpdateSelfPassword($email: String!, $oldPassword: String!, $newPassword: String!) {\n    updateSelfPassword(email: $email, oldPassword: $oldPassword, newPassword: $newPassword)\n  }\n": typeof types.UpdateSelfPasswordDocument,
     "\n  mutation UpdateAvatar($email: String!, $avatar: String!) {\n    updateAvatar(email: $email, avatar: $avatar) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateAvatarDocument,
-    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.RegisterDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input)\n  }\n": typeof types.RegisterDocument,
+    "\n  mutation ConfirmRegistration($email: String!, $code: String!) {\n    confirmRegistration(email: $email, code: $code) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ConfirmRegistrationDocument,
     "\n  mutation RecoverPassword($email: String!) {\n    recoverPassword(email: $email)\n  }\n": typeof types.RecoverPasswordDocument,
     "\n  mutation ResetPassword($email: String!, $code: String!, $newPassword: String!) {\n    resetPassword(email: $email, code: $code, newPassword: $newPassword) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        at\n      }\n    }\n  }\n": typeof types.OperationsOverviewDocument,
@@ -164,7 +165,8 @@ const documents: Documents = {
     "\n  mutation UpdateOwnData($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": types.UpdateOwnDataDocument,
     "\n  mutation UpdateSelfPassword($email: String!, $oldPassword: String!, $newPassword: String!) {\n    updateSelfPassword(email: $email, oldPassword: $oldPassword, newPassword: $newPassword)\n  }\n": types.UpdateSelfPasswordDocument,
     "\n  mutation UpdateAvatar($email: String!, $avatar: String!) {\n    updateAvatar(email: $email, avatar: $avatar) {\n      ...UserFields\n    }\n  }\n": types.UpdateAvatarDocument,
-    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...AuthSessionFields\n    }\n  }\n": types.RegisterDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input)\n  }\n": types.RegisterDocument,
+    "\n  mutation ConfirmRegistration($email: String!, $code: String!) {\n    confirmRegistration(email: $email, code: $code) {\n      ...AuthSessionFields\n    }\n  }\n": types.ConfirmRegistrationDocument,
     "\n  mutation RecoverPassword($email: String!) {\n    recoverPassword(email: $email)\n  }\n": types.RecoverPasswordDocument,
     "\n  mutation ResetPassword($email: String!, $code: String!, $newPassword: String!) {\n    resetPassword(email: $email, code: $code, newPassword: $newPassword) {\n      ...AuthSessionFields\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        at\n      }\n    }\n  }\n": types.OperationsOverviewDocument,
@@ -322,7 +324,11 @@ export function graphql(source: "\n  mutation UpdateAvatar($email: String!, $ava
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...AuthSessionFields\n    }\n  }\n"): typeof import('./graphql').RegisterDocument;
+export function graphql(source: "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input)\n  }\n"): typeof import('./graphql').RegisterDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfirmRegistration($email: String!, $code: String!) {\n    confirmRegistration(email: $email, code: $code) {\n      ...AuthSessionFields\n    }\n  }\n"): typeof import('./graphql').ConfirmRegistrationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

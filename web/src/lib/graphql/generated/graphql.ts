@@ -187,7 +187,15 @@ export type RegisterMutationVariables = Exact<{
 }>;
 
 
-export type RegisterMutation = { register: { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
+export type RegisterMutation = { register: boolean };
+
+export type ConfirmRegistrationMutationVariables = Exact<{
+  email: string;
+  code: string;
+}>;
+
+
+export type ConfirmRegistrationMutation = { confirmRegistration: { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
 
 export type RecoverPasswordMutationVariables = Exact<{
   email: string;
@@ -1296,7 +1304,12 @@ export const UpdateAvatarDocument = new TypedDocumentString(`
 }`) as unknown as TypedDocumentString<UpdateAvatarMutation, UpdateAvatarMutationVariables>;
 export const RegisterDocument = new TypedDocumentString(`
     mutation Register($input: RegisterInput!) {
-  register(input: $input) {
+  register(input: $input)
+}
+    `) as unknown as TypedDocumentString<RegisterMutation, RegisterMutationVariables>;
+export const ConfirmRegistrationDocument = new TypedDocumentString(`
+    mutation ConfirmRegistration($email: String!, $code: String!) {
+  confirmRegistration(email: $email, code: $code) {
     ...AuthSessionFields
   }
 }
@@ -1327,7 +1340,7 @@ fragment AuthSessionFields on AuthSession {
   impersonatedBy {
     ...UserFields
   }
-}`) as unknown as TypedDocumentString<RegisterMutation, RegisterMutationVariables>;
+}`) as unknown as TypedDocumentString<ConfirmRegistrationMutation, ConfirmRegistrationMutationVariables>;
 export const RecoverPasswordDocument = new TypedDocumentString(`
     mutation RecoverPassword($email: String!) {
   recoverPassword(email: $email)
