@@ -333,6 +333,50 @@ async fn an_imported_dossier_is_processed_aggregated_and_called_back() -> Result
     Ok(())
 }
 
+/// The race of `runDossierRules` with the import: asked before the import job ran (the dossier
+/// `processing`, no document yet), the run used to start — on no document — and the pipeline
+/// started another when the documents were done. It is refused now, under the dossier's lock.
+#[tokio::test]
+async fn rules_cannot_be_run_again_before_the_import_is_done() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let files = [("contratto.pdf", contract(1000, "RSSMRA80A01H501U"))];
+    // No worker yet: the import job waits.
+    let dossier_id = import(&server, &token, &files, &receiver.url).await?;
+    let body = server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!) { runDossierRules(id: $id) }",
+            json!({ "id": dossier_id }),
+        )
+        .await?;
+    assert_eq!(
+        body["errors"][0]["extensions"]["code"], "CONFLICT",
+        "{body}"
+    );
+    assert_eq!(
+        body["errors"][0]["message"],
+        "Impossibile eseguire le regole: i documenti del dossier sono ancora in elaborazione"
+    );
+
+    // The import goes on as if nothing was asked: one run, one callback.
+    let _worker = worker(&server, &[]).await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+    wait_for_callbacks(&server, dossier_id, 1).await?;
+    assert_eq!(receiver.bodies().len(), 1, "one callback");
+    let again = server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!) { runDossierRules(id: $id) }",
+            json!({ "id": dossier_id }),
+        )
+        .await?;
+    assert_eq!(again["data"]["runDossierRules"], true, "{again}");
+    Ok(())
+}
+
 #[tokio::test]
 async fn failing_and_endless_rules_are_execution_errors_and_the_item_fails() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;

@@ -12,6 +12,7 @@ pub mod mail;
 pub mod pipeline;
 pub mod rate_limit;
 pub mod rules;
+pub mod services;
 pub mod shutdown;
 pub mod storage;
 pub mod telemetry;

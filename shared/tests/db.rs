@@ -46,6 +46,7 @@ const EVERY_TABLE: &[&str] = &[
     "dossier_types",
     "dossiers",
     "helper_code",
+    "job_outbox",
     "notification_receivers",
     "password_reset_codes",
     "pending_registrations",

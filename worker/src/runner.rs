@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use apalis::prelude::*;
 use shared::config::WorkerConfig;
+use shared::jobs::outbox::Relay;
 use shared::jobs::ping::PingJob;
 use shared::jobs::pipeline::{
     ExtractDocument, ImportDossier, NotifyCannotProcess, RunDocumentRules, RunDossierRules,
@@ -16,7 +17,7 @@ use shared::jobs::pipeline::{
 use shared::jobs::rules::RuleRunJob;
 use shared::jobs::validation::ValidationJob;
 use shared::jobs::what_if::WhatIfJob;
-use shared::jobs::{Job, Queues, Redis, board};
+use shared::jobs::{Job, Redis, board};
 use worker::rules::{RuleRuntime, RuntimeConfig};
 
 use shared::mail::Mailer;
@@ -113,7 +114,6 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     let context = JobContext {
         db,
         database_url: config.common.database_url.clone(),
-        queues: Queues::new(&redis),
         redis: redis.clone(),
         identity: jobs::worker_identity(),
         rules: Arc::new(rules),
@@ -151,6 +151,10 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     // Likewise one validation at a time: OCR of a scanned template uses every core.
     let monitor = consume!(monitor, redis, instance, context, 1, attempts, ValidationJob => jobs::validation::run);
     let sweeper = tokio::spawn(sweep_done_jobs(redis.clone()));
+    // Jobs written to the outbox by the API and by the jobs themselves reach their queues
+    // through the relay of every worker.
+    let relay =
+        Relay::new(context.db.clone(), redis.clone()).spawn(config.common.database_url.clone());
     monitor
         .shutdown_timeout(config.common.shutdown_timeout)
         .run_with_signal(async {
@@ -160,6 +164,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         .await
         .context("running the job workers")?;
     sweeper.abort();
+    relay.abort();
     tracing::info!("worker stopped");
     Ok(())
 }

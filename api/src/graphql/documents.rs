@@ -291,20 +291,17 @@ async fn enqueue_rules(
     document_id: Uuid,
     rule_id: Option<Uuid>,
 ) -> async_graphql::Result<bool> {
-    state
-        .queues
-        .push(RunDocumentRules {
+    let mut conn = state.db.get().await.map_err(internal)?;
+    shared::jobs::outbox::enqueue(
+        &mut conn,
+        &RunDocumentRules {
             document_id,
             rule_id,
             rerun: true,
-        })
-        .await
-        .map_err(|e| internal(chain(&e)))?;
-    state
-        .metrics
-        .jobs_enqueued
-        .with_label_values(&[<RunDocumentRules as shared::jobs::Job>::QUEUE])
-        .inc();
+        },
+    )
+    .await
+    .map_err(db_error)?;
     Ok(true)
 }
 

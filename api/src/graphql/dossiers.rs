@@ -19,8 +19,9 @@ use shared::db::models::dossiers::DossierCallback as CallbackRow;
 use shared::db::repo::dossiers::{self as repo, DossierListFilter, DossierSort, DossierView};
 use shared::db::repo::{executions as executions_repo, pipeline};
 use shared::events::{self, Event};
-use shared::jobs::pipeline::{DossierRulesScope, RunDossierRules, SendCallback};
+use shared::jobs::pipeline::DossierRulesScope;
 use shared::pipeline::metas::MetasCheck as MetasCheckRow;
+use shared::services::dossiers::{self as services, DOSSIER_NOT_FOUND, DossierError};
 use shared::storage::keys;
 use uuid::Uuid;
 
@@ -31,8 +32,6 @@ use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, chain, db_error};
 use crate::state::AppState;
-
-pub(super) const DOSSIER_NOT_FOUND: &str = "Dossier non trovato";
 
 /// The dossier list's columns (operations spec §2): sorts and filters each backed by an index
 /// (migrations 0002 and 0006). Sorting by dossier type is not offered (it would sort by a
@@ -295,59 +294,28 @@ async fn ensure_exists(state: &AppState, id: Uuid) -> async_graphql::Result<()> 
     }
 }
 
-/// Starts a new run of the dossier's rules in `scope` and enqueues it. Refused while the
-/// dossier's documents are still being extracted or run (the pipeline starts the rules itself
-/// when they are done).
+/// Starts a new run of the dossier's rules in `scope` (`services::dossiers`) and tells the
+/// screens the dossier is processing again.
 async fn request_run(
     state: &AppState,
     id: Uuid,
     scope: impl FnOnce() -> DossierRulesScope,
 ) -> async_graphql::Result<bool> {
-    let mut conn = state.db.get().await.map_err(internal)?;
-    if repo::documents_in_progress(&mut conn, id)
+    services::request_rules_run(&state.db, id, scope())
         .await
-        .map_err(db_error)?
-        > 0
-    {
-        return Err(conflict(
-            "Impossibile eseguire le regole: i documenti del dossier sono ancora in elaborazione",
-        ));
-    }
-    let run_id = pipeline::request_rules_run(&mut conn, id)
-        .await
-        .map_err(db_error)?
-        .ok_or_else(|| not_found(DOSSIER_NOT_FOUND))?;
-    drop(conn);
-    enqueue_run(state, id, run_id, scope()).await?;
+        .map_err(service_error)?;
+    events::notify(&state.redis, Event::dossier(id, DossierState::Processing)).await;
     Ok(true)
 }
 
-async fn enqueue_run(
-    state: &AppState,
-    dossier_id: Uuid,
-    run_id: Uuid,
-    scope: DossierRulesScope,
-) -> async_graphql::Result<()> {
-    state
-        .queues
-        .push(RunDossierRules {
-            dossier_id,
-            run_id,
-            scope,
-        })
-        .await
-        .map_err(|e| internal(chain(&e)))?;
-    state
-        .metrics
-        .jobs_enqueued
-        .with_label_values(&[<RunDossierRules as shared::jobs::Job>::QUEUE])
-        .inc();
-    events::notify(
-        &state.redis,
-        Event::dossier(dossier_id, DossierState::Processing),
-    )
-    .await;
-    Ok(())
+/// A refused or failed dossier operation as a GraphQL error.
+fn service_error(error: DossierError) -> async_graphql::Error {
+    match error {
+        DossierError::NotFound => not_found(DOSSIER_NOT_FOUND),
+        DossierError::Conflict(message) => conflict(message),
+        DossierError::Db(error) => db_error(error),
+        DossierError::Transaction(error) => internal(format!("{error:#}")),
+    }
 }
 
 #[derive(Default)]
@@ -534,28 +502,9 @@ impl DossiersMutation {
             .take(&counters)
             .await
             .map_err(super::session::limit_error)?;
-        let view = find(state, id).await?;
-        if view.dossier.callback_url.is_none() {
-            return Err(conflict("Il dossier non ha un callback URL"));
-        }
-        if view.dossier.state != DossierState::Processed {
-            return Err(conflict(
-                "Il dossier non ha ancora un risultato da inviare: la callback parte quando è elaborato",
-            ));
-        }
-        state
-            .queues
-            .push(SendCallback {
-                dossier_id: id,
-                resend: true,
-            })
+        services::resend_callback(&state.db, id)
             .await
-            .map_err(|e| internal(chain(&e)))?;
-        state
-            .metrics
-            .jobs_enqueued
-            .with_label_values(&[<SendCallback as shared::jobs::Job>::QUEUE])
-            .inc();
+            .map_err(service_error)?;
         Ok(true)
     }
 
@@ -629,14 +578,11 @@ impl DossiersMutation {
                 _ => return Err(bad_input(&format!("metas.{name}"), "Campo necessario")),
             }
         }
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let (check, run) = pipeline::fix_metas(&mut conn, id, &fixes)
+        let (check, started) = services::fix_metas(&state.db, id, &fixes)
             .await
-            .map_err(db_error)?
-            .ok_or_else(|| not_found(DOSSIER_NOT_FOUND))?;
-        drop(conn);
-        if let Some(run_id) = run {
-            enqueue_run(state, id, run_id, DossierRulesScope::All).await?;
+            .map_err(service_error)?;
+        if started {
+            events::notify(&state.redis, Event::dossier(id, DossierState::Processing)).await;
         }
         Ok(check.into())
     }

@@ -231,7 +231,6 @@ fn service(state: &AppState) -> Validations<'_> {
     Validations {
         db: &state.db,
         storage: &state.storage,
-        queues: &state.queues,
         max_pdf_bytes: state.config.common.validation_max_pdf_bytes,
     }
 }

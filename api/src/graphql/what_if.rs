@@ -9,9 +9,11 @@ use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
+use diesel_async::AsyncConnection;
 use shared::db::models::rules::{WhatIfChange as ChangeRow, WhatIfRun as RunRow};
+use shared::db::repo::types::EditError;
 use shared::db::repo::what_if::{self as repo, WhatIfRequest};
-use shared::jobs::Job;
+use shared::jobs::outbox;
 use shared::jobs::what_if::WhatIfJob;
 use uuid::Uuid;
 
@@ -20,7 +22,7 @@ use super::errors::{internal, not_found};
 use super::rules;
 use super::session::actor;
 use super::table::{Column, Page, TableInput, TableSpec};
-use super::types::{chain, db_error, edit_error};
+use super::types::{db_error, edit_error};
 use crate::state::AppState;
 
 /// The items a run found, in a stable order.
@@ -224,20 +226,14 @@ impl WhatIfMutation {
             until: input.until,
         };
         let mut conn = state.db.get().await.map_err(internal)?;
-        let run = repo::create_run(&mut conn, request, Some(&actor))
+        let run = conn
+            .transaction(async |conn| -> Result<_, EditError> {
+                let run = repo::create_run(conn, request, Some(&actor)).await?;
+                outbox::enqueue(conn, &WhatIfJob { run_id: run.id }).await?;
+                Ok(run)
+            })
             .await
             .map_err(edit_error)?;
-        drop(conn);
-        state
-            .queues
-            .push(WhatIfJob { run_id: run.id })
-            .await
-            .map_err(|e| internal(chain(&e)))?;
-        state
-            .metrics
-            .jobs_enqueued
-            .with_label_values(&[WhatIfJob::QUEUE])
-            .inc();
         Ok(run.into())
     }
 

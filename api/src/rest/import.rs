@@ -21,7 +21,7 @@ use shared::db::DbError;
 use shared::db::models::DossierState;
 use shared::import::store::{self, NewImportedDossier};
 use shared::import::{CheckedImport, ImportError, ImportFile, ImportRequest};
-use shared::jobs::Job;
+use shared::jobs::outbox;
 use shared::jobs::pipeline::ImportDossier;
 use shared::storage::keys;
 use uuid::Uuid;
@@ -267,8 +267,8 @@ fn check(body: ImportDossierRequest, limits: &ImportLimits) -> Result<CheckedImp
 }
 
 impl ImportApi {
-    /// Document types, then archive, dossier row and job, undoing what was written when a
-    /// later step fails. The outer error is a failure of ours; the inner one a refusal.
+    /// Document types, then archive, then dossier row and job in one transaction (the job in
+    /// the outbox), removing the archive when the transaction fails. The outer error is a failure of ours; the inner one a refusal.
     async fn create(
         &self,
         checked: CheckedImport,
@@ -315,7 +315,9 @@ impl ImportApi {
                         ..dossier
                     },
                 )
-                .await
+                .await?;
+                outbox::enqueue(conn, &ImportDossier { dossier_id: id }).await?;
+                Ok(())
             })
             .await
         };
@@ -323,18 +325,6 @@ impl ImportApi {
             self.discard_archive(&archive_key).await;
             return Err(error.into());
         }
-        if let Err(error) = state.queues.push(ImportDossier { dossier_id: id }).await {
-            if let Err(cleanup) = store::delete_dossier(&mut conn, id).await {
-                tracing::error!(dossier_id = %id, error = format!("{cleanup:#}"), "cannot remove the dossier of a failed import");
-            }
-            self.discard_archive(&archive_key).await;
-            return Err(error.into());
-        }
-        state
-            .metrics
-            .jobs_enqueued
-            .with_label_values(&[ImportDossier::QUEUE])
-            .inc();
         tracing::info!(dossier_id = %id, user = email, %dossier_type, archive_size, "dossier import enqueued");
         Ok(Ok(id))
     }

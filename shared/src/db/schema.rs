@@ -228,6 +228,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    job_outbox (id) {
+        id -> Uuid,
+        queue -> Text,
+        payload -> Jsonb,
+        dossier_id -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     notification_receivers (id) {
         id -> Int8,
         email -> Text,
@@ -462,6 +472,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     dossier_types,
     dossiers,
     helper_code,
+    job_outbox,
     notification_receivers,
     password_reset_codes,
     pending_registrations,

@@ -13,6 +13,8 @@ use crate::db::models::dossiers::Dossier;
 use crate::db::models::{DocumentState, DossierState};
 use crate::db::schema::{document_logs, document_types, documents, dossier_types, dossiers};
 use crate::db::{DbResult, QueryContext};
+use crate::jobs::outbox;
+use crate::jobs::pipeline::{ExtractDocument, NotifyCannotProcess};
 
 /// A dossier created by `POST /import_dossier`.
 #[derive(Debug, Clone, Insertable)]
@@ -127,8 +129,8 @@ pub async fn find_dossier(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Op
         .context("reading the dossier to import")
 }
 
-/// Inserts the document unless it exists, with its `importato` log entry; returns whether it
-/// was new.
+/// Inserts the document unless it exists, with its `importato` log entry and, for a PDF to
+/// read, its extraction job; returns whether it was new.
 pub async fn insert_document(
     conn: &mut AsyncPgConnection,
     document: &NewImportedDocument,
@@ -155,44 +157,46 @@ pub async fn insert_document(
             .execute(conn)
             .await
             .context("logging an imported document")?;
+        if inserted == 1 && document.state == DocumentState::Uploaded {
+            outbox::enqueue(
+                conn,
+                &ExtractDocument {
+                    document_id: document.id,
+                },
+            )
+            .await?;
+        }
         Ok(inserted == 1)
     })
     .await
 }
 
-/// The documents of a dossier still waiting for their extraction.
-pub async fn uploaded_documents(
-    conn: &mut AsyncPgConnection,
-    dossier_id: Uuid,
-) -> DbResult<Vec<Uuid>> {
-    documents::table
-        .filter(documents::dossier_id.eq(dossier_id))
-        .filter(documents::state.eq(DocumentState::Uploaded))
-        .order(documents::id)
-        .select(documents::id)
-        .load(conn)
-        .await
-        .context("listing the documents to extract")
-}
-
-/// Moves a dossier that is still `processing` to `cannot process` with `error`; returns
-/// whether it moved.
+/// Moves a dossier that is still `processing` to `cannot process` with `error`, enqueueing the
+/// e-mail to its notification receivers; returns whether it moved.
 pub async fn dossier_cannot_process(
     conn: &mut AsyncPgConnection,
     dossier_id: Uuid,
     error: &str,
 ) -> DbResult<bool> {
-    let updated = diesel::update(
-        dossiers::table
-            .find(dossier_id)
-            .filter(dossiers::state.eq(DossierState::Processing)),
-    )
-    .set((
-        dossiers::state.eq(DossierState::CannotProcess),
-        dossiers::error.eq(error),
-    ))
-    .execute(conn)
+    use diesel_async::AsyncConnection;
+
+    conn.transaction(async |conn| -> DbResult<bool> {
+        let updated = diesel::update(
+            dossiers::table
+                .find(dossier_id)
+                .filter(dossiers::state.eq(DossierState::Processing)),
+        )
+        .set((
+            dossiers::state.eq(DossierState::CannotProcess),
+            dossiers::error.eq(error),
+        ))
+        .execute(conn)
+        .await
+        .context("marking a dossier that cannot be imported")?;
+        if updated == 1 {
+            outbox::enqueue(conn, &NotifyCannotProcess { dossier_id }).await?;
+        }
+        Ok(updated == 1)
+    })
     .await
-    .context("marking a dossier that cannot be imported")?;
-    Ok(updated == 1)
 }

@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod failure;
+pub mod outbox;
 pub mod ping;
 pub mod pipeline;
 pub mod replies;
@@ -21,6 +22,15 @@ use apalis_redis::{Config, RedisStorage};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+/// How often a worker tells Redis it is alive (apalis-redis's heartbeat, which also renews
+/// the leases of its running jobs and re-enqueues the jobs of dead workers).
+pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(10);
+/// Heartbeats a worker may miss before its running jobs count as orphaned: a worker killed
+/// (SIGKILL, a lost machine) has its jobs run again by another worker after
+/// `HEARTBEAT_INTERVAL × MISSED_HEARTBEATS` (30 s) plus at most one heartbeat of that worker
+/// (10 s) — within 60 s (apalis-redis's default would be 300 s).
+pub const MISSED_HEARTBEATS: usize = 3;
 
 /// Longest time one Redis command may take before it counts as failed.
 const REDIS_RESPONSE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -94,13 +104,23 @@ impl Redis {
     /// The storage of queue `name` (inside the namespace) for jobs of type `T`.
     pub fn storage<T>(&self, name: &str) -> RedisStorage<T> {
         let queue = format!("{}:{name}", self.namespace);
-        RedisStorage::new(self.connection.clone()).with_config(Config::default().queue(&queue))
+        RedisStorage::new(self.connection.clone()).with_config(
+            Config::default()
+                .queue(&queue)
+                .heartbeat_interval(HEARTBEAT_INTERVAL)
+                .missed_heartbeats(MISSED_HEARTBEATS),
+        )
     }
 }
 
 /// A job payload and the queue (inside the namespace) it travels on.
 pub trait Job: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static {
     const QUEUE: &'static str;
+
+    /// The dossier the job belongs to, when its payload names it (for tracing).
+    fn dossier_id(&self) -> Option<uuid::Uuid> {
+        None
+    }
 }
 
 /// Pushes jobs to their queues.

@@ -15,6 +15,10 @@ pub struct ImportDossier {
 
 impl Job for ImportDossier {
     const QUEUE: &'static str = "import";
+
+    fn dossier_id(&self) -> Option<Uuid> {
+        Some(self.dossier_id)
+    }
 }
 
 /// Extract one document's text, words with geometry, tables, form data (OCR where needed).
@@ -71,6 +75,10 @@ pub struct RunDossierRules {
 
 impl Job for RunDossierRules {
     const QUEUE: &'static str = "dossier-rules";
+
+    fn dossier_id(&self) -> Option<Uuid> {
+        Some(self.dossier_id)
+    }
 }
 
 /// POST a processed dossier's aggregate to its callback URL, recording every attempt.
@@ -85,6 +93,10 @@ pub struct SendCallback {
 
 impl Job for SendCallback {
     const QUEUE: &'static str = "callback";
+
+    fn dossier_id(&self) -> Option<Uuid> {
+        Some(self.dossier_id)
+    }
 }
 
 /// E-mail the notification receivers that a dossier ended `cannot process`.
@@ -95,4 +107,8 @@ pub struct NotifyCannotProcess {
 
 impl Job for NotifyCannotProcess {
     const QUEUE: &'static str = "notify";
+
+    fn dossier_id(&self) -> Option<Uuid> {
+        Some(self.dossier_id)
+    }
 }

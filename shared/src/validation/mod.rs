@@ -23,9 +23,10 @@ use crate::db::models::validation::{NewValidationDocument, RuleValidation, Valid
 use crate::db::repo::types::EditError;
 use crate::db::repo::validation as repo;
 use crate::db::{DbError, Pool};
+use crate::jobs::outbox;
 use crate::jobs::validation::ValidationJob;
-use crate::jobs::{JobError, Queues};
 use crate::storage::{Storage, StorageError, keys};
+use diesel_async::AsyncConnection;
 use matching::{NormalizedText, Verdict};
 use upload::{PDF_SIGNATURE, UploadRefused, check_pdf};
 
@@ -54,8 +55,6 @@ pub enum ValidationError {
     Upload(#[from] UploadRefused),
     #[error(transparent)]
     Storage(#[from] StorageError),
-    #[error(transparent)]
-    Queue(#[from] JobError),
     #[error(transparent)]
     Db(#[from] DbError),
     #[error("cannot build the archive of a validation document: {0}")]
@@ -98,11 +97,28 @@ pub enum DownloadKind {
     All,
 }
 
+/// Records a validation of `document` and enqueues its job, inside the caller's transaction.
+async fn start(
+    conn: &mut diesel_async::AsyncPgConnection,
+    document: &ValidationDocument,
+    created_by: Option<&str>,
+) -> Result<RuleValidation, DbError> {
+    let validation = repo::insert_validation(conn, document, created_by).await?;
+    outbox::enqueue(
+        conn,
+        &ValidationJob {
+            document_id: document.id,
+            validation_id: Some(validation.id),
+        },
+    )
+    .await?;
+    Ok(validation)
+}
+
 /// The rule-validation service; cheap to build per request.
 pub struct Validations<'a> {
     pub db: &'a Pool,
     pub storage: &'a Storage,
-    pub queues: &'a Queues,
     /// Largest PDF (`ISTRUTTORIA_VALIDATION_MAX_PDF_BYTES`).
     pub max_pdf_bytes: u64,
 }
@@ -118,12 +134,18 @@ impl Validations<'_> {
     ) -> ValidationResult<ValidationDocument> {
         let row = self.store(document, bytes).await?;
         let mut conn = self.db.get().await.map_err(DbError::Checkout)?;
-        let document = repo::insert_document(&mut conn, row).await?;
-        drop(conn);
-        self.queues
-            .push(ValidationJob {
-                document_id: document.id,
-                validation_id: None,
+        let document = conn
+            .transaction(async |conn| -> Result<ValidationDocument, EditError> {
+                let document = repo::insert_document(conn, row).await?;
+                outbox::enqueue(
+                    conn,
+                    &ValidationJob {
+                        document_id: document.id,
+                        validation_id: None,
+                    },
+                )
+                .await?;
+                Ok(document)
             })
             .await?;
         Ok(document)
@@ -138,11 +160,12 @@ impl Validations<'_> {
         let created_by = document.created_by.clone();
         let row = self.store(document, bytes).await?;
         let mut conn = self.db.get().await.map_err(DbError::Checkout)?;
-        let document = repo::insert_document(&mut conn, row).await?;
-        let validation =
-            repo::insert_validation(&mut conn, &document, created_by.as_deref()).await?;
-        drop(conn);
-        self.enqueue(&document, &validation).await?;
+        let validation = conn
+            .transaction(async |conn| -> Result<RuleValidation, EditError> {
+                let document = repo::insert_document(conn, row).await?;
+                Ok(start(conn, &document, created_by.as_deref()).await?)
+            })
+            .await?;
         Ok(validation)
     }
 
@@ -163,9 +186,11 @@ impl Validations<'_> {
             )
             .into());
         }
-        let validation = repo::insert_validation(&mut conn, &document, created_by).await?;
-        drop(conn);
-        self.enqueue(&document, &validation).await?;
+        let validation = conn
+            .transaction(async |conn| -> Result<RuleValidation, EditError> {
+                Ok(start(conn, &document, created_by).await?)
+            })
+            .await?;
         Ok(validation)
     }
 
@@ -308,20 +333,6 @@ impl Validations<'_> {
         };
         let bytes = self.storage.get(key).await?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
-    }
-
-    async fn enqueue(
-        &self,
-        document: &ValidationDocument,
-        validation: &RuleValidation,
-    ) -> ValidationResult<()> {
-        self.queues
-            .push(ValidationJob {
-                document_id: document.id,
-                validation_id: Some(validation.id),
-            })
-            .await?;
-        Ok(())
     }
 
     /// Checks the fields and the PDF, stores `bytes` (or checks the stored upload), and

@@ -14,7 +14,7 @@ use shared::db::models::executions::NewDossierRuleExecutionLog;
 use shared::db::models::{DossierState, Platform};
 use shared::db::repo::pipeline::{self, RunEnd};
 use shared::events::{self, Event};
-use shared::jobs::pipeline::{RunDossierRules, SendCallback};
+use shared::jobs::pipeline::RunDossierRules;
 use uuid::Uuid;
 
 use super::JobContext;
@@ -86,13 +86,6 @@ async fn run_exclusively(job: RunDossierRules, context: &JobContext) -> Result<(
             Event::dossier(dossier_id, DossierState::Processed),
         )
         .await;
-        context
-            .queues
-            .push(SendCallback {
-                dossier_id,
-                resend: false,
-            })
-            .await?;
     }
     Ok(())
 }

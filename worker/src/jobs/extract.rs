@@ -8,7 +8,7 @@ use apalis::prelude::{BoxDynError, Data};
 use shared::db::models::DocumentState;
 use shared::db::repo::pipeline;
 use shared::events::{self, Event};
-use shared::jobs::pipeline::{ExtractDocument, RunDocumentRules};
+use shared::jobs::pipeline::ExtractDocument;
 use shared::storage::keys;
 use worker::extraction::ImportOcrBudget;
 
@@ -25,19 +25,12 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
     drop(conn);
     match document.state {
         DocumentState::Uploaded => {}
-        // A previous delivery extracted it but may have died before enqueueing the rules.
-        DocumentState::Extracted => {
-            context
-                .queues
-                .push(RunDocumentRules {
-                    document_id,
-                    rule_id: None,
-                    rerun: false,
-                })
-                .await?;
-            return Ok(());
+        // Extracted by a previous delivery, which enqueued its rules with the change.
+        DocumentState::Extracted | DocumentState::Processed => return Ok(()),
+        // A previous delivery may have died between marking it and moving its dossier on.
+        DocumentState::CannotProcess => {
+            return advance_dossier(&context, document.dossier_id).await;
         }
-        DocumentState::Processed | DocumentState::CannotProcess => return Ok(()),
     }
     let pdf = context.storage.get(&document.pdf_key).await?;
     let started = std::time::Instant::now();
@@ -106,14 +99,6 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
                 elapsed_ms = started.elapsed().as_millis() as u64,
                 "document extracted"
             );
-            context
-                .queues
-                .push(RunDocumentRules {
-                    document_id,
-                    rule_id: None,
-                    rerun: false,
-                })
-                .await?;
         }
         Err(error) => {
             tracing::warn!(%document_id, %error, "document cannot be extracted");

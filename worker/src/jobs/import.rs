@@ -16,7 +16,7 @@ use shared::db::models::{DocumentState, DossierState};
 use shared::events::{self, Event};
 use shared::import::store::{self, NewImportedDocument};
 use shared::import::{Archive, ImportError, ImportFile, is_pdf};
-use shared::jobs::pipeline::{ExtractDocument, ImportDossier, NotifyCannotProcess};
+use shared::jobs::pipeline::ImportDossier;
 use shared::storage::keys;
 use uuid::Uuid;
 
@@ -86,22 +86,12 @@ pub async fn run(job: ImportDossier, context: Data<JobContext>) -> Result<(), Bo
         drop(conn);
         return cannot_process(&context, dossier_id, shared::import::NO_PDF).await;
     }
-    let pending = store::uploaded_documents(&mut conn, dossier_id).await?;
     drop(conn);
-    for document_id in &pending {
-        context
-            .queues
-            .push(ExtractDocument {
-                document_id: *document_id,
-            })
-            .await?;
-    }
     tracing::info!(
         %dossier_id,
         files = unpacked.documents.len(),
         pdfs = unpacked.pdfs,
         created,
-        extractions = pending.len(),
         "dossier imported"
     );
     Ok(())
@@ -179,10 +169,6 @@ async fn cannot_process(
             Event::dossier(dossier_id, DossierState::CannotProcess),
         )
         .await;
-        context
-            .queues
-            .push(NotifyCannotProcess { dossier_id })
-            .await?;
     }
     Ok(())
 }

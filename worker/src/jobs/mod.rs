@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use shared::config::CallbackConfig;
 use shared::db::Pool;
-use shared::jobs::{Queues, Redis};
+use shared::jobs::Redis;
 use shared::mail::Mailer;
 use shared::storage::Storage;
 use worker::callback::CallbackPolicy;
@@ -30,8 +30,6 @@ pub struct JobContext {
     pub db: Pool,
     /// For the connections that hold a job's advisory lock (see `pipeline::exclusively`).
     pub database_url: String,
-    /// For jobs that enqueue the next step of the pipeline.
-    pub queues: Queues,
     pub redis: Redis,
     /// `host:pid` of this process, for logs and replies.
     pub identity: String,

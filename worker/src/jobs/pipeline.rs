@@ -7,13 +7,13 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use shared::db::models::DossierState;
 use shared::db::repo::pipeline::{self, DossierStep};
 use shared::events::{self, Event};
-use shared::jobs::pipeline::{DossierRulesScope, NotifyCannotProcess, RunDossierRules};
 use uuid::Uuid;
 use worker::rules::Execution;
 
 use super::JobContext;
 
-/// After a document is done: the next step of its dossier, enqueued.
+/// After a document is done: the next step of its dossier (its job enqueued with the step, in
+/// the outbox), told to the screens.
 pub async fn advance_dossier(context: &JobContext, dossier_id: Uuid) -> Result<(), BoxDynError> {
     let mut conn = context.db.get().await?;
     let step = pipeline::advance_dossier(&mut conn, dossier_id).await?;
@@ -34,20 +34,9 @@ pub async fn advance_dossier(context: &JobContext, dossier_id: Uuid) -> Result<(
                 Event::dossier(dossier_id, DossierState::CannotProcess),
             )
             .await;
-            context
-                .queues
-                .push(NotifyCannotProcess { dossier_id })
-                .await?;
         }
         DossierStep::RunRules { run_id } => {
-            context
-                .queues
-                .push(RunDossierRules {
-                    dossier_id,
-                    run_id,
-                    scope: DossierRulesScope::All,
-                })
-                .await?;
+            tracing::debug!(%dossier_id, %run_id, "dossier rules run enqueued");
         }
     }
     Ok(())

@@ -24,7 +24,10 @@ use crate::db::schema::{
     dossier_type_required_metas, dossiers, helper_code, rule_execution_logs,
 };
 use crate::db::{DbError, DbResult, QueryContext};
-use crate::jobs::pipeline::DossierRulesScope;
+use crate::jobs::outbox;
+use crate::jobs::pipeline::{
+    DossierRulesScope, NotifyCannotProcess, RunDocumentRules, RunDossierRules, SendCallback,
+};
 use crate::pipeline::aggregate::{self, Outcome};
 use crate::pipeline::metas::{self, MetasCheck};
 
@@ -109,6 +112,15 @@ pub async fn mark_extracted(
         .context("marking a document extracted")?;
         if updated == 1 {
             log_document_event(conn, document_id, event).await?;
+            outbox::enqueue(
+                conn,
+                &RunDocumentRules {
+                    document_id,
+                    rule_id: None,
+                    rerun: false,
+                },
+            )
+            .await?;
         }
         Ok(updated == 1)
     })
@@ -280,7 +292,7 @@ pub async fn advance_dossier(
             return Ok(DossierStep::Wait);
         }
         if let Some(run_id) = dossier.rules_run_id {
-            // Already decided (a repeated delivery): the run is idempotent, enqueue it again.
+            // Already decided, and its job enqueued with the decision.
             return Ok(DossierStep::RunRules { run_id });
         }
         let states: Vec<(DocumentState, Value)> = documents::table
@@ -309,6 +321,7 @@ pub async fn advance_dossier(
                 Some("Nessun documento del dossier è stato elaborato"),
             )
             .await?;
+            outbox::enqueue(conn, &NotifyCannotProcess { dossier_id }).await?;
             return Ok(DossierStep::CannotProcess);
         }
         let required = required_metas(conn, dossier.dossier_type_id).await?;
@@ -317,6 +330,15 @@ pub async fn advance_dossier(
             return Ok(DossierStep::Conflicts);
         }
         let run_id = start_rules_run(conn, dossier_id).await?;
+        outbox::enqueue(
+            conn,
+            &RunDossierRules {
+                dossier_id,
+                run_id,
+                scope: DossierRulesScope::All,
+            },
+        )
+        .await?;
         Ok(DossierStep::RunRules { run_id })
     })
     .await
@@ -335,63 +357,34 @@ pub async fn metas_check(conn: &mut AsyncPgConnection, dossier: &Dossier) -> DbR
     Ok(metas::check(&documents_metas, &required))
 }
 
-/// `fixMetas`: writes each chosen value to every processed document of the dossier; if the
-/// dossier waited in `conflicts` and its metas now agree, starts its rules. Returns the new
-/// check and the run to enqueue, if any.
+/// `fixMetas`'s writes, inside the caller's transaction holding `dossier`'s lock: each chosen
+/// value to every processed document of the dossier. Returns the new metas check.
 pub async fn fix_metas(
     conn: &mut AsyncPgConnection,
-    dossier_id: Uuid,
+    dossier: &Dossier,
     fixes: &[(String, String)],
-) -> DbResult<Option<(MetasCheck, Option<Uuid>)>> {
-    conn.transaction(
-        async |conn| -> DbResult<Option<(MetasCheck, Option<Uuid>)>> {
-            let Some(dossier) = lock_dossier(conn, dossier_id).await? else {
-                return Ok(None);
-            };
-            let rows: Vec<(Uuid, Value)> = documents::table
-                .filter(documents::dossier_id.eq(dossier_id))
-                .filter(documents::state.eq(DocumentState::Processed))
-                .select((documents::id, documents::metas))
-                .for_update()
-                .load(conn)
-                .await
-                .context("locking a dossier's documents to fix their metas")?;
-            for (id, document_metas) in rows {
-                diesel::update(documents::table.find(id))
-                    .set(documents::metas.eq(metas::apply_fixes(&document_metas, fixes)))
-                    .execute(conn)
-                    .await
-                    .context("writing fixed metas")?;
-            }
-            let check = metas_check(conn, &dossier).await?;
-            let run = if check.valid && dossier.state == DossierState::Conflicts {
-                Some(start_rules_run(conn, dossier_id).await?)
-            } else {
-                None
-            };
-            Ok(Some((check, run)))
-        },
-    )
-    .await
+) -> DbResult<MetasCheck> {
+    let rows: Vec<(Uuid, Value)> = documents::table
+        .filter(documents::dossier_id.eq(dossier.id))
+        .filter(documents::state.eq(DocumentState::Processed))
+        .select((documents::id, documents::metas))
+        .for_update()
+        .load(conn)
+        .await
+        .context("locking a dossier's documents to fix their metas")?;
+    for (id, document_metas) in rows {
+        diesel::update(documents::table.find(id))
+            .set(documents::metas.eq(metas::apply_fixes(&document_metas, fixes)))
+            .execute(conn)
+            .await
+            .context("writing fixed metas")?;
+    }
+    metas_check(conn, dossier).await
 }
 
-/// Requests a new run of the dossier's rules (runDossierRules and friends, fixMetas): the
-/// dossier goes back to `processing` until the run is aggregated. `None` if there is no such
-/// dossier.
-pub async fn request_rules_run(
-    conn: &mut AsyncPgConnection,
-    dossier_id: Uuid,
-) -> DbResult<Option<Uuid>> {
-    conn.transaction(async |conn| -> DbResult<Option<Uuid>> {
-        if lock_dossier(conn, dossier_id).await?.is_none() {
-            return Ok(None);
-        }
-        Ok(Some(start_rules_run(conn, dossier_id).await?))
-    })
-    .await
-}
-
-async fn start_rules_run(conn: &mut AsyncPgConnection, dossier_id: Uuid) -> DbResult<Uuid> {
+/// Starts a new run of the dossier's rules (its lock held by the caller's transaction): the
+/// dossier goes back to `processing` until the run is aggregated.
+pub async fn start_rules_run(conn: &mut AsyncPgConnection, dossier_id: Uuid) -> DbResult<Uuid> {
     let run_id = Uuid::now_v7();
     diesel::update(dossiers::table.find(dossier_id))
         .set((
@@ -693,6 +686,14 @@ pub async fn finish_rules_run(
             .execute(conn)
             .await
             .context("writing a dossier's aggregate")?;
+        outbox::enqueue(
+            conn,
+            &SendCallback {
+                dossier_id,
+                resend: false,
+            },
+        )
+        .await?;
         Ok(RunEnd::Aggregated)
     })
     .await
@@ -713,7 +714,11 @@ pub async fn set_dossier_state(
         .context("changing a dossier's state")
 }
 
-async fn lock_dossier(conn: &mut AsyncPgConnection, dossier_id: Uuid) -> DbResult<Option<Dossier>> {
+/// The dossier's row, locked until the end of the caller's transaction.
+pub async fn lock_dossier(
+    conn: &mut AsyncPgConnection,
+    dossier_id: Uuid,
+) -> DbResult<Option<Dossier>> {
     dossiers::table
         .find(dossier_id)
         .select(Dossier::as_select())

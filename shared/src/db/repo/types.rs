@@ -48,6 +48,13 @@ pub enum EditError {
     Db(#[from] DbError),
 }
 
+/// A failed `BEGIN` or `COMMIT` of an edit's transaction.
+impl From<diesel::result::Error> for EditError {
+    fn from(error: diesel::result::Error) -> Self {
+        Self::Db(error.into())
+    }
+}
+
 impl EditError {
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
         Self::Invalid {

@@ -1,0 +1,2 @@
+DROP TABLE job_outbox;
+DROP FUNCTION announce_outbox_jobs();

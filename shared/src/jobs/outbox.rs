@@ -1,0 +1,209 @@
+//! The transactional job outbox: the one way a state change enqueues the jobs it causes.
+//!
+//! [`enqueue`] writes a job to `job_outbox` inside the caller's transaction, so the job exists
+//! exactly when the change that causes it is committed — a push to Redis after the commit could
+//! be lost (Redis restarting, the process killed between the two) and leave a dossier waiting
+//! forever. A [`Relay`], running in every worker, moves the rows to their apalis queues:
+//!
+//! - it is woken by the `istruttoria_job_outbox` notice of the insert's trigger, at once, and
+//!   sweeps every [`SWEEP_EVERY`] in case a notice was missed (a dropped connection);
+//! - it takes a batch with `FOR UPDATE SKIP LOCKED`, pushes it, and deletes it in the same
+//!   transaction: several relays share the rows, and a batch whose push failed stays for the
+//!   next attempt;
+//! - each row is pushed as the apalis task whose id and idempotency key are the row's id, so a
+//!   row pushed twice (a relay killed after the push, before its commit) is enqueued once.
+
+use std::time::Duration;
+
+use apalis::prelude::{TaskBuilder, TaskId, TaskSink};
+use apalis_redis::{Config, RedisStorage};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use futures::StreamExt;
+use tracing::Instrument;
+use uuid::Uuid;
+
+use super::{Job, Redis};
+use crate::db::schema::job_outbox;
+use crate::db::{DbError, Pool, QueryContext};
+
+/// The channel of the insert trigger's notices.
+pub const CHANNEL: &str = "istruttoria_job_outbox";
+/// How often a relay looks for rows without being told.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(5);
+/// Most rows one relay transaction pushes.
+pub const BATCH: i64 = 200;
+/// How long Redis remembers a pushed row's id, refusing it again: far longer than a relay
+/// can take between its push and its commit.
+const IDEMPOTENCY_TTL: Duration = Duration::from_secs(24 * 3600);
+/// Pause before a relay tries again after a failure (Redis or PostgreSQL away).
+const RETRY_AFTER: Duration = Duration::from_secs(1);
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = job_outbox, check_for_backend(diesel::pg::Pg))]
+struct OutboxRow {
+    id: Uuid,
+    queue: String,
+    payload: serde_json::Value,
+    dossier_id: Option<Uuid>,
+    created_at: DateTime<Utc>,
+}
+
+/// Writes `job` to the outbox inside the caller's transaction: the relay pushes it to
+/// `J::QUEUE` once the transaction commits, and never if it rolls back. Returns the job's id
+/// (its apalis task id).
+pub async fn enqueue<J: Job>(conn: &mut AsyncPgConnection, job: &J) -> Result<Uuid, DbError> {
+    let id = Uuid::now_v7();
+    let payload = serde_json::to_value(job).map_err(|error| DbError::Query {
+        context: "encoding a job for the outbox".into(),
+        source: diesel::result::Error::SerializationError(Box::new(error)),
+    })?;
+    diesel::insert_into(job_outbox::table)
+        .values(OutboxRow {
+            id,
+            queue: J::QUEUE.to_owned(),
+            payload,
+            dossier_id: job.dossier_id(),
+            created_at: Utc::now(),
+        })
+        .execute(conn)
+        .await
+        .context("writing a job to the outbox")?;
+    tracing::debug!(queue = J::QUEUE, job_id = %id, dossier_id = ?job.dossier_id(), "job written to the outbox");
+    Ok(id)
+}
+
+/// Why a relay batch did not go through.
+#[derive(Debug, thiserror::Error)]
+pub enum RelayError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("the outbox's database connection failed: {0}")]
+    Transaction(#[from] diesel::result::Error),
+    #[error("the connection listening for outbox notices closed")]
+    ListenerClosed,
+    #[error("cannot push job {job_id} to {queue}: {message}")]
+    Push {
+        queue: String,
+        job_id: Uuid,
+        message: String,
+    },
+}
+
+/// Moves outbox rows to their queues (see the module's documentation).
+#[derive(Clone)]
+pub struct Relay {
+    pool: Pool,
+    redis: Redis,
+}
+
+impl Relay {
+    pub fn new(pool: Pool, redis: Redis) -> Self {
+        Self { pool, redis }
+    }
+
+    /// Pushes one batch of the oldest rows and deletes them; returns how many.
+    pub async fn relay_batch(&self) -> Result<usize, RelayError> {
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        let redis = &self.redis;
+        conn.transaction(async |conn| -> Result<usize, RelayError> {
+            let rows: Vec<OutboxRow> = job_outbox::table
+                .order(job_outbox::created_at)
+                .limit(BATCH)
+                .select(OutboxRow::as_select())
+                .for_update()
+                .skip_locked()
+                .load(conn)
+                .await
+                .context("taking jobs from the outbox")?;
+            for row in &rows {
+                push(redis, row).await?;
+            }
+            let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+            diesel::delete(job_outbox::table.filter(job_outbox::id.eq_any(&ids)))
+                .execute(conn)
+                .await
+                .context("removing pushed jobs from the outbox")?;
+            Ok(rows.len())
+        })
+        .await
+    }
+
+    /// Pushes every row there is now, batch after batch.
+    pub async fn drain(&self) -> Result<usize, RelayError> {
+        let mut total = 0;
+        loop {
+            let pushed = self.relay_batch().await?;
+            total += pushed;
+            if pushed < BATCH as usize {
+                return Ok(total);
+            }
+        }
+    }
+
+    /// Relays until the process ends: drains at each notice of `database_url`'s channel and
+    /// every [`SWEEP_EVERY`], and keeps going through failures.
+    pub fn spawn(self, database_url: String) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move {
+            loop {
+                if let Err(error) = self.follow(&database_url).await {
+                    tracing::warn!(error = %error, "job outbox relay interrupted; starting again");
+                }
+                tokio::time::sleep(RETRY_AFTER).await;
+            }
+        })
+    }
+
+    async fn follow(&self, database_url: &str) -> Result<(), RelayError> {
+        let mut listener = AsyncPgConnection::establish(database_url)
+            .await
+            .map_err(|source| DbError::Connect {
+                context: "job outbox notices",
+                source,
+            })?;
+        diesel::sql_query(format!("LISTEN {CHANNEL}"))
+            .execute(&mut listener)
+            .await
+            .context("listening for outbox jobs")?;
+        let mut notices = std::pin::pin!(listener.notifications_stream());
+        loop {
+            // What was written while nobody listened, or since the last notice.
+            let pushed = self.drain().await?;
+            if pushed > 0 {
+                tracing::debug!(pushed, "outbox jobs pushed");
+            }
+            match tokio::time::timeout(SWEEP_EVERY, notices.next()).await {
+                Ok(Some(Ok(_))) | Err(_) => {}
+                Ok(Some(Err(error))) => return Err(RelayError::Transaction(error)),
+                Ok(None) => return Err(RelayError::ListenerClosed),
+            }
+        }
+    }
+}
+
+/// Pushes one row as the apalis task whose id and idempotency key are the row's id (a ULID
+/// holds the 128 bits of the row's UUID v7: both are time-ordered).
+async fn push(redis: &Redis, row: &OutboxRow) -> Result<(), RelayError> {
+    let queue = format!("{}:{}", redis.namespace, row.queue);
+    let mut storage: RedisStorage<serde_json::Value> = RedisStorage::new(redis.connection.clone())
+        .with_config(
+            Config::default()
+                .queue(&queue)
+                .idempotency_ttl(Some(IDEMPOTENCY_TTL)),
+        );
+    let task = TaskBuilder::new(row.payload.clone())
+        .task_id(TaskId::from_ulid(ulid::Ulid::from(row.id.as_u128())))
+        .idempotency_key(row.id.to_string())
+        .build();
+    let span = tracing::info_span!("relay_job", queue = %row.queue, job_id = %row.id, dossier_id = ?row.dossier_id);
+    storage
+        .push_task(task)
+        .instrument(span)
+        .await
+        .map_err(|error| RelayError::Push {
+            queue: row.queue.clone(),
+            job_id: row.id,
+            message: error.to_string(),
+        })
+}

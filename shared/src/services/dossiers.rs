@@ -1,0 +1,129 @@
+//! Dossiers: running their rules again, fixing their metas, sending their callback again.
+
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+use uuid::Uuid;
+
+use crate::db::models::DossierState;
+use crate::db::models::dossiers::Dossier;
+use crate::db::repo::dossiers::documents_in_progress;
+use crate::db::repo::pipeline::{self, lock_dossier, start_rules_run};
+use crate::db::{DbError, Pool};
+use crate::jobs::outbox;
+use crate::jobs::pipeline::{DossierRulesScope, RunDossierRules, SendCallback};
+use crate::pipeline::metas::MetasCheck;
+
+pub const DOSSIER_NOT_FOUND: &str = "Dossier non trovato";
+/// A run asked for while the dossier's import, extraction or document rules are not done.
+pub const DOCUMENTS_IN_PROGRESS: &str =
+    "Impossibile eseguire le regole: i documenti del dossier sono ancora in elaborazione";
+pub const NO_CALLBACK_URL: &str = "Il dossier non ha un callback URL";
+pub const NOTHING_TO_SEND: &str =
+    "Il dossier non ha ancora un risultato da inviare: la callback parte quando è elaborato";
+
+/// Why a dossier operation was refused or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DossierError {
+    /// No such dossier (→ `NOT_FOUND`).
+    #[error("{DOSSIER_NOT_FOUND}")]
+    NotFound,
+    /// The dossier's state refuses the operation (→ `CONFLICT`).
+    #[error("{0}")]
+    Conflict(&'static str),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("a dossier transaction failed: {0}")]
+    Transaction(#[from] diesel::result::Error),
+}
+
+/// The dossier's row, locked until the end of the transaction.
+async fn locked(conn: &mut AsyncPgConnection, dossier_id: Uuid) -> Result<Dossier, DossierError> {
+    lock_dossier(conn, dossier_id)
+        .await?
+        .ok_or(DossierError::NotFound)
+}
+
+/// `runDossierRules` and its narrower forms: starts a new run of the dossier's rules in
+/// `scope` (the dossier goes back to `processing`) and enqueues it; returns the run's id.
+/// Refused while the pipeline has not reached the rules yet — the import not done (the
+/// dossier `processing` without a run), or a document still being extracted or run — checked
+/// under the dossier's lock, which the pipeline's transitions take too.
+pub async fn request_rules_run(
+    pool: &Pool,
+    dossier_id: Uuid,
+    scope: DossierRulesScope,
+) -> Result<Uuid, DossierError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    conn.transaction(async |conn| {
+        let dossier = locked(conn, dossier_id).await?;
+        let importing = dossier.state == DossierState::Processing && dossier.rules_run_id.is_none();
+        if importing || documents_in_progress(conn, dossier_id).await? > 0 {
+            return Err(DossierError::Conflict(DOCUMENTS_IN_PROGRESS));
+        }
+        let run_id = start_rules_run(conn, dossier_id).await?;
+        outbox::enqueue(
+            conn,
+            &RunDossierRules {
+                dossier_id,
+                run_id,
+                scope,
+            },
+        )
+        .await?;
+        Ok(run_id)
+    })
+    .await
+}
+
+/// `fixMetas`: writes each chosen value to every processed document of the dossier; when the
+/// dossier waited in `conflicts` and its metas now agree, starts and enqueues its rules.
+/// Returns the new check and whether a run started.
+pub async fn fix_metas(
+    pool: &Pool,
+    dossier_id: Uuid,
+    fixes: &[(String, String)],
+) -> Result<(MetasCheck, bool), DossierError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    conn.transaction(async |conn| {
+        let dossier = locked(conn, dossier_id).await?;
+        let check = pipeline::fix_metas(conn, &dossier, fixes).await?;
+        if !(check.valid && dossier.state == DossierState::Conflicts) {
+            return Ok((check, false));
+        }
+        let run_id = start_rules_run(conn, dossier_id).await?;
+        outbox::enqueue(
+            conn,
+            &RunDossierRules {
+                dossier_id,
+                run_id,
+                scope: DossierRulesScope::All,
+            },
+        )
+        .await?;
+        Ok((check, true))
+    })
+    .await
+}
+
+/// `resendDossierCallback`: enqueues the callback of a processed dossier again.
+pub async fn resend_callback(pool: &Pool, dossier_id: Uuid) -> Result<(), DossierError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    conn.transaction(async |conn| {
+        let dossier = locked(conn, dossier_id).await?;
+        if dossier.callback_url.is_none() {
+            return Err(DossierError::Conflict(NO_CALLBACK_URL));
+        }
+        if dossier.state != DossierState::Processed {
+            return Err(DossierError::Conflict(NOTHING_TO_SEND));
+        }
+        outbox::enqueue(
+            conn,
+            &SendCallback {
+                dossier_id,
+                resend: true,
+            },
+        )
+        .await?;
+        Ok(())
+    })
+    .await
+}
