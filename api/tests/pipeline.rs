@@ -698,6 +698,56 @@ async fn a_corrupt_pdf_fails_alone_and_the_dossier_goes_on() -> Result<()> {
     Ok(())
 }
 
+/// A "deflate bomb" (a small PDF whose content stream inflates past
+/// `ISTRUTTORIA_PDF_MAX_STREAM_BYTES`) ends its document failed with the reason, before PDFium
+/// inflates it; the worker stays up and the rest of the dossier goes on.
+#[tokio::test]
+async fn a_deflate_bomb_fails_alone_and_the_worker_goes_on() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let mut worker = worker(&server, &[("ISTRUTTORIA_PDF_MAX_STREAM_BYTES", "1048576")]).await?;
+    let bomb = pdf::inflating_pdf(&[8 << 20]);
+    assert!(bomb.len() < 50_000, "{} bytes", bomb.len());
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("bomba.pdf", bomb), ("contratto.pdf", contract(1000, "X"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+    let mut conn = server.db.pool.get().await?;
+    let states: Vec<(String, String, Option<String>)> = shared::db::schema::documents::table
+        .filter(shared::db::schema::documents::dossier_id.eq(dossier_id))
+        .order(shared::db::schema::documents::name)
+        .select((
+            shared::db::schema::documents::name,
+            shared::db::schema::documents::state,
+            shared::db::schema::documents::error,
+        ))
+        .load(&mut conn)
+        .await?;
+    assert_eq!(
+        states[0],
+        (
+            "bomba.pdf".to_owned(),
+            "cannot process".to_owned(),
+            Some("PDF troppo grande una volta decompresso: un suo flusso supera 1 MiB".to_owned())
+        ),
+        "{states:?}"
+    );
+    assert_eq!(states[1].1, "processed", "{states:?}");
+    assert!(
+        worker.child.try_wait()?.is_none(),
+        "the worker is still running"
+    );
+    let ready = server.client.get(server.url("/readyz")).send().await?;
+    assert_eq!(ready.status(), 200);
+    Ok(())
+}
+
 #[tokio::test]
 async fn documents_that_disagree_put_the_dossier_in_conflicts() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;

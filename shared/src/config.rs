@@ -363,6 +363,11 @@ pub struct ExtractionConfig {
     pub ocr_max_pages: usize,
     /// Most pages of one import (all its documents) read by OCR.
     pub ocr_max_pages_per_import: usize,
+    /// Most bytes one Flate stream of a PDF may inflate to; a PDF with a larger one is refused
+    /// before PDFium reads it.
+    pub pdf_max_stream_bytes: u64,
+    /// Most bytes all the Flate streams of a PDF together may inflate to.
+    pub pdf_max_inflated_bytes: u64,
 }
 
 impl ExtractionConfig {
@@ -377,12 +382,32 @@ impl ExtractionConfig {
             ocr_max_pages: vars.parse_or("ISTRUTTORIA_OCR_MAX_PAGES", 200)?,
             ocr_max_pages_per_import: vars
                 .parse_or("ISTRUTTORIA_OCR_MAX_PAGES_PER_IMPORT", 1000)?,
+            pdf_max_stream_bytes: vars.parse_or("ISTRUTTORIA_PDF_MAX_STREAM_BYTES", 256 << 20)?,
+            pdf_max_inflated_bytes: vars.parse_or("ISTRUTTORIA_PDF_MAX_INFLATED_BYTES", 2 << 30)?,
         };
         if config.ocr_max_pixels < 1_000_000 {
             return Err(ConfigError::Invalid {
                 name: "ISTRUTTORIA_OCR_MAX_PIXELS",
                 value: config.ocr_max_pixels.to_string(),
                 reason: "must be at least 1000000 (one small page at 72 dpi)".into(),
+            });
+        }
+        if config.pdf_max_stream_bytes < 1 << 20 {
+            return Err(ConfigError::Invalid {
+                name: "ISTRUTTORIA_PDF_MAX_STREAM_BYTES",
+                value: config.pdf_max_stream_bytes.to_string(),
+                reason: "must be at least 1048576 (1 MiB: an ordinary page's images and text)"
+                    .into(),
+            });
+        }
+        if config.pdf_max_inflated_bytes < config.pdf_max_stream_bytes {
+            return Err(ConfigError::Invalid {
+                name: "ISTRUTTORIA_PDF_MAX_INFLATED_BYTES",
+                value: config.pdf_max_inflated_bytes.to_string(),
+                reason: format!(
+                    "must be at least ISTRUTTORIA_PDF_MAX_STREAM_BYTES ({})",
+                    config.pdf_max_stream_bytes
+                ),
             });
         }
         Ok(config)
@@ -721,6 +746,8 @@ mod tests {
                 ocr_max_pixels: 40_000_000,
                 ocr_max_pages: 200,
                 ocr_max_pages_per_import: 1000,
+                pdf_max_stream_bytes: 256 << 20,
+                pdf_max_inflated_bytes: 2 << 30,
             }
         );
         let vars = Vars::from_pairs([
@@ -738,6 +765,44 @@ mod tests {
             PathBuf::from("/usr/local/bin/tesseract")
         );
         assert_eq!(extraction.ocr_languages, "ita+eng");
+    }
+
+    #[test]
+    fn pdf_inflation_bounds_are_configurable() {
+        let vars = Vars::from_pairs([
+            ("ISTRUTTORIA_PDF_MAX_STREAM_BYTES", "1048576"),
+            ("ISTRUTTORIA_PDF_MAX_INFLATED_BYTES", "3145728"),
+        ]);
+        let extraction = WorkerConfig::from_vars(&vars).expect("valid").extraction;
+        assert_eq!(extraction.pdf_max_stream_bytes, 1 << 20);
+        assert_eq!(extraction.pdf_max_inflated_bytes, 3 << 20);
+
+        for (pairs, name, reason) in [
+            (
+                [("ISTRUTTORIA_PDF_MAX_STREAM_BYTES", "256M")],
+                "ISTRUTTORIA_PDF_MAX_STREAM_BYTES",
+                "invalid digit",
+            ),
+            (
+                [("ISTRUTTORIA_PDF_MAX_STREAM_BYTES", "1000")],
+                "ISTRUTTORIA_PDF_MAX_STREAM_BYTES",
+                "at least 1048576",
+            ),
+            (
+                [("ISTRUTTORIA_PDF_MAX_INFLATED_BYTES", "-1")],
+                "ISTRUTTORIA_PDF_MAX_INFLATED_BYTES",
+                "invalid digit",
+            ),
+            (
+                [("ISTRUTTORIA_PDF_MAX_INFLATED_BYTES", "1048576")],
+                "ISTRUTTORIA_PDF_MAX_INFLATED_BYTES",
+                "at least ISTRUTTORIA_PDF_MAX_STREAM_BYTES (268435456)",
+            ),
+        ] {
+            let error = WorkerConfig::from_vars(&Vars::from_pairs(pairs)).expect_err("invalid");
+            let text = error.to_string();
+            assert!(text.starts_with(name) && text.contains(reason), "{text}");
+        }
     }
 
     #[test]

@@ -275,6 +275,66 @@ async fn a_password_protected_pdf_is_encrypted() {
     assert!(!ENCRYPTED_PDF_PASSWORD.is_empty());
 }
 
+/// A "deflate bomb": a content stream that inflates past the stream bound is refused before
+/// PDFium inflates it; so is a document whose streams together pass the document's bound.
+/// Ordinary documents, their images included, still extract under the same bounds.
+#[tokio::test]
+async fn a_pdf_that_inflates_past_the_bounds_is_refused() {
+    const MIB: u64 = 1 << 20;
+    let bounded = Extractor::new(&ExtractorConfig {
+        pdf_max_stream_bytes: MIB,
+        pdf_max_inflated_bytes: 2 * MIB,
+        ..config()
+    })
+    .expect("extractor");
+
+    let bomb = pdf::inflating_pdf(&[2 * MIB]);
+    assert!(bomb.len() < 20_000, "{} bytes", bomb.len());
+    let error = bounded.extract(bomb.clone()).await.expect_err("a bomb");
+    assert_eq!(error, ExtractionError::StreamTooLarge { max: MIB });
+    assert_eq!(
+        error.to_string(),
+        "PDF troppo grande una volta decompresso: un suo flusso supera 1 MiB"
+    );
+    // Without the bound PDFium reads it: the refusal is the pre-scan's.
+    let read = extract(bomb).await;
+    assert_eq!(read.raw_text, "Pagina 1");
+
+    let pages = pdf::inflating_pdf(&[3 * MIB / 4, 3 * MIB / 4, 3 * MIB / 4]);
+    let error = bounded.extract(pages).await.expect_err("too much in all");
+    assert_eq!(error, ExtractionError::InflatedTooLarge { max: 2 * MIB });
+    assert_eq!(
+        error.to_string(),
+        "PDF troppo grande una volta decompresso: in totale supera 2 MiB"
+    );
+    // Rendering goes through the same check.
+    let error = bounded
+        .render_page(pdf::inflating_pdf(&[2 * MIB]), 1, 72.0)
+        .expect_err("a bomb");
+    assert_eq!(error, ExtractionError::StreamTooLarge { max: MIB });
+
+    // Within the bounds: two streams of 3/4 MiB, a text page, a scan (its image, 2000 × 327
+    // grey pixels, inflates to 654,000 bytes).
+    let two = bounded
+        .extract(pdf::inflating_pdf(&[3 * MIB / 4, 3 * MIB / 4]))
+        .await
+        .expect("within the bounds");
+    assert_eq!(two.raw_text, "Pagina 1\x0cPagina 2");
+    let text = bounded
+        .extract(pdf::text_pdf(&[ITALIAN]))
+        .await
+        .expect("an ordinary PDF");
+    assert_eq!(text.raw_text, ITALIAN);
+    let scan = bounded
+        .extract(pdf::scanned_pdf(&["PRIMA"]))
+        .await
+        .expect("an ordinary scan");
+    assert!(
+        scan.pages[0].ocr && scan.raw_text.contains("PRIMA"),
+        "{scan:?}"
+    );
+}
+
 #[tokio::test]
 async fn extractions_run_concurrently() {
     let extractor = extractor();

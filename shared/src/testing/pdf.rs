@@ -1,7 +1,7 @@
 //! PDF fixtures for tests (cargo feature `testing`): small, deterministic documents written by
 //! hand in PDF syntax, each exercising one path of the worker's extraction — text with Italian
 //! accents, a ruled table, an AcroForm, a page that is only an image (OCR), a password-protected
-//! and a truncated file.
+//! file, a truncated one and a "deflate bomb".
 //!
 //! Hand-written rather than produced by a PDF library so that every byte is known: the tests
 //! check what the extraction reads back, and a generator that "helpfully" re-encodes text or
@@ -293,6 +293,44 @@ pub fn blank_pdf(width: u32, height: u32) -> Vec<u8> {
         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {width} {height}] /Contents {content} 0 R >>"
     ));
     doc.finish(&[page], "", "")
+}
+
+/// A document whose pages' content streams are FlateDecode and inflate to `inflated` bytes
+/// each (one page per item): a line of text (`Pagina 1`, …) then spaces. Compressed while it
+/// is generated, so `inflating_pdf(&[300 << 20])` — a "deflate bomb" of 300 MiB — is a file of
+/// 1.4 MB, made in well under a second without ever holding 300 MiB.
+pub fn inflating_pdf(inflated: &[u64]) -> Vec<u8> {
+    let mut doc = Doc::new();
+    let font = doc.helvetica();
+    let pages: Vec<usize> = inflated
+        .iter()
+        .enumerate()
+        .map(|(i, &bytes)| {
+            let mut content = text_content(&format!("Pagina {}", i + 1));
+            content.push(b'\n');
+            let spaces = [b' '; 64 * 1024];
+            let mut encoder =
+                flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+            let head = content.len().min(bytes as usize);
+            let mut left = bytes - head as u64;
+            encoder
+                .write_all(&content[..head])
+                .expect("compressing into memory does not fail");
+            while left > 0 {
+                let n = left.min(spaces.len() as u64) as usize;
+                encoder
+                    .write_all(&spaces[..n])
+                    .expect("compressing into memory does not fail");
+                left -= n as u64;
+            }
+            let compressed = encoder
+                .finish()
+                .expect("compressing into memory does not fail");
+            let content = doc.stream("/Filter /FlateDecode", &compressed);
+            doc.page(font, content)
+        })
+        .collect();
+    doc.finish(&pages, "", "")
 }
 
 /// A scanned page: `lines` of text rasterised (DejaVu Sans or Liberation Sans, 14 pt at

@@ -16,6 +16,10 @@
 //! - Tables are rebuilt from the page's ruling lines, as pdfplumber does ([`tables`]): "rows by
 //!   y, columns by x gaps" alone breaks on headings that span columns, so text alignment is
 //!   only the fallback for pages without lines.
+//! - Before PDFium sees a document, [`streams`] inflates its Flate streams counting the bytes
+//!   (`ISTRUTTORIA_PDF_MAX_STREAM_BYTES`, `ISTRUTTORIA_PDF_MAX_INFLATED_BYTES`): PDFium inflates
+//!   a stream whole in memory with no hook to bound it, so a small "deflate bomb" would make the
+//!   worker allocate gigabytes.
 //!
 //! PDFium is not thread-safe: `pdfium-render`'s `thread_safe` feature serialises every call
 //! through one process-wide lock, and [`Extractor::extract`] runs on tokio's blocking pool, so
@@ -36,6 +40,7 @@
 mod forms;
 mod ocr;
 mod pdfium;
+pub mod streams;
 pub mod tables;
 pub mod text;
 
@@ -77,6 +82,11 @@ pub struct ExtractorConfig {
     /// Most pages of one import read by OCR (`ISTRUTTORIA_OCR_MAX_PAGES_PER_IMPORT`); the
     /// `extract` job keeps the count ([`Extractor::extract_within`]).
     pub ocr_max_pages_per_import: usize,
+    /// Most bytes one Flate stream of a PDF may inflate to (`ISTRUTTORIA_PDF_MAX_STREAM_BYTES`).
+    pub pdf_max_stream_bytes: u64,
+    /// Most bytes all the Flate streams of a PDF may inflate to
+    /// (`ISTRUTTORIA_PDF_MAX_INFLATED_BYTES`).
+    pub pdf_max_inflated_bytes: u64,
 }
 
 impl ExtractorConfig {
@@ -90,6 +100,8 @@ impl ExtractorConfig {
             ocr_max_pixels: config.ocr_max_pixels,
             ocr_max_pages: config.ocr_max_pages,
             ocr_max_pages_per_import: config.ocr_max_pages_per_import,
+            pdf_max_stream_bytes: config.pdf_max_stream_bytes,
+            pdf_max_inflated_bytes: config.pdf_max_inflated_bytes,
         }
     }
 }
@@ -203,6 +215,18 @@ pub enum ExtractionError {
     Corrupt(String),
     #[error("PDF troppo lungo: {pages} pagine (al massimo {max})")]
     TooManyPages { pages: usize, max: usize },
+    /// One Flate stream inflates to more than `max` bytes ([`streams`]).
+    #[error(
+        "PDF troppo grande una volta decompresso: un suo flusso supera {}",
+        streams::size(.max)
+    )]
+    StreamTooLarge { max: u64 },
+    /// The document's Flate streams together inflate to more than `max` bytes ([`streams`]).
+    #[error(
+        "PDF troppo grande una volta decompresso: in totale supera {}",
+        streams::size(.max)
+    )]
+    InflatedTooLarge { max: u64 },
     #[error("OCR non riuscito a pagina {page}: {reason}")]
     Ocr { page: u32, reason: String },
     #[error("errore interno dell'estrazione: {0}")]
@@ -227,6 +251,7 @@ struct Inner {
     ocr_max_pixels: u64,
     ocr_max_pages: usize,
     ocr_max_pages_per_import: usize,
+    stream_bounds: streams::Bounds,
 }
 
 impl std::fmt::Debug for Extractor {
@@ -262,6 +287,10 @@ impl Extractor {
                 ocr_max_pixels: config.ocr_max_pixels,
                 ocr_max_pages: config.ocr_max_pages,
                 ocr_max_pages_per_import: config.ocr_max_pages_per_import,
+                stream_bounds: streams::Bounds {
+                    max_stream_bytes: config.pdf_max_stream_bytes,
+                    max_inflated_bytes: config.pdf_max_inflated_bytes,
+                },
             }),
         })
     }
@@ -297,13 +326,15 @@ impl Extractor {
         self.extract_blocking_within(pdf, None)
     }
 
-    #[tracing::instrument(name = "extract_pdf", skip_all, fields(bytes = pdf.len(), pages, ocr_pages))]
+    #[tracing::instrument(name = "extract_pdf", skip_all, fields(bytes = pdf.len(), inflated_bytes, pages, ocr_pages))]
     fn extract_blocking_within(
         &self,
         pdf: Vec<u8>,
         import_budget: Option<&(dyn Fn() -> bool + Send + Sync)>,
     ) -> Result<Extraction, ExtractionError> {
         let started = Instant::now();
+        let inflated = self.check_streams(&pdf)?;
+        tracing::Span::current().record("inflated_bytes", inflated.bytes);
         let bounds = pdfium::OcrBounds {
             slots: &self.inner.ocr_slots,
             max_pixels: self.inner.ocr_max_pixels,
@@ -332,7 +363,32 @@ impl Extractor {
         page: u32,
         dpi: f32,
     ) -> Result<GrayImage, ExtractionError> {
+        self.check_streams(&pdf)?;
         pdfium::render(&self.inner.pdfium, pdf, page, dpi)
+    }
+
+    /// The pre-scan of `pdf`'s Flate streams ([`streams`]): refused when one of them, or all
+    /// together, inflate past the bounds.
+    fn check_streams(&self, pdf: &[u8]) -> Result<streams::Inflated, ExtractionError> {
+        let started = Instant::now();
+        let bounds = self.inner.stream_bounds;
+        let scanned = streams::scan(pdf, bounds);
+        tracing::debug!(
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            ?scanned,
+            "Flate streams scanned"
+        );
+        scanned.map_err(|exceeded| {
+            if exceeded.stream {
+                ExtractionError::StreamTooLarge {
+                    max: bounds.max_stream_bytes,
+                }
+            } else {
+                ExtractionError::InflatedTooLarge {
+                    max: bounds.max_inflated_bytes,
+                }
+            }
+        })
     }
 }
 
