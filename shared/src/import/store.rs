@@ -110,15 +110,6 @@ pub async fn insert_dossier(
         .context("creating an imported dossier")
 }
 
-/// Removes a dossier whose import could not be completed (its job could not be enqueued).
-pub async fn delete_dossier(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<()> {
-    diesel::delete(dossiers::table.find(id))
-        .execute(conn)
-        .await
-        .map(drop)
-        .context("removing an incomplete import")
-}
-
 pub async fn find_dossier(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Option<Dossier>> {
     dossiers::table
         .find(id)
@@ -129,44 +120,49 @@ pub async fn find_dossier(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Op
         .context("reading the dossier to import")
 }
 
-/// Inserts the document unless it exists, with its `importato` log entry and, for a PDF to
-/// read, its extraction job; returns whether it was new.
-pub async fn insert_document(
+/// Inserts the documents of an import, in one transaction: each unless it exists, with its
+/// `importato` log entry and, for a PDF to read, its extraction job. One transaction, so that
+/// no document is extracted (and its dossier moved on) before its siblings exist. Returns how
+/// many were new (a repeated delivery of the import finds them all).
+pub async fn insert_documents(
     conn: &mut AsyncPgConnection,
-    document: &NewImportedDocument,
-) -> DbResult<bool> {
+    documents: &[NewImportedDocument],
+) -> DbResult<usize> {
     use diesel_async::AsyncConnection;
 
-    let document = document.clone();
-    conn.transaction(async |conn| -> DbResult<bool> {
-        let inserted = diesel::insert_into(documents::table)
-            .values(&document)
-            .on_conflict(documents::id)
-            .do_nothing()
-            .execute(conn)
-            .await
-            .context("creating an imported document")?;
-        diesel::insert_into(document_logs::table)
-            .values(NewLog {
-                id: once_log_id(document.id, super::IMPORTED_EVENT),
-                document_id: document.id,
-                event: super::IMPORTED_EVENT,
-            })
-            .on_conflict(document_logs::id)
-            .do_nothing()
-            .execute(conn)
-            .await
-            .context("logging an imported document")?;
-        if inserted == 1 && document.state == DocumentState::Uploaded {
-            outbox::enqueue(
-                conn,
-                &ExtractDocument {
+    conn.transaction(async |conn| -> DbResult<usize> {
+        let mut created = 0;
+        for document in documents {
+            let inserted = diesel::insert_into(documents::table)
+                .values(document)
+                .on_conflict(documents::id)
+                .do_nothing()
+                .execute(conn)
+                .await
+                .context("creating an imported document")?;
+            diesel::insert_into(document_logs::table)
+                .values(NewLog {
+                    id: once_log_id(document.id, super::IMPORTED_EVENT),
                     document_id: document.id,
-                },
-            )
-            .await?;
+                    event: super::IMPORTED_EVENT,
+                })
+                .on_conflict(document_logs::id)
+                .do_nothing()
+                .execute(conn)
+                .await
+                .context("logging an imported document")?;
+            if inserted == 1 && document.state == DocumentState::Uploaded {
+                outbox::enqueue(
+                    conn,
+                    &ExtractDocument {
+                        document_id: document.id,
+                    },
+                )
+                .await?;
+            }
+            created += inserted;
         }
-        Ok(inserted == 1)
+        Ok(created)
     })
     .await
 }

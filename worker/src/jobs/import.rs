@@ -75,13 +75,13 @@ pub async fn run(job: ImportDossier, context: Data<JobContext>) -> Result<(), Bo
                 .await?;
         }
     }
+    let rows: Vec<NewImportedDocument> = unpacked
+        .documents
+        .iter()
+        .map(|(document, _)| document.clone())
+        .collect();
     let mut conn = context.db.get().await.map_err(DbError::Checkout)?;
-    let mut created = 0;
-    for (document, _) in &unpacked.documents {
-        if store::insert_document(&mut conn, document).await? {
-            created += 1;
-        }
-    }
+    let created = store::insert_documents(&mut conn, &rows).await?;
     if unpacked.pdfs == 0 {
         drop(conn);
         return cannot_process(&context, dossier_id, shared::import::NO_PDF).await;
