@@ -26,6 +26,10 @@ bench *ARGS:
 bench-pipeline *ARGS:
     scripts/bench-pipeline.sh {{ARGS}}
 
+# What the hostile probes cost the API and a worker, bounded (release builds, own services): peak memory and CPU per probe.
+hostile-figures:
+    scripts/hostile-figures.sh
+
 # The operations area's lists at volume (own services, 100,000 dossiers seeded once): p50/p99 of every sort and filter through GraphQL.
 bench-lists *ARGS:
     scripts/bench-lists.sh {{ARGS}}

@@ -96,6 +96,8 @@ pub enum ImportError {
     TooManyFiles { count: usize, max: usize },
     #[error("Errore nell'input: {count} elementi, oltre il limite di {max}")]
     TooManyInputItems { count: usize, max: usize },
+    #[error("Errore nell'input: {bytes} byte, oltre il limite di {MAX_INPUT_BYTES}")]
+    InputTooLarge { bytes: usize },
     #[error("{field}: massimo {max} caratteri")]
     TooLong { field: &'static str, max: usize },
     #[error("{field}: il carattere NUL non è ammesso")]
@@ -141,19 +143,29 @@ impl CheckedImport {
     }
 }
 
+/// Largest `input` text, in bytes: a list of at most `ISTRUTTORIA_IMPORT_MAX_INPUT_ITEMS`
+/// scenarios of a few fields each is far smaller. Checked before parsing, as the item count
+/// is, because a parsed JSON value takes many times the bytes of its text.
+pub const MAX_INPUT_BYTES: usize = 4 << 20;
+
 /// Runs every check of an import that needs no database, cheapest first.
 pub fn check_request(
     request: &ImportRequest<'_>,
     limits: &ImportLimits,
 ) -> Result<CheckedImport, ImportError> {
-    let input = parse_input(request.input)?;
-    let items = input.as_array().map_or(0, Vec::len);
+    if request.input.len() > MAX_INPUT_BYTES {
+        return Err(ImportError::InputTooLarge {
+            bytes: request.input.len(),
+        });
+    }
+    let items = count_input_items(request.input)?;
     if items > limits.max_input_items {
         return Err(ImportError::TooManyInputItems {
             count: items,
             max: limits.max_input_items,
         });
     }
+    let input = parse_input(request.input)?;
     if request.files.len() > limits.max_entries {
         return Err(ImportError::TooManyFiles {
             count: request.files.len(),
@@ -259,6 +271,15 @@ pub fn decode_base64(text: &str, limits: &ImportLimits) -> Result<Vec<u8>, Impor
         .map_err(|e| ImportError::Base64(e.to_string()))?;
     archive::check_archive_size(bytes.len() as u64, limits)?;
     Ok(bytes)
+}
+
+/// How many items the input list has, counted without building them.
+fn count_input_items(text: &str) -> Result<usize, ImportError> {
+    match serde_json::from_str::<Vec<serde::de::IgnoredAny>>(text) {
+        Ok(items) => Ok(items.len()),
+        // Not a list, or not JSON: `parse_input` says which.
+        Err(_) => parse_input(text).map(|_| 0),
+    }
 }
 
 /// The input text: a JSON list of scenarios.
@@ -464,6 +485,30 @@ mod tests {
             decode_base64("  ", &limits),
             Err(ImportError::Base64(_))
         ));
+    }
+
+    #[test]
+    fn the_input_is_bounded_before_it_is_parsed() {
+        let zip = STANDARD.encode(zip_of(&[("a.pdf", b"%PDF-1.4")]));
+        let files = [file("a.pdf", "")];
+        let limits = ImportLimits::default();
+        let many = format!("[{}{{}}]", "{},".repeat(limits.max_input_items));
+        assert!(matches!(
+            check_request(&request(&zip, &files, &many), &limits),
+            Err(ImportError::TooManyInputItems { count, .. }) if count == limits.max_input_items + 1
+        ));
+        let huge = format!("[\"{}\"]", "x".repeat(MAX_INPUT_BYTES));
+        assert!(matches!(
+            check_request(&request(&zip, &files, &huge), &limits),
+            Err(ImportError::InputTooLarge { .. })
+        ));
+        for (text, expected) in [
+            ("{\"a\": 1}", ImportError::InputNotList.to_string()),
+            ("[1,", INPUT_SYNTAX_ERROR.to_owned()),
+        ] {
+            let refused = check_request(&request(&zip, &files, text), &limits).err();
+            assert_eq!(refused.map(|e| e.to_string()), Some(expected), "{text}");
+        }
     }
 
     #[test]

@@ -1,0 +1,293 @@
+"""What the hostile probes of issue 16 cost the running API and worker, now that they are bounded.
+
+Usage: hostile_figures.py BASE_URL EMAIL PASSWORD API_PID WORKER_PID
+
+Runs each probe alone against a running stack (`just hostile-figures` starts one) and, while it
+runs, samples every 20 ms the resident memory of the API and of the worker with its children
+(Tesseract runs as a subprocess), and reads their CPU seconds before and after (the worker's
+include its waited-for children). Each probe checks its answer: a clear 4xx, or an import that
+ends in a final state. Prints a Markdown table (peak RSS in MiB, CPU in seconds, wall time), and
+ends with a normal import that must still be processed.
+"""
+
+import base64
+import http.client
+import io
+import json
+import os
+import sys
+import threading
+import time
+import zipfile
+import zlib
+from urllib.parse import urlparse
+
+base, email, password, api_pid, worker_pid = sys.argv[1:6]
+api_pid, worker_pid = int(api_pid), int(worker_pid)
+url = urlparse(base)
+TICKS = os.sysconf("SC_CLK_TCK")
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+
+def descendants(pid):
+    """`pid` and every process below it (through /proc/<pid>/task/*/children)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as f:
+                    todo.extend(int(child) for child in f.read().split())
+        except OSError:
+            pass
+    return found
+
+
+def rss_bytes(pid):
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * PAGE
+    except OSError:
+        return 0
+
+
+def cpu_seconds(pid):
+    """User + system time of `pid` and of its waited-for children."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    # fields[11..14] are utime, stime, cutime, cstime (fields 14–17 of stat(5)).
+    return sum(int(x) for x in fields[11:15]) / TICKS
+
+
+class Sampler:
+    """Peak resident memory of the API and of the worker's process tree while it runs."""
+
+    def __init__(self):
+        self.peak = {"api": 0, "worker": 0}
+        self.running = True
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self):
+        while self.running:
+            self.peak["api"] = max(self.peak["api"], rss_bytes(api_pid))
+            tree = sum(rss_bytes(p) for p in descendants(worker_pid))
+            self.peak["worker"] = max(self.peak["worker"], tree)
+            time.sleep(0.02)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.running = False
+        self.thread.join()
+
+
+# --- talking to the API ----------------------------------------------------------------------
+
+
+def request(method, path, body=None, headers=None, timeout=600):
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
+    try:
+        conn.request(method, path, body, headers or {})
+        response = conn.getresponse()
+        return response.status, response.read()
+    except (BrokenPipeError, ConnectionResetError) as error:
+        # The server refused early and closed while the body was still being sent.
+        return None, str(error).encode()
+    finally:
+        conn.close()
+
+
+def graphql(query, variables=None, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    status, body = request("POST", "/graphql", json.dumps({"query": query, "variables": variables or {}}), headers)
+    return status, json.loads(body)
+
+
+status, login = graphql(
+    "mutation($u: String!, $p: String!) { basicLogin(username: $u, password: $p) { accessToken } }",
+    {"u": email, "p": password},
+)
+TOKEN = login["data"]["basicLogin"]["accessToken"]
+
+
+def import_dossier(zip_bytes, files, items=None, **extra):
+    payload = {
+        "idValutazione": "hostile-figures",
+        "base64zip": base64.b64encode(zip_bytes).decode(),
+        "files": files,
+        "input": json.dumps(items if items is not None else [{}]),
+        **extra,
+    }
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"}
+    return request("POST", "/import_dossier", json.dumps(payload), headers)
+
+
+def wait_final(dossier_id, timeout=300):
+    """The dossier's final state and its documents' states."""
+    query = "query($id: ID!) { dossier(id: $id) { state error } documentsByDossier(dossier: $id) { state error } }"
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        _, body = graphql(query, {"id": dossier_id}, TOKEN)
+        dossier = body["data"]["dossier"]
+        if dossier["state"] != "processing":
+            documents = body["data"]["documentsByDossier"]
+            reasons = sorted({d["error"] for d in documents if d.get("error")})
+            return f"{dossier['state']}; documents {', '.join(sorted(d['state'] for d in documents))}" + (
+                f" — {reasons[0][:90]}" if reasons else ""
+            )
+        time.sleep(0.1)
+    raise SystemExit(f"dossier {dossier_id} still processing after {timeout} s")
+
+
+def imported(zip_bytes, files, **kwargs):
+    status, body = import_dossier(zip_bytes, files, **kwargs)
+    if status != 200:
+        return f"{status} {body[:120].decode(errors='replace')}"
+    return wait_final(json.loads(body)["id"])
+
+
+# --- the documents ---------------------------------------------------------------------------
+
+
+def pdf(page_content, width=595, height=842, extra_objects=()):
+    """A one-page PDF whose content stream is `page_content` (bytes, with its own dictionary
+    keys before `stream`), with a correct cross-reference table."""
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>" % (width, height),
+        page_content,
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        *extra_objects,
+    ]
+    out = io.BytesIO()
+    out.write(b"%PDF-1.7\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(out.tell())
+        out.write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
+    xref = out.tell()
+    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
+    for offset in offsets:
+        out.write(b"%010d 00000 n \n" % offset)
+    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref))
+    return out.getvalue()
+
+
+def stream(data, compressed=False):
+    if compressed:
+        return b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data + b"\nendstream"
+    return b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+
+
+TEXT_PDF = pdf(stream(b"BT /F1 14 Tf 72 760 Td (Contratto di finanziamento n. 42) Tj ET"))
+BLANK_HUGE_PAGE_PDF = pdf(stream(b""), width=4500, height=4500)
+
+
+def deflate_bomb(inflated_bytes):
+    """A page whose content stream inflates to `inflated_bytes` of spaces."""
+    compressor = zlib.compressobj(9)
+    chunk = b" " * (1 << 20)
+    parts = [compressor.compress(chunk) for _ in range(inflated_bytes >> 20)]
+    parts.append(compressor.flush())
+    return pdf(stream(b"".join(parts), compressed=True))
+
+
+def zip_of(files):
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def zip_bomb(inflated_bytes):
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        with archive.open("bomba.pdf", "w", force_zip64=True) as entry:
+            chunk = b"\0" * (1 << 20)
+            for _ in range(inflated_bytes >> 20):
+                entry.write(chunk)
+    return out.getvalue()
+
+
+ONE_FILE = [{"nomeFile": "contratto.pdf", "tipoDocumento": ""}]
+
+
+# --- the probes ------------------------------------------------------------------------------
+
+
+def huge_graphql_bodies():
+    body = b'{"query":"{ __typename }","variables":{"x":"' + b"a" * (100 << 20) + b'"}}'
+    answers = []
+
+    def post():
+        status, _ = request("POST", "/graphql", body, {"Content-Type": "application/json"})
+        answers.append(str(status) if status else "closed by the server mid-body")
+
+    threads = [threading.Thread(target=post) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return ", ".join(sorted(answers))
+
+
+def many_aliases():
+    query = "{ " + " ".join(f"a{i}: __typename" for i in range(400)) + " }"
+    status, body = graphql(query)
+    return f"HTTP {status}: {body['errors'][0]['message'][:80]}" if body.get("errors") else f"HTTP {status} answered"
+
+
+def missing_file_names():
+    files = ONE_FILE + [{"nomeFile": f"manca-{i}.pdf", "tipoDocumento": ""} for i in range(80_000)]
+    return imported(zip_of({"contratto.pdf": TEXT_PDF}), files)
+
+
+def huge_input():
+    return imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE, items=[{"n": i} for i in range(100_000)])
+
+
+PROBES = [
+    ("normal import (1 text PDF), before", lambda: imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE)),
+    ("2 × 100 MB anonymous GraphQL bodies at once", huge_graphql_bodies),
+    ("400 aliases, anonymous", many_aliases),
+    ("blank 4500 × 4500 pt page (OCR pixel cap)", lambda: imported(zip_of({"contratto.pdf": BLANK_HUGE_PAGE_PDF}), ONE_FILE)),
+    ("Flate stream inflating to 1 GiB", lambda: imported(zip_of({"contratto.pdf": deflate_bomb(1 << 30)}), ONE_FILE)),
+    ("zip entry inflating to 4 GiB", lambda: imported(zip_bomb(4 << 30), ONE_FILE)),
+    ("80,000 listed files missing from the zip", missing_file_names),
+    ("input of 100,000 items", huge_input),
+    ("normal import (1 text PDF), after", lambda: imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE)),
+]
+
+MIB = 1 << 20
+print(f"idle: API {rss_bytes(api_pid) / MIB:.0f} MiB, worker {sum(rss_bytes(p) for p in descendants(worker_pid)) / MIB:.0f} MiB")
+print()
+print("| probe | answer | API peak MiB | worker peak MiB | API CPU s | worker CPU s | wall s |")
+print("|---|---|---:|---:|---:|---:|---:|")
+for name, probe in PROBES:
+    cpu_before = cpu_seconds(api_pid), cpu_seconds(worker_pid)
+    started = time.monotonic()
+    with Sampler() as sampler:
+        answer = probe()
+    wall = time.monotonic() - started
+    cpu = cpu_seconds(api_pid) - cpu_before[0], cpu_seconds(worker_pid) - cpu_before[1]
+    print(
+        f"| {name} | {answer} | {sampler.peak['api'] / MIB:.0f} | {sampler.peak['worker'] / MIB:.0f} "
+        f"| {cpu[0]:.2f} | {cpu[1]:.2f} | {wall:.1f} |",
+        flush=True,
+    )
+    if name.endswith("after") and not answer.startswith("processed"):
+        raise SystemExit(f"a normal import after the probes ended {answer}")
+status, _ = request("GET", "/readyz")
+if status != 200:
+    raise SystemExit(f"/readyz answered {status} after the probes")
