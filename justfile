@@ -51,4 +51,4 @@ db-schema:
 lint:
     cargo fmt --all --check
     cargo clippy --workspace --all-targets --all-features -- -D warnings
-    cd web && npm run --silent typecheck
+    cd web && npm run --silent typecheck && npm run --silent lint

@@ -31,9 +31,9 @@ trap cleanup EXIT
 export ISTRUTTORIA_TEST_DATABASE_URL="postgres://istruttoria@127.0.0.1:$PG_PORT/postgres"
 export ISTRUTTORIA_TEST_REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 
-say "web: generated types, type check, unit tests, build"
+say "web: generated types, type check, lint, unit tests, build"
 scripts/web.sh install
-(cd web && npm run --silent codegen:check && npm run --silent typecheck && npm test --silent)
+(cd web && npm run --silent codegen:check && npm run --silent typecheck && npm run --silent lint && npm test --silent)
 scripts/web.sh build
 
 say "Rust: build and cargo nextest"

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # The web app's npm packages and build.
-#   scripts/web.sh install   npm ci, only when package-lock.json changed since the last install
+#   scripts/web.sh install   npm ci of the app and of its linter (web/lint), each only when its
+#                            package-lock.json changed since the last install
 #   scripts/web.sh build     install, then build web/dist
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT/web"
 
 install() {
   command -v npm >/dev/null || ensure_debian_packages nodejs npm
-  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    say "installing the web app's npm packages"
-    npm ci --no-audit --no-fund --loglevel=error
-  fi
+  for dir in . lint; do
+    if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+      say "installing the npm packages of web/$dir"
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+  done
 }
 
 case "${1:-}" in

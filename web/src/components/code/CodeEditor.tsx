@@ -118,6 +118,7 @@ export default function CodeEditor({
     ];
     return list;
     // `marks` matters only as present or not: its value is read through the ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [language, lint, lintDelay, linted, marks === undefined, completions, label, invalid, describedBy, dark]);
 
   // New marks: show them now.

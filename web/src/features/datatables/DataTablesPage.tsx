@@ -89,7 +89,7 @@ export function DataTablesPage() {
         ),
       },
     ],
-    // saveOrder reads `editing`, a dependency already.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saveOrder reads `editing`, a dependency already.
     [t, editing, savingOrder, mayUpdate, mayDelete, navigate],
   );
 

@@ -82,6 +82,7 @@ export function WordList({ words, active, onActive, label }: WordListProps) {
     const word = words[index];
     if (word === undefined) continue;
     rows.push(
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- an option of a listbox whose keyboard is handled where the focus is (aria-activedescendant)
       <div
         key={index}
         id={`${id}-${index}`}

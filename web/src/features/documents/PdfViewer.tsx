@@ -134,6 +134,7 @@ export default function PdfViewer({ file, focus }: PdfViewerProps) {
           <Button icon="zoom-to-fit" aria-label={t('documentDetail.pdf.fitWidth')} disabled={zoom === FIT} onClick={() => setZoom(FIT)} />
         </ButtonGroup>
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the focusable page area scrolls and pages with the keyboard */}
       <div ref={scroller} className="pdf-viewer__scroll" tabIndex={0} role="region" aria-label={t('documentDetail.pdf.area')} onKeyDown={onKeyDown}>
         <Document
           file={file}

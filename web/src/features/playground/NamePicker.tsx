@@ -189,6 +189,7 @@ export function NamePicker({
             options.map((name, index) => {
               const chosen = value.includes(name);
               return (
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- an option of a listbox whose keyboard is handled where the focus is (aria-activedescendant)
                 <li
                   key={name}
                   id={`${listId}-${index}`}

@@ -136,6 +136,7 @@ export function UserPicker({ label, value, onChange, onBlur, onTypingChange, err
         />
         <ul id={listId} role="listbox" aria-label={t('roles.usersFound')} className="user-picker__list" hidden={!shown} data-testid={testId && `${testId}-options`}>
           {shown && options.map((user, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- an option of a listbox whose keyboard is handled where the focus is (aria-activedescendant)
             <li
               key={user.email}
               id={`${listId}-${index}`}

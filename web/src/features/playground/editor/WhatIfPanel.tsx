@@ -495,7 +495,7 @@ function RunView({ id, kind, run, loading, error, canCancel, canOpenDocuments, c
         },
       },
     ],
-    // itemOf and nameOf read only t and the language's number format.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- itemOf and nameOf read only t and the language's number format.
     [t, i18n.language, open, context, canOpenDocuments, canOpenDossiers],
   );
 
