@@ -377,6 +377,91 @@ async fn rules_cannot_be_run_again_before_the_import_is_done() -> Result<()> {
     Ok(())
 }
 
+/// A fault scenario of `just test`: the worker running a dossier's rules is killed with
+/// SIGKILL mid-run; another worker started afterwards runs the orphaned job again (apalis-redis
+/// re-enqueues, in a live worker's heartbeat, the jobs of a worker that missed 3 heartbeats of
+/// 10 s: about 30–40 s) and the dossier ends processed with one execution per rule and item and
+/// one callback.
+#[tokio::test]
+async fn a_run_whose_worker_is_killed_is_finished_by_another_within_a_minute() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(
+        &server,
+        &[("Non termina", "export default () => { while (true) {} }")],
+    )
+    .await?;
+    let receiver = Receiver::start(&[]).await?;
+    // Each execution of the endless rule takes its whole time limit: 20 items, 1 s each.
+    let slow = [("ISTRUTTORIA_RULE_TIMEOUT_MS", "1000")];
+    let mut first = worker(&server, &slow).await?;
+    let items: Vec<Value> = (0..20).map(|i| json!({ "minimo": i })).collect();
+    let files = [("contratto.pdf", contract(1000, "RSSMRA80A01H501U"))];
+    let dossier_id = import_with_input(
+        &server,
+        &token,
+        &files,
+        &receiver.url,
+        &Value::from(items).to_string(),
+    )
+    .await?;
+
+    let executions_done = async || -> Result<(i64, i64)> {
+        use shared::db::schema::dossier_rule_executions::dsl as e;
+        let mut conn = server.db.pool.get().await?;
+        let all: i64 = e::dossier_rule_executions
+            .filter(e::dossier_id.eq(dossier_id))
+            .count()
+            .get_result(&mut conn)
+            .await?;
+        let done: i64 = e::dossier_rule_executions
+            .filter(e::dossier_id.eq(dossier_id))
+            .filter(e::state.ne(shared::db::models::ExecutionState::Created))
+            .count()
+            .get_result(&mut conn)
+            .await?;
+        Ok((all, done))
+    };
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while executions_done().await?.1 < 3 {
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the run did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    first.child.start_kill()?;
+    first.child.wait().await?;
+    let killed_at = tokio::time::Instant::now();
+    let (all, done) = executions_done().await?;
+    assert!(done < all, "killed mid-run: {done} of {all}");
+
+    let _second = worker(&server, &slow).await?;
+    let deadline = killed_at + Duration::from_secs(60);
+    while executions_done().await?.1 == done {
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "no worker took the orphaned run over within 60 s"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    eprintln!(
+        "the orphaned run went on {:.1} s after the kill",
+        killed_at.elapsed().as_secs_f64()
+    );
+    wait_for_state(&server, dossier_id, "processed").await?;
+    wait_for_callbacks(&server, dossier_id, 1).await?;
+    // Two dossier rules (the minimum rule and the endless one) × 20 items.
+    assert_eq!(
+        executions_done().await?,
+        (40, 40),
+        "one execution per rule and item"
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(receiver.bodies().len(), 1, "one callback");
+    Ok(())
+}
+
 #[tokio::test]
 async fn failing_and_endless_rules_are_execution_errors_and_the_item_fails() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;

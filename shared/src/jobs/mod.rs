@@ -27,8 +27,9 @@ use serde::de::DeserializeOwned;
 /// the leases of its running jobs and re-enqueues the jobs of dead workers).
 pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(10);
 /// Heartbeats a worker may miss before its running jobs count as orphaned and another worker's
-/// heartbeat re-enqueues them: `HEARTBEAT_INTERVAL × MISSED_HEARTBEATS` (30 s; apalis-redis's
-/// default is 300 s). Not yet proven end to end: see issue 13.
+/// heartbeat re-enqueues them: `HEARTBEAT_INTERVAL × MISSED_HEARTBEATS` (30 s, so a killed
+/// worker's jobs run again 30–40 s later; apalis-redis's default is 300 s). Proven by
+/// `api/tests/pipeline.rs`, `a_run_whose_worker_is_killed_is_finished_by_another_within_a_minute`.
 pub const MISSED_HEARTBEATS: usize = 3;
 
 /// Longest time one Redis command may take before it counts as failed.
