@@ -9,7 +9,7 @@ use crate::db::repo::dossiers::documents_in_progress;
 use crate::db::repo::pipeline::{self, lock_dossier, start_rules_run};
 use crate::db::{DbError, Pool};
 use crate::jobs::outbox;
-use crate::jobs::pipeline::{DossierRulesScope, RunDossierRules, SendCallback};
+use crate::jobs::pipeline::{DossierRulesScope, SendCallback};
 use crate::pipeline::metas::MetasCheck;
 
 pub const DOSSIER_NOT_FOUND: &str = "Dossier non trovato";
@@ -59,17 +59,7 @@ pub async fn request_rules_run(
         if importing || documents_in_progress(conn, dossier_id).await? > 0 {
             return Err(DossierError::Conflict(DOCUMENTS_IN_PROGRESS));
         }
-        let run_id = start_rules_run(conn, dossier_id).await?;
-        outbox::enqueue(
-            conn,
-            &RunDossierRules {
-                dossier_id,
-                run_id,
-                scope,
-            },
-        )
-        .await?;
-        Ok(run_id)
+        Ok(start_rules_run(conn, dossier_id, scope).await?)
     })
     .await
 }
@@ -89,16 +79,7 @@ pub async fn fix_metas(
         if !(check.valid && dossier.state == DossierState::Conflicts) {
             return Ok((check, false));
         }
-        let run_id = start_rules_run(conn, dossier_id).await?;
-        outbox::enqueue(
-            conn,
-            &RunDossierRules {
-                dossier_id,
-                run_id,
-                scope: DossierRulesScope::All,
-            },
-        )
-        .await?;
+        start_rules_run(conn, dossier_id, DossierRulesScope::All).await?;
         Ok((check, true))
     })
     .await

@@ -329,16 +329,7 @@ pub async fn advance_dossier(
             set_dossier_state(conn, dossier_id, DossierState::Conflicts, None).await?;
             return Ok(DossierStep::Conflicts);
         }
-        let run_id = start_rules_run(conn, dossier_id).await?;
-        outbox::enqueue(
-            conn,
-            &RunDossierRules {
-                dossier_id,
-                run_id,
-                scope: DossierRulesScope::All,
-            },
-        )
-        .await?;
+        let run_id = start_rules_run(conn, dossier_id, DossierRulesScope::All).await?;
         Ok(DossierStep::RunRules { run_id })
     })
     .await
@@ -382,9 +373,14 @@ pub async fn fix_metas(
     metas_check(conn, dossier).await
 }
 
-/// Starts a new run of the dossier's rules (its lock held by the caller's transaction): the
-/// dossier goes back to `processing` until the run is aggregated.
-pub async fn start_rules_run(conn: &mut AsyncPgConnection, dossier_id: Uuid) -> DbResult<Uuid> {
+/// Starts a new run of the dossier's rules in `scope` and enqueues its job (the dossier's lock
+/// held by the caller's transaction): the dossier goes back to `processing` until the run is
+/// aggregated. Returns the run's id.
+pub async fn start_rules_run(
+    conn: &mut AsyncPgConnection,
+    dossier_id: Uuid,
+    scope: DossierRulesScope,
+) -> DbResult<Uuid> {
     let run_id = Uuid::now_v7();
     diesel::update(dossiers::table.find(dossier_id))
         .set((
@@ -395,6 +391,15 @@ pub async fn start_rules_run(conn: &mut AsyncPgConnection, dossier_id: Uuid) -> 
         .execute(conn)
         .await
         .context("starting a run of dossier rules")?;
+    outbox::enqueue(
+        conn,
+        &RunDossierRules {
+            dossier_id,
+            run_id,
+            scope,
+        },
+    )
+    .await?;
     Ok(run_id)
 }
 
