@@ -82,16 +82,17 @@ type SessionAnswer = Parameters<SessionStore['accept']>[0];
 
 /**
  * Sends a code that starts a session (password reset, registration): a session goes to /; a
- * refusal (its message, else `failed`) or a failed call becomes the form's error.
+ * refusal (always a wrong, expired or used code: `refused`, in the screen's language) or a failed
+ * call becomes the form's error.
  */
-export function useStartSession<T extends FieldValues>(setError: UseFormSetError<T>, failed: string) {
+export function useStartSession<T extends FieldValues>(setError: UseFormSetError<T>, refused: string) {
   const store = useSessionStore();
   const navigate = useNavigate();
   return async (request: () => Promise<SessionAnswer>) => {
     try {
       const result = store.accept(await request());
       if (!result.logged) {
-        setError('root.server', { message: result.message || failed });
+        setError('root.server', { message: refused });
         return;
       }
       await navigate('/', { replace: true });

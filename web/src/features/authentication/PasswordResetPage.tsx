@@ -38,7 +38,7 @@ export function PasswordResetPage() {
   });
   const code = useCodeFields(form);
 
-  const startSession = useStartSession(setError, t('reset.failed'));
+  const startSession = useStartSession(setError, t('reset.invalidCode'));
 
   const submit = (fields: ResetFields) => startSession(() => resetPassword(fields.email.trim(), codeOf(fields), fields.password));
 

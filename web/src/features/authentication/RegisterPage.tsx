@@ -148,7 +148,7 @@ function RegisterCodeStep({ details, onBack }: { details: RegisterInput; onBack:
 
   useEffect(() => setFocus('d0'), [setFocus]);
 
-  const startSession = useStartSession(setError, t('register.failed'));
+  const startSession = useStartSession(setError, t('reset.invalidCode'));
 
   const submit = (fields: CodeFields) => {
     setResent(false);

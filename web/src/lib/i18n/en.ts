@@ -110,6 +110,7 @@ export const en: typeof it = {
     submit: 'Send the code',
   },
   reset: {
+    invalidCode: 'Invalid or expired code',
     description: 'Enter the 6-digit code you received by e-mail and the new password.',
     code: 'Code',
     codeRequired: 'Code required',
@@ -118,7 +119,6 @@ export const en: typeof it = {
     passwordsDiffer: 'The passwords do not match',
     submit: 'Proceed',
     noCode: 'Did not receive the code?',
-    failed: 'Password reset failed',
   },
   impersonation: {
     end: 'End impersonation of {{email}}',

@@ -109,6 +109,7 @@ export const it = {
     submit: 'Invia il codice',
   },
   reset: {
+    invalidCode: 'Codice non valido o scaduto',
     description: 'Inserisci il codice di 6 cifre ricevuto per email e la nuova password.',
     code: 'Codice',
     codeRequired: 'Codice obbligatorio',
@@ -117,7 +118,6 @@ export const it = {
     passwordsDiffer: 'Le password non coincidono',
     submit: 'Procedi',
     noCode: 'Non hai ricevuto il codice?',
-    failed: 'Reimpostazione non riuscita',
   },
   impersonation: {
     end: 'Termina impersonificazione di {{email}}',
