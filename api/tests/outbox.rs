@@ -3,30 +3,27 @@
 
 mod common;
 
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use common::redis_url;
+use common::{OwnRedis, connect_when_up, redis_url};
 use shared::jobs::Redis;
 use shared::jobs::board;
 use shared::jobs::outbox::{self, Relay};
 use shared::jobs::ping::PingJob;
 use shared::testing::{TestDatabase, unique_name};
 
-async fn enqueue_pings(db: &TestDatabase, n: usize) -> Result<()> {
+async fn enqueue_pings(db: &TestDatabase, n: usize) -> Result<Vec<uuid::Uuid>> {
     let mut conn = db.pool.get().await?;
+    let mut ids = Vec::new();
     for _ in 0..n {
-        outbox::enqueue(
-            &mut conn,
-            &PingJob {
-                id: uuid::Uuid::now_v7(),
-                requested_at: chrono::Utc::now(),
-            },
-        )
-        .await?;
+        let job = PingJob {
+            id: uuid::Uuid::now_v7(),
+            requested_at: chrono::Utc::now(),
+        };
+        ids.push(outbox::enqueue(&mut conn, &job).await?);
     }
-    Ok(())
+    Ok(ids)
 }
 
 /// Jobs waiting in the `ping` queue of `redis`'s namespace (apalis-redis 1.0 puts a new job in
@@ -40,11 +37,14 @@ async fn waiting_pings(redis: &Redis) -> Result<u64> {
     Ok(ping.waiting + ping.retrying)
 }
 
-async fn outbox_rows(db: &TestDatabase) -> Result<i64> {
+/// Outbox rows not yet pushed to Redis.
+async fn unsent_rows(db: &TestDatabase) -> Result<i64> {
     use diesel::prelude::*;
     use diesel_async::RunQueryDsl;
+    use shared::db::schema::job_outbox;
     let mut conn = db.pool.get().await?;
-    Ok(shared::db::schema::job_outbox::table
+    Ok(job_outbox::table
+        .filter(job_outbox::sent_at.is_null())
         .count()
         .get_result(&mut conn)
         .await?)
@@ -60,67 +60,8 @@ async fn two_relays_at_once_push_each_job_once() -> Result<()> {
     let (a, b) = tokio::join!(one.drain(), two.drain());
     assert_eq!(a? + b?, 450, "every row pushed by one relay or the other");
     assert_eq!(waiting_pings(&redis).await?, 450);
-    assert_eq!(outbox_rows(&db).await?, 0);
+    assert_eq!(unsent_rows(&db).await?, 0);
     Ok(())
-}
-
-/// A Redis server of the test's own, to stop and start again.
-struct OwnRedis {
-    port: u16,
-    dir: std::path::PathBuf,
-    child: Option<Child>,
-}
-
-impl OwnRedis {
-    fn start(port: u16, dir: &std::path::Path) -> Result<Self> {
-        let mut this = Self {
-            port,
-            dir: dir.to_owned(),
-            child: None,
-        };
-        this.restart()?;
-        Ok(this)
-    }
-
-    fn restart(&mut self) -> Result<()> {
-        let child = Command::new("redis-server")
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--appendonly", "yes", "--save", ""])
-            .arg("--dir")
-            .arg(&self.dir)
-            .stdout(Stdio::null())
-            .spawn()
-            .context("starting redis-server")?;
-        self.child = Some(child);
-        Ok(())
-    }
-
-    fn stop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}", self.port)
-    }
-}
-
-impl Drop for OwnRedis {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-async fn connect_when_up(url: &str, namespace: &str) -> Result<Redis> {
-    for _ in 0..100 {
-        if let Ok(redis) = Redis::connect(url, namespace).await {
-            return Ok(redis);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    anyhow::bail!("Redis at {url} did not start")
 }
 
 #[tokio::test]
@@ -140,7 +81,7 @@ async fn a_job_written_while_redis_is_down_reaches_its_queue_when_it_is_back() -
         relay.drain().await.is_err(),
         "the push fails while Redis is down"
     );
-    assert_eq!(outbox_rows(&db).await?, 3, "the jobs wait in the outbox");
+    assert_eq!(unsent_rows(&db).await?, 3, "the jobs wait in the outbox");
 
     server.restart()?;
     connect_when_up(&server.url(), &namespace).await?;
@@ -149,7 +90,7 @@ async fn a_job_written_while_redis_is_down_reaches_its_queue_when_it_is_back() -
         match relay.drain().await {
             Ok(n) => {
                 pushed += n;
-                if outbox_rows(&db).await? == 0 {
+                if unsent_rows(&db).await? == 0 {
                     break;
                 }
             }
@@ -159,5 +100,50 @@ async fn a_job_written_while_redis_is_down_reaches_its_queue_when_it_is_back() -
     assert_eq!(pushed, 3);
     assert_eq!(waiting_pings(&redis).await?, 3);
     let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// Redis losing its data (wiped, restored without its append-only file) loses no job: the
+/// relay sees its marker gone and pushes again every job that has not finished.
+#[tokio::test]
+async fn jobs_redis_lost_are_pushed_again_unless_they_finished() -> Result<()> {
+    let db = TestDatabase::create().await?;
+    let namespace = unique_name("outbox");
+    let redis = Redis::connect(&redis_url(), &namespace).await?;
+    let relay = Relay::new(db.pool.clone(), redis.clone());
+    assert_eq!(
+        relay.recover_if_redis_was_emptied().await?,
+        0,
+        "a new Redis"
+    );
+    let ids = enqueue_pings(&db, 3).await?;
+    assert_eq!(relay.drain().await?, 3);
+    outbox::finished(&db.pool, ids[0]).await?;
+    assert_eq!(
+        relay.recover_if_redis_was_emptied().await?,
+        0,
+        "Redis still has its data"
+    );
+
+    // Every key of the namespace goes, as in a wiped Redis.
+    let mut conn = redis.connection.clone();
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("{namespace}*"))
+        .query_async(&mut conn)
+        .await?;
+    assert!(!keys.is_empty());
+    redis::cmd("DEL")
+        .arg(&keys)
+        .query_async::<()>(&mut conn)
+        .await?;
+    assert_eq!(waiting_pings(&redis).await?, 0);
+
+    assert_eq!(
+        relay.recover_if_redis_was_emptied().await?,
+        2,
+        "the two unfinished jobs"
+    );
+    assert_eq!(relay.drain().await?, 2);
+    assert_eq!(waiting_pings(&redis).await?, 2);
     Ok(())
 }

@@ -248,6 +248,68 @@ async fn wait_for_callbacks(
     )
 }
 
+/// Waits until every job written to the outbox has finished (its ledger entry ended).
+async fn wait_for_finished_jobs(server: &TestServer) -> Result<()> {
+    use shared::db::schema::job_outbox;
+    for _ in 0..50 {
+        let mut conn = server.db.pool.get().await?;
+        let left: i64 = job_outbox::table.count().get_result(&mut conn).await?;
+        if left == 0 {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    anyhow::bail!("outbox entries left after every job finished")
+}
+
+/// The dossier rule executions of a dossier: (all, done).
+async fn executions(server: &TestServer, dossier_id: Uuid) -> Result<(i64, i64)> {
+    use shared::db::schema::dossier_rule_executions::dsl as e;
+    let mut conn = server.db.pool.get().await?;
+    let all: i64 = e::dossier_rule_executions
+        .filter(e::dossier_id.eq(dossier_id))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    let done: i64 = e::dossier_rule_executions
+        .filter(e::dossier_id.eq(dossier_id))
+        .filter(e::state.ne(shared::db::models::ExecutionState::Created))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    Ok((all, done))
+}
+
+/// Waits until the dossier's rules run has done a few of its executions.
+async fn wait_until_mid_run(server: &TestServer, dossier_id: Uuid) -> Result<()> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while executions(server, dossier_id).await?.1 < 3 {
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the run did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Ok(())
+}
+
+/// A dossier whose rules run is slow: the minimum rule and an endless one over 20 items, each
+/// execution of the endless rule taking its whole time limit (the workers' `slow` setting).
+async fn import_slow_run(server: &TestServer, token: &str, callback_url: &str) -> Result<Uuid> {
+    let items: Vec<Value> = (0..20).map(|i| json!({ "minimo": i })).collect();
+    let files = [("contratto.pdf", contract(1000, "RSSMRA80A01H501U"))];
+    import_with_input(
+        server,
+        token,
+        &files,
+        callback_url,
+        &Value::from(items).to_string(),
+    )
+    .await
+}
+
+const ENDLESS_RULE: (&str, &str) = ("Non termina", "export default () => { while (true) {} }");
+
 async fn worker(server: &TestServer, extra: &[(&str, &str)]) -> Result<WorkerProcess> {
     let mut env = vec![
         ("ISTRUTTORIA_CALLBACK_ALLOWLIST", "127.0.0.1"),
@@ -386,50 +448,15 @@ async fn rules_cannot_be_run_again_before_the_import_is_done() -> Result<()> {
 async fn a_run_whose_worker_is_killed_is_finished_by_another_within_a_minute() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    set_up_rules(
-        &server,
-        &[("Non termina", "export default () => { while (true) {} }")],
-    )
-    .await?;
+    set_up_rules(&server, &[ENDLESS_RULE]).await?;
     let receiver = Receiver::start(&[]).await?;
-    // Each execution of the endless rule takes its whole time limit: 20 items, 1 s each.
+    // 20 items, 1 s each.
     let slow = [("ISTRUTTORIA_RULE_TIMEOUT_MS", "1000")];
     let mut first = worker(&server, &slow).await?;
-    let items: Vec<Value> = (0..20).map(|i| json!({ "minimo": i })).collect();
-    let files = [("contratto.pdf", contract(1000, "RSSMRA80A01H501U"))];
-    let dossier_id = import_with_input(
-        &server,
-        &token,
-        &files,
-        &receiver.url,
-        &Value::from(items).to_string(),
-    )
-    .await?;
+    let dossier_id = import_slow_run(&server, &token, &receiver.url).await?;
 
-    let executions_done = async || -> Result<(i64, i64)> {
-        use shared::db::schema::dossier_rule_executions::dsl as e;
-        let mut conn = server.db.pool.get().await?;
-        let all: i64 = e::dossier_rule_executions
-            .filter(e::dossier_id.eq(dossier_id))
-            .count()
-            .get_result(&mut conn)
-            .await?;
-        let done: i64 = e::dossier_rule_executions
-            .filter(e::dossier_id.eq(dossier_id))
-            .filter(e::state.ne(shared::db::models::ExecutionState::Created))
-            .count()
-            .get_result(&mut conn)
-            .await?;
-        Ok((all, done))
-    };
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
-    while executions_done().await?.1 < 3 {
-        anyhow::ensure!(
-            tokio::time::Instant::now() < deadline,
-            "the run did not start"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let executions_done = || executions(&server, dossier_id);
+    wait_until_mid_run(&server, dossier_id).await?;
     first.child.start_kill()?;
     first.child.wait().await?;
     let killed_at = tokio::time::Instant::now();
@@ -460,6 +487,77 @@ async fn a_run_whose_worker_is_killed_is_finished_by_another_within_a_minute() -
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(receiver.bodies().len(), 1, "one callback");
     Ok(())
+}
+
+/// What Redis does in a fault scenario of `just test`.
+#[derive(Clone, Copy, Debug)]
+enum RedisFault {
+    /// Stopped and started again with its append-only file: it keeps its data.
+    Restart,
+    /// Stopped, its data deleted, started again: every job it held is gone.
+    Wipe,
+}
+
+/// Runs a slow dossier on a Redis of the test's own and, mid-run, applies `fault` to it; the
+/// same worker goes on when Redis is back (reconnecting; after a wipe the outbox's ledger
+/// pushes the unfinished jobs again) and the dossier ends processed with one execution per
+/// rule and item and one callback.
+async fn a_dossier_survives(fault: RedisFault) -> Result<()> {
+    let dir = std::env::temp_dir().join(shared::testing::unique_name("redis"));
+    std::fs::create_dir_all(&dir)?;
+    let port = 20_000 + (std::process::id() % 20_000) as u16;
+    let mut redis = common::OwnRedis::start(port, &dir)?;
+    common::connect_when_up(&redis.url(), "probe").await?;
+    let server = TestServer::start(Options {
+        redis_url: Some(redis.url()),
+        ..Options::default()
+    })
+    .await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[ENDLESS_RULE]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[("ISTRUTTORIA_RULE_TIMEOUT_MS", "300")]).await?;
+    let dossier_id = import_slow_run(&server, &token, &receiver.url).await?;
+    wait_until_mid_run(&server, dossier_id).await?;
+
+    let fault_at = tokio::time::Instant::now();
+    match fault {
+        RedisFault::Restart => {
+            redis.stop();
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            redis.restart()?;
+        }
+        RedisFault::Wipe => redis.wipe()?,
+    }
+    wait_for_state(&server, dossier_id, "processed").await?;
+    wait_for_callbacks(&server, dossier_id, 1).await?;
+    eprintln!(
+        "{fault:?}: the dossier was processed {:.1} s after the fault",
+        fault_at.elapsed().as_secs_f64()
+    );
+    assert_eq!(
+        executions(&server, dossier_id).await?,
+        (40, 40),
+        "one execution per rule and item"
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(receiver.bodies().len(), 1, "one callback");
+    wait_for_finished_jobs(&server).await?;
+    drop(redis);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// A fault scenario of `just test`: Redis restarts (keeping its append-only file) mid-run.
+#[tokio::test]
+async fn a_dossier_is_processed_once_through_a_redis_restart() -> Result<()> {
+    a_dossier_survives(RedisFault::Restart).await
+}
+
+/// A fault scenario: Redis comes back empty mid-run.
+#[tokio::test]
+async fn a_dossier_is_processed_once_after_redis_is_wiped() -> Result<()> {
+    a_dossier_survives(RedisFault::Wipe).await
 }
 
 #[tokio::test]

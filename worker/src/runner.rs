@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use apalis::prelude::*;
 use shared::config::WorkerConfig;
-use shared::jobs::outbox::Relay;
+use shared::jobs::outbox::{self, Relay};
 use shared::jobs::ping::PingJob;
 use shared::jobs::pipeline::{
     ExtractDocument, ImportDossier, NotifyCannotProcess, RunDocumentRules, RunDossierRules,
@@ -18,6 +18,7 @@ use shared::jobs::rules::RuleRunJob;
 use shared::jobs::validation::ValidationJob;
 use shared::jobs::what_if::WhatIfJob;
 use shared::jobs::{Job, Redis, board};
+use tracing::Instrument;
 use worker::rules::{RuleRuntime, RuntimeConfig};
 
 use shared::mail::Mailer;
@@ -52,7 +53,29 @@ fn give_up_after<T>(
     }
 }
 
-/// Registers one apalis worker consuming `$job`'s queue with `$handler`.
+/// After a job's last outcome — success, or a failure for good — ends its outbox entry, so
+/// that it is not pushed again if Redis loses its data (see `shared::jobs::outbox`). A job to
+/// be retried keeps its entry.
+async fn end_outbox_entry<T>(
+    context: &JobContext,
+    job_id: Option<uuid::Uuid>,
+    result: &Result<T, BoxDynError>,
+) {
+    let last = match result {
+        Ok(_) => true,
+        Err(error) => error.downcast_ref::<AbortError>().is_some(),
+    };
+    let Some(job_id) = job_id.filter(|_| last) else {
+        return;
+    };
+    if let Err(error) = outbox::finished(&context.db, job_id).await {
+        // The entry stays: the job would run again (and do nothing) only if Redis lost its data.
+        tracing::warn!(%error, %job_id, "cannot end the job's outbox entry");
+    }
+}
+
+/// Registers one apalis worker consuming `$job`'s queue with `$handler`. Each job runs in a
+/// span naming its queue, its id (the outbox row's, as the relay's span does) and its dossier.
 macro_rules! consume {
     ($monitor:expr, $redis:expr, $instance:expr, $context:expr, $concurrency:expr, $max_attempts:expr, $job:ty => $handler:path) => {{
         let storage = $redis.storage::<$job>(<$job as Job>::QUEUE);
@@ -62,8 +85,10 @@ macro_rules! consume {
         let context = $context.clone();
         let concurrency = $concurrency;
         let max_attempts: usize = $max_attempts;
-        $monitor.register(move |_restarts| {
-            WorkerBuilder::new(name.clone())
+        $monitor.register(move |restarts| {
+            // A restarted worker registers under a new name: its old one may still be
+            // registered (Redis restarted with its data) and apalis refuses it until it expires.
+            WorkerBuilder::new(format!("{name}-{restarts}"))
                 .backend(
                     storage
                         .clone()
@@ -72,8 +97,25 @@ macro_rules! consume {
                 .data(context.clone())
                 .concurrency(concurrency)
                 .build(
-                    move |job: $job, context: Data<JobContext>, attempt: Attempt| async move {
-                        give_up_after($handler(job, context).await, &attempt, max_attempts)
+                    move |job: $job, context: Data<JobContext>, attempt: Attempt, task_id: TaskId| {
+                        let job_id = outbox::job_id_of(&task_id);
+                        let span = tracing::info_span!(
+                            "job",
+                            queue = <$job as Job>::QUEUE,
+                            job_id = %task_id,
+                            dossier_id = ?job.dossier_id(),
+                            attempt = attempt.current(),
+                        );
+                        async move {
+                            let result = give_up_after(
+                                $handler(job, context.clone()).await,
+                                &attempt,
+                                max_attempts,
+                            );
+                            end_outbox_entry(&context, job_id, &result).await;
+                            result
+                        }
+                        .instrument(span)
                     },
                 )
         })
@@ -134,7 +176,13 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     tracing::info!(worker = %context.identity, concurrency, "worker starting");
 
     let attempts = config.job_max_attempts;
-    let monitor = Monitor::new();
+    // A queue's worker ends when a fetch from Redis fails (Redis restarting, wiped, a network
+    // cut): start it again. While Redis is away, its connection's reconnect backoff paces the
+    // attempts.
+    let monitor = Monitor::new().should_restart(|worker, error| {
+        tracing::warn!(worker = %worker.name(), restarts = worker.restarts(), %error, "job worker failed; starting it again");
+        true
+    });
     let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, PingJob => jobs::ping::run);
     // High priority: authors await these (compile on save, playground runs).
     let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, RuleRunJob => jobs::rule_runs::run);

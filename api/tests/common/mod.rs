@@ -33,6 +33,8 @@ pub struct TestServer {
     pub base_url: String,
     pub db: TestDatabase,
     pub namespace: String,
+    /// The Redis of this server and its workers.
+    pub redis_url: String,
     pub client: reqwest::Client,
     pub state: Arc<AppState>,
     /// Where this server's e-mails are written (one `.eml` file each, sorted by time).
@@ -56,6 +58,8 @@ pub struct Options<'a> {
     pub graphql_limits: Option<GraphqlLimits>,
     /// Largest validation PDF (the default when `None`).
     pub validation_max_pdf_bytes: Option<u64>,
+    /// Another Redis than the tests' own (e.g. an [`OwnRedis`] to restart).
+    pub redis_url: Option<String>,
 }
 
 impl Default for Options<'_> {
@@ -67,6 +71,7 @@ impl Default for Options<'_> {
             import_limits: None,
             graphql_limits: None,
             validation_max_pdf_bytes: None,
+            redis_url: None,
         }
     }
 }
@@ -75,7 +80,7 @@ impl TestServer {
     pub async fn start(options: Options<'_>) -> Result<Self> {
         let db = TestDatabase::create().await?;
         let namespace = unique_name("ns");
-        let redis_url = redis_url();
+        let redis_url = options.redis_url.unwrap_or_else(redis_url);
         let wait = options.job_wait_timeout_ms.to_string();
         let web_dist = options.web_dist.to_string_lossy().into_owned();
         let outbox = std::env::temp_dir().join(unique_name("outbox"));
@@ -135,6 +140,7 @@ impl TestServer {
             base_url,
             db,
             namespace,
+            redis_url,
             client: reqwest::Client::new(),
             state,
             outbox,
@@ -269,7 +275,7 @@ impl TestServer {
 
     /// Starts a real worker process on this server's database and Redis namespace.
     pub async fn spawn_worker(&self) -> Result<WorkerProcess> {
-        WorkerProcess::spawn_with_env(&self.db.url, &self.namespace, &self.worker_env).await
+        self.spawn_worker_with(&[]).await
     }
 
     /// [`TestServer::spawn_worker`] with more configuration variables.
@@ -280,6 +286,7 @@ impl TestServer {
                 .iter()
                 .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
         );
+        env.push(("ISTRUTTORIA_REDIS_URL".to_owned(), self.redis_url.clone()));
         WorkerProcess::spawn_with_env(&self.db.url, &self.namespace, &env).await
     }
 
@@ -310,13 +317,13 @@ impl WorkerProcess {
     ) -> Result<Self> {
         let binary = sibling_binary("worker")?;
         let child = Command::new(&binary)
+            .env("ISTRUTTORIA_REDIS_URL", redis_url())
+            .env("RUST_LOG", "info")
             .envs(env.iter().map(|(name, value)| (name, value)))
             .env("ISTRUTTORIA_DATABASE_URL", database_url)
             .env("ISTRUTTORIA_DATABASE_POOL_SIZE", "2")
-            .env("ISTRUTTORIA_REDIS_URL", redis_url())
             .env("ISTRUTTORIA_QUEUE_NAMESPACE", namespace)
             .env("ISTRUTTORIA_SHUTDOWN_TIMEOUT_SECS", "5")
-            .env("RUST_LOG", "info")
             .stdout(Stdio::inherit())
             .stderr(Stdio::inherit())
             .kill_on_drop(true)
@@ -398,4 +405,75 @@ pub fn code_of(message: &str) -> anyhow::Result<String> {
         .collect();
     anyhow::ensure!(numbers.len() == 1, "one 6-digit number in: {body}");
     Ok(numbers[0].to_owned())
+}
+
+/// A Redis server of the test's own, to stop and start again.
+pub struct OwnRedis {
+    port: u16,
+    dir: std::path::PathBuf,
+    child: Option<std::process::Child>,
+}
+
+impl OwnRedis {
+    pub fn start(port: u16, dir: &std::path::Path) -> Result<Self> {
+        let mut this = Self {
+            port,
+            dir: dir.to_owned(),
+            child: None,
+        };
+        this.restart()?;
+        Ok(this)
+    }
+
+    pub fn restart(&mut self) -> Result<()> {
+        let child = std::process::Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--appendonly", "yes", "--save", ""])
+            .arg("--dir")
+            .arg(&self.dir)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .context("starting redis-server")?;
+        self.child = Some(child);
+        Ok(())
+    }
+
+    /// Stops the server as an operator does (SIGTERM: Redis writes its append-only file out
+    /// and exits).
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = std::process::Command::new("kill")
+                .args(["-TERM", &child.id().to_string()])
+                .status();
+            let _ = child.wait();
+        }
+    }
+
+    /// Stops the server, deletes its data and starts it again: Redis comes back empty.
+    pub fn wipe(&mut self) -> Result<()> {
+        self.stop();
+        std::fs::remove_dir_all(&self.dir)?;
+        std::fs::create_dir_all(&self.dir)?;
+        self.restart()
+    }
+
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+pub async fn connect_when_up(url: &str, namespace: &str) -> Result<shared::jobs::Redis> {
+    for _ in 0..100 {
+        if let Ok(redis) = shared::jobs::Redis::connect(url, namespace).await {
+            return Ok(redis);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    anyhow::bail!("Redis at {url} did not start")
 }

@@ -234,6 +234,7 @@ diesel::table! {
         payload -> Jsonb,
         dossier_id -> Nullable<Uuid>,
         created_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
     }
 }
 

@@ -1,4 +1,5 @@
-//! The transactional job outbox: the one way a state change enqueues the jobs it causes.
+//! The transactional job outbox: the one way a state change enqueues the jobs it causes, and
+//! the ledger of the jobs not yet finished.
 //!
 //! [`enqueue`] writes a job to `job_outbox` inside the caller's transaction, so the job exists
 //! exactly when the change that causes it is committed — a push to Redis after the commit could
@@ -7,11 +8,17 @@
 //!
 //! - it is woken by the `istruttoria_job_outbox` notice of the insert's trigger, at once, and
 //!   sweeps every [`SWEEP_EVERY`] in case a notice was missed (a dropped connection);
-//! - it takes a batch with `FOR UPDATE SKIP LOCKED`, pushes it, and deletes it in the same
-//!   transaction: several relays share the rows, and a batch whose push failed stays for the
-//!   next attempt;
+//! - it takes a batch of unsent rows with `FOR UPDATE SKIP LOCKED`, pushes it, and marks it
+//!   sent in the same transaction: several relays share the rows, and a batch whose push failed
+//!   stays for the next attempt;
 //! - each row is pushed as the apalis task whose id and idempotency key are the row's id, so a
 //!   row pushed twice (a relay killed after the push, before its commit) is enqueued once.
+//!
+//! A sent row stays until its job has finished ([`finished`], called by the worker when the
+//! job succeeded or failed for good). So when Redis loses its data — wiped, or restored
+//! without its append-only file — nothing is lost: the relays notice that their marker key
+//! ([`MARKER`]) is gone and push every sent row again ([`Relay::recover_if_redis_was_emptied`]).
+//! The jobs are idempotent: one that had in fact finished does nothing the second time.
 
 use std::time::Duration;
 
@@ -39,6 +46,11 @@ pub const BATCH: i64 = 200;
 const IDEMPOTENCY_TTL: Duration = Duration::from_secs(24 * 3600);
 /// Pause before a relay tries again after a failure (Redis or PostgreSQL away).
 const RETRY_AFTER: Duration = Duration::from_secs(1);
+/// The key (in the queue namespace) whose absence tells a relay that Redis lost its data.
+pub const MARKER: &str = "outbox:marker";
+/// A sent row whose job never reported its end (its worker could not reach PostgreSQL then)
+/// is forgotten after this long.
+const FORGET_SENT_AFTER: Duration = IDEMPOTENCY_TTL;
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = job_outbox, check_for_backend(diesel::pg::Pg))]
@@ -48,6 +60,7 @@ struct OutboxRow {
     payload: serde_json::Value,
     dossier_id: Option<Uuid>,
     created_at: DateTime<Utc>,
+    sent_at: Option<DateTime<Utc>>,
 }
 
 /// Writes `job` to the outbox inside the caller's transaction: the relay pushes it to
@@ -66,12 +79,33 @@ pub async fn enqueue<J: Job>(conn: &mut AsyncPgConnection, job: &J) -> Result<Uu
             payload,
             dossier_id: job.dossier_id(),
             created_at: Utc::now(),
+            sent_at: None,
         })
         .execute(conn)
         .await
         .context("writing a job to the outbox")?;
     tracing::debug!(queue = J::QUEUE, job_id = %id, dossier_id = ?job.dossier_id(), "job written to the outbox");
     Ok(id)
+}
+
+/// Ends the ledger entry of the job whose apalis task id is `job_id`: the job succeeded or
+/// failed for good, and is not to be pushed again if Redis loses its data. A job that was not
+/// written through the outbox (pushed directly) has no entry: nothing happens.
+pub async fn finished(pool: &Pool, job_id: Uuid) -> Result<(), DbError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    diesel::delete(job_outbox::table.find(job_id))
+        .execute(&mut conn)
+        .await
+        .context("ending a job's outbox entry")?;
+    Ok(())
+}
+
+/// The outbox row id of an apalis task id (the relay pushes each row as the ULID of its id).
+pub fn job_id_of(task_id: &TaskId) -> Option<Uuid> {
+    match task_id {
+        TaskId::Ulid(ulid) => Some(Uuid::from_u128(ulid.0)),
+        _ => None,
+    }
 }
 
 /// Why a relay batch did not go through.
@@ -83,6 +117,8 @@ pub enum RelayError {
     Transaction(#[from] diesel::result::Error),
     #[error("the connection listening for outbox notices closed")]
     ListenerClosed,
+    #[error("cannot check the outbox marker in Redis: {0}")]
+    Marker(#[from] redis::RedisError),
     #[error("cannot push job {job_id} to {queue}: {message}")]
     Push {
         queue: String,
@@ -103,12 +139,13 @@ impl Relay {
         Self { pool, redis }
     }
 
-    /// Pushes one batch of the oldest rows and deletes them; returns how many.
+    /// Pushes one batch of the oldest unsent rows and marks them sent; returns how many.
     pub async fn relay_batch(&self) -> Result<usize, RelayError> {
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
         let redis = &self.redis;
         conn.transaction(async |conn| -> Result<usize, RelayError> {
             let rows: Vec<OutboxRow> = job_outbox::table
+                .filter(job_outbox::sent_at.is_null())
                 .order(job_outbox::created_at)
                 .limit(BATCH)
                 .select(OutboxRow::as_select())
@@ -121,13 +158,56 @@ impl Relay {
                 push(redis, row).await?;
             }
             let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
-            diesel::delete(job_outbox::table.filter(job_outbox::id.eq_any(&ids)))
+            diesel::update(job_outbox::table.filter(job_outbox::id.eq_any(&ids)))
+                .set(job_outbox::sent_at.eq(Utc::now()))
                 .execute(conn)
                 .await
-                .context("removing pushed jobs from the outbox")?;
+                .context("marking pushed jobs sent")?;
             Ok(rows.len())
         })
         .await
+    }
+
+    /// When Redis has lost its data since the last look (the marker key is gone), marks every
+    /// sent row unsent so that the next drain pushes it again; returns how many. The first
+    /// relay to see it sets the marker again and does the work; a new Redis (first start)
+    /// looks the same and finds nothing to push.
+    pub async fn recover_if_redis_was_emptied(&self) -> Result<usize, RelayError> {
+        let marker = format!("{}:{MARKER}", self.redis.namespace);
+        let set: Option<String> = redis::cmd("SET")
+            .arg(&marker)
+            .arg(Utc::now().to_rfc3339())
+            .arg("NX")
+            .query_async(&mut self.redis.connection.clone())
+            .await?;
+        if set.is_none() {
+            return Ok(0);
+        }
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        let requeued = diesel::update(job_outbox::table.filter(job_outbox::sent_at.is_not_null()))
+            .set(job_outbox::sent_at.eq(None::<DateTime<Utc>>))
+            .execute(&mut conn)
+            .await
+            .context("pushing again the jobs Redis lost")?;
+        if requeued > 0 {
+            tracing::warn!(
+                requeued,
+                "Redis lost its data: unfinished jobs are pushed again"
+            );
+        }
+        Ok(requeued)
+    }
+
+    /// Forgets sent rows older than the idempotency window whose job never reported its end.
+    async fn forget_stale(&self) -> Result<usize, RelayError> {
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        let before = Utc::now() - FORGET_SENT_AFTER;
+        Ok(
+            diesel::delete(job_outbox::table.filter(job_outbox::sent_at.lt(before)))
+                .execute(&mut conn)
+                .await
+                .context("forgetting old outbox entries")?,
+        )
     }
 
     /// Pushes every row there is now, batch after batch.
@@ -167,7 +247,15 @@ impl Relay {
             .await
             .context("listening for outbox jobs")?;
         let mut notices = std::pin::pin!(listener.notifications_stream());
+        let mut last_check = None::<tokio::time::Instant>;
         loop {
+            // A notice wakes the relay at every commit under load: Redis's marker and the old
+            // entries are looked at once per sweep period, not at every notice.
+            if last_check.is_none_or(|at| at.elapsed() >= SWEEP_EVERY) {
+                self.recover_if_redis_was_emptied().await?;
+                self.forget_stale().await?;
+                last_check = Some(tokio::time::Instant::now());
+            }
             // What was written while nobody listened, or since the last notice.
             let pushed = self.drain().await?;
             if pushed > 0 {
