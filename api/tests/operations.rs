@@ -850,6 +850,150 @@ async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
     Ok(())
 }
 
+/// A document operation checks the document's state under the locks the pipeline's
+/// transitions take (its dossier's row, then its own): it waits for a transition in flight and
+/// answers on the state that transition leaves, never on the one it is changing.
+#[tokio::test]
+async fn document_operations_wait_for_the_pipeline_s_transitions_in_flight() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    let kind = dossier_type(&server, "cessione").await?;
+    let id = dossier(
+        &server,
+        kind,
+        "Pratica Verdi",
+        DossierState::Processing,
+        Utc::now(),
+    )
+    .await?;
+    let done = document(
+        &server,
+        id,
+        "contratto.pdf",
+        None,
+        DocumentState::Processed,
+        json!({}),
+    )
+    .await?;
+    let running = document(
+        &server,
+        id,
+        "busta.pdf",
+        None,
+        DocumentState::Extracted,
+        json!({}),
+    )
+    .await?;
+    let failed = document(
+        &server,
+        id,
+        "scansione.pdf",
+        None,
+        DocumentState::CannotProcess,
+        json!({}),
+    )
+    .await?;
+    let run_rules = "mutation($id: ID!) { runDocumentRules(id: $id) }";
+    let run_rule = "mutation($id: ID!, $rule: ID!) { runDocumentRule(id: $id, ruleId: $rule) }";
+    let delete = "mutation($id: ID!) { deleteDocument(id: $id) }";
+    let wait = Duration::from_millis(600);
+
+    // The messages of the refusals.
+    {
+        let mut conn = server.db.pool.get().await?;
+        diesel::update(documents::table.find(failed))
+            .set(documents::error.eq(Some("PDF cifrato")))
+            .execute(&mut conn)
+            .await?;
+    }
+    let body = server
+        .graphql_as(&token, run_rules, json!({ "id": failed }))
+        .await?;
+    assert_eq!(error_code(&body), "CONFLICT");
+    assert_eq!(
+        body["errors"][0]["message"],
+        "Il documento non è stato estratto: PDF cifrato"
+    );
+    let body = server
+        .graphql_as(&token, run_rules, json!({ "id": running }))
+        .await?;
+    assert_eq!(
+        body["errors"][0]["message"],
+        "Regole già in esecuzione sul documento"
+    );
+    let body = server
+        .graphql_as(&token, run_rule, json!({ "id": done, "rule": "nessuna" }))
+        .await?;
+    assert_eq!(error_code(&body), "NOT_FOUND");
+    assert_eq!(body["errors"][0]["message"], "Regola nessuna non trovata");
+    let body = server
+        .graphql_as(
+            &token,
+            run_rule,
+            json!({ "id": Uuid::now_v7(), "rule": "nessuna" }),
+        )
+        .await?;
+    assert_eq!(body["errors"][0]["message"], "Documento non trovato");
+    let body = server
+        .graphql_as(&token, delete, json!({ "id": running }))
+        .await?;
+    assert_eq!(
+        body["errors"][0]["message"],
+        "Impossibile eliminare il documento: è ancora in elaborazione"
+    );
+
+    // The rules of `running` are being recorded (its row locked, `processed` not committed
+    // yet): a rerun asked meanwhile waits, then is accepted on the committed state.
+    let mut pipeline = server.db.pool.get().await?;
+    diesel::sql_query("BEGIN").execute(&mut pipeline).await?;
+    diesel::update(documents::table.find(running))
+        .set(documents::state.eq(DocumentState::Processed))
+        .execute(&mut pipeline)
+        .await?;
+    let rerun = server.graphql_as(&token, run_rules, json!({ "id": running }));
+    tokio::pin!(rerun);
+    if let Ok(answer) = tokio::time::timeout(wait, &mut rerun).await {
+        anyhow::bail!(
+            "the rerun was answered while the document's transition was in flight: {answer:?}"
+        );
+    }
+    diesel::sql_query("COMMIT").execute(&mut pipeline).await?;
+    let data = ok(rerun.await?)?;
+    assert_eq!(data["runDocumentRules"], true);
+
+    // The dossier is in a transition (its row locked, as `advance_dossier` does while it reads
+    // its documents): a deletion waits for it.
+    diesel::sql_query("BEGIN").execute(&mut pipeline).await?;
+    diesel::sql_query("SELECT id FROM dossiers WHERE id = $1 FOR UPDATE")
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .execute(&mut pipeline)
+        .await?;
+    let deletion = server.graphql_as(&token, delete, json!({ "id": done }));
+    tokio::pin!(deletion);
+    if let Ok(answer) = tokio::time::timeout(wait, &mut deletion).await {
+        anyhow::bail!(
+            "the deletion was answered while its dossier's transition was in flight: {answer:?}"
+        );
+    }
+    let mut conn = server.db.pool.get().await?;
+    let still_there: i64 = documents::table
+        .filter(documents::id.eq(done))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    assert_eq!(still_there, 1);
+    diesel::sql_query("COMMIT").execute(&mut pipeline).await?;
+    let data = ok(deletion.await?)?;
+    assert_eq!(data["deleteDocument"], true);
+    let left: i64 = documents::table
+        .filter(documents::id.eq(done))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    assert_eq!(left, 0);
+    Ok(())
+}
+
 #[tokio::test]
 async fn rule_logs_and_executions_are_paged_and_filtered() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;

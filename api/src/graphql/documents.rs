@@ -14,23 +14,21 @@ use async_graphql::{ComplexObject, Context, ID, Object, SimpleObject};
 use base64::Engine;
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
-use shared::db::models::DocumentState;
 use shared::db::models::dossiers::{Document as DocumentRow, DocumentLog as DocumentLogRow};
 use shared::db::repo::documents::{self as repo, DocumentView};
 use shared::db::repo::{pipeline, rules as rules_repo};
-use shared::jobs::pipeline::RunDocumentRules;
+use shared::services::documents::{self as services, DOCUMENT_NOT_FOUND, DocumentError};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 use super::caller::claims;
 use super::dossiers::{DownloadResult, dossier_id};
-use super::errors::{bad_input, conflict, internal, not_found};
+use super::errors::{bad_input, internal, not_found};
 use super::rules::DocumentRule;
 use super::session::actor;
-use super::types::{NamedRef, chain, db_error};
+use super::types::{NamedRef, chain, db_error, service_error};
 use crate::state::AppState;
 
-const DOCUMENT_NOT_FOUND: &str = "Documento non trovato";
 /// The run dialogs' list: default and largest page.
 const DOCUMENTS_INFO_DEFAULT_LIMIT: i32 = 50;
 
@@ -271,40 +269,6 @@ async fn find(state: &AppState, id: Uuid) -> async_graphql::Result<DocumentView>
         .ok_or_else(|| not_found(DOCUMENT_NOT_FOUND))
 }
 
-/// Why the rules of `document` cannot run now, if they cannot.
-fn refuse_rules(document: &DocumentRow) -> Option<async_graphql::Error> {
-    match document.state {
-        DocumentState::Processed => None,
-        DocumentState::Uploaded => Some(conflict(
-            "Il documento non è ancora stato estratto: le regole partiranno al termine dell'estrazione",
-        )),
-        DocumentState::Extracted => Some(conflict("Regole già in esecuzione sul documento")),
-        DocumentState::CannotProcess => Some(conflict(format!(
-            "Il documento non è stato estratto: {}",
-            document.error.as_deref().unwrap_or("errore sconosciuto")
-        ))),
-    }
-}
-
-async fn enqueue_rules(
-    state: &AppState,
-    document_id: Uuid,
-    rule_id: Option<Uuid>,
-) -> async_graphql::Result<bool> {
-    let mut conn = state.db.get().await.map_err(internal)?;
-    shared::jobs::outbox::enqueue(
-        &mut conn,
-        &RunDocumentRules {
-            document_id,
-            rule_id,
-            rerun: true,
-        },
-    )
-    .await
-    .map_err(db_error)?;
-    Ok(true)
-}
-
 #[derive(Default)]
 pub struct DocumentsQuery;
 
@@ -480,39 +444,9 @@ impl DocumentsMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
         let id = document_id(&id)?;
-        let view = find(state, id).await?;
-        if matches!(
-            view.document.state,
-            DocumentState::Uploaded | DocumentState::Extracted
-        ) {
-            return Err(conflict(
-                "Impossibile eliminare il documento: è ancora in elaborazione",
-            ));
-        }
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let row = repo::delete_document(&mut conn, id, Some(&actor))
+        services::delete(&state.db, &state.storage, id, &actor)
             .await
-            .map_err(db_error)?
-            .ok_or_else(|| not_found(DOCUMENT_NOT_FOUND))?;
-        drop(conn);
-        let mut keys = vec![row.pdf_key.clone()];
-        for key in [
-            &row.raw_text_key,
-            &row.text_with_geometry_key,
-            &row.tables_key,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            if !keys.contains(key) {
-                keys.push(key.clone());
-            }
-        }
-        for key in keys {
-            if let Err(error) = state.storage.delete(&key).await {
-                tracing::error!(document_id = %id, key, error = chain(&error), "document deleted but a stored file was not removed");
-            }
-        }
+            .map_err(service_error)?;
         Ok(true)
     }
 
@@ -537,23 +471,19 @@ impl DocumentsMutation {
             }
             Err(_) => return Err(bad_input("metas", "Json non valido")),
         };
-        let mut conn = state.db.get().await.map_err(internal)?;
-        repo::replace_metas(&mut conn, id, &metas, Some(&actor))
+        let view = services::replace_metas(&state.db, id, &metas, &actor)
             .await
-            .map_err(db_error)?
-            .ok_or_else(|| not_found(DOCUMENT_NOT_FOUND))?;
-        drop(conn);
-        Ok(find(state, id).await?.into())
+            .map_err(service_error)?;
+        Ok(view.into())
     }
 
     /// Runs the active rules of the document's type on it again (a processed document only).
     async fn run_document_rules(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let view = find(state, document_id(&id)?).await?;
-        if let Some(error) = refuse_rules(&view.document) {
-            return Err(error);
-        }
-        enqueue_rules(state, view.document.id, None).await
+        services::request_rules_run(&state.db, document_id(&id)?, None)
+            .await
+            .map_err(service_error)?;
+        Ok(true)
     }
 
     /// Runs one rule of the document's type on it (a processed document only).
@@ -564,24 +494,19 @@ impl DocumentsMutation {
         rule_id: ID,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let view = find(state, document_id(&id)?).await?;
-        let rule_not_found = || not_found(format!("Regola {} non trovata", rule_id.as_str()));
-        let rule = Uuid::parse_str(rule_id.trim()).map_err(|_| rule_not_found())?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let found = rules_repo::find_document_rule(&mut conn, rule)
+        let id = document_id(&id)?;
+        // An id that is not a UUID names no rule, like the nil UUID: the service answers
+        // `RuleNotFound` after the document's own checks, and the message names the rule as
+        // the client wrote it.
+        let rule = Uuid::parse_str(rule_id.trim()).unwrap_or(Uuid::nil());
+        services::request_rules_run(&state.db, id, Some(rule))
             .await
-            .map_err(db_error)?
-            .ok_or_else(rule_not_found)?;
-        drop(conn);
-        if Some(found.rule.document_type_id) != view.document.document_type_id {
-            return Err(bad_input(
-                "ruleId",
-                "La regola non appartiene alla tipologia del documento",
-            ));
-        }
-        if let Some(error) = refuse_rules(&view.document) {
-            return Err(error);
-        }
-        enqueue_rules(state, view.document.id, Some(rule)).await
+            .map_err(|error| match error {
+                DocumentError::RuleNotFound(_) => {
+                    not_found(format!("Regola {} non trovata", rule_id.as_str()))
+                }
+                error => service_error(error),
+            })?;
+        Ok(true)
     }
 }

@@ -21,16 +21,16 @@ use shared::db::repo::{executions as executions_repo, pipeline};
 use shared::events::{self, Event};
 use shared::jobs::pipeline::DossierRulesScope;
 use shared::pipeline::metas::MetasCheck as MetasCheckRow;
-use shared::services::dossiers::{self as services, DOSSIER_NOT_FOUND, DossierError};
+use shared::services::dossiers::{self as services, DOSSIER_NOT_FOUND};
 use shared::storage::keys;
 use uuid::Uuid;
 
 use super::caller::claims;
-use super::errors::{bad_input, conflict, internal, not_found};
+use super::errors::{bad_input, internal, not_found};
 use super::executions::DossierRuleExecution;
 use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
-use super::types::{NamedRef, chain, db_error};
+use super::types::{NamedRef, chain, db_error, service_error};
 use crate::state::AppState;
 
 /// The dossier list's columns (operations spec §2): sorts and filters each backed by an index
@@ -306,16 +306,6 @@ async fn request_run(
         .map_err(service_error)?;
     events::notify(&state.redis, Event::dossier(id, DossierState::Processing)).await;
     Ok(true)
-}
-
-/// A refused or failed dossier operation as a GraphQL error.
-fn service_error(error: DossierError) -> async_graphql::Error {
-    match error {
-        DossierError::NotFound => not_found(DOSSIER_NOT_FOUND),
-        DossierError::Conflict(message) => conflict(message),
-        DossierError::Db(error) => db_error(error),
-        DossierError::Transaction(error) => internal(format!("{error:#}")),
-    }
 }
 
 #[derive(Default)]

@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 use shared::db::models::types::{DocumentType as DocumentTypeRow, DossierType as DossierTypeRow};
 use shared::db::repo::rules::{self as rules_repo, DossierRuleFilter};
 use shared::db::repo::types::{self as repo, EditError, TypeSort};
+use shared::services::{ErrorKind, ServiceError};
 
 use super::errors::{bad_input, conflict, internal, not_found};
 use super::rules::{DocumentRule, DossierRule};
@@ -41,6 +42,17 @@ pub(super) fn chain(error: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     text
+}
+
+/// A refused or failed domain-service operation (`shared::services`) as a GraphQL error: its
+/// message for the client, or the generic one with the details logged.
+pub(super) fn service_error<E: ServiceError>(error: E) -> async_graphql::Error {
+    match error.kind() {
+        ErrorKind::NotFound => not_found(error.to_string()),
+        ErrorKind::Conflict => conflict(error.to_string()),
+        ErrorKind::Invalid { field } => bad_input(field, error.to_string()),
+        ErrorKind::Internal => internal(chain(&error)),
+    }
 }
 
 /// A database error as the client sees it.

@@ -1,11 +1,10 @@
 //! `POST /import_dossier` (operations spec §3, §7): the import wizard's last step, and the
 //! entry point of other systems that submit dossiers.
 //!
-//! The API does only what must be answered at once: it checks the request (base64, the zip's
-//! central directory against the limits, listed files, input, callback URL, document types —
-//! `shared::import`), stores the archive, writes the dossier row (`processing`) and enqueues
-//! the `import` job, which unpacks the archive. A refused request leaves nothing behind: no
-//! row and no stored file.
+//! The API does only what must be answered at once — `shared::services::imports` checks the
+//! request, stores the archive, writes the dossier row (`processing`) and enqueues the `import`
+//! job, which unpacks the archive; a refused request leaves nothing behind. This handler
+//! authenticates, decodes the payload and answers the service's outcome.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -17,13 +16,9 @@ use poem_openapi::error::{AuthorizationError, ParseRequestPayloadError};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
 use shared::config::ImportLimits;
-use shared::db::DbError;
 use shared::db::models::DossierState;
-use shared::import::store::{self, NewImportedDossier};
-use shared::import::{CheckedImport, ImportError, ImportFile, ImportRequest};
-use shared::jobs::outbox;
-use shared::jobs::pipeline::ImportDossier;
-use shared::storage::keys;
+use shared::import::ImportFile;
+use shared::services::imports::{self, ImportDossierError, NewImport};
 use uuid::Uuid;
 
 use super::ApiTags;
@@ -212,130 +207,48 @@ impl ImportApi {
                 "Permesso negato: serve il permesso {RESOURCE}"
             )));
         }
-        let limits = self.state.config.common.import;
-        // Decoding up to 100 MiB and reading the central directory is CPU work.
-        let checked = tokio::task::spawn_blocking(move || check(body.0, &limits)).await;
-        let checked = match checked {
-            Ok(Ok(checked)) => checked,
-            Ok(Err(error)) => return ImportResponse::BadRequest(message(error.to_string())),
-            Err(error) => {
-                tracing::error!(%error, "the import check panicked");
-                return internal();
-            }
+        let request = NewImport {
+            id_valutazione: body.0.id_valutazione,
+            tipo_contratto: body.0.tipo_contratto,
+            base64zip: body.0.base64zip,
+            files: body
+                .0
+                .files
+                .into_iter()
+                .map(|f| ImportFile {
+                    nome_file: f.nome_file,
+                    tipo_documento: f.tipo_documento,
+                })
+                .collect(),
+            input: body.0.input,
+            callback_url: body.0.callback_url,
         };
-        match self.create(checked, &claims.email).await {
-            Ok(Ok(id)) => ImportResponse::Accepted(Json(ImportAccepted {
+        let state = &self.state;
+        let imported = imports::import_dossier(
+            &state.db,
+            &state.storage,
+            state.config.common.import,
+            request,
+            &claims.email,
+        )
+        .await;
+        match imported {
+            Ok(id) => ImportResponse::Accepted(Json(ImportAccepted {
                 id,
                 state: DossierState::Processing.as_str().to_owned(),
             })),
-            Ok(Err(refusal)) => ImportResponse::BadRequest(message(refusal.to_string())),
-            Err(error) => {
-                tracing::error!(error = format!("{error:#}"), "import failed");
-                internal()
+            Err(ImportDossierError::Refused(refusal)) => {
+                ImportResponse::BadRequest(message(refusal.to_string()))
             }
-        }
-    }
-}
-
-fn internal() -> ImportResponse {
-    ImportResponse::Internal(message(
-        "Errore interno: impossibile importare il dossier, riprovare",
-    ))
-}
-
-fn check(body: ImportDossierRequest, limits: &ImportLimits) -> Result<CheckedImport, ImportError> {
-    let files: Vec<ImportFile> = body
-        .files
-        .into_iter()
-        .map(|f| ImportFile {
-            nome_file: f.nome_file,
-            tipo_documento: f.tipo_documento,
-        })
-        .collect();
-    let request = ImportRequest {
-        id_valutazione: &body.id_valutazione,
-        tipo_contratto: &body.tipo_contratto,
-        base64zip: &body.base64zip,
-        files: &files,
-        input: &body.input,
-        callback_url: body
-            .callback_url
-            .as_deref()
-            .filter(|u| !u.trim().is_empty()),
-    };
-    shared::import::check_request(&request, limits)
-}
-
-impl ImportApi {
-    /// Document types, then archive, then dossier row and job in one transaction (the job in
-    /// the outbox), removing the archive when the transaction fails. The outer error is a failure of ours; the inner one a refusal.
-    async fn create(
-        &self,
-        checked: CheckedImport,
-        email: &str,
-    ) -> anyhow::Result<Result<Uuid, ImportError>> {
-        let state = &self.state;
-        let mut conn = state.db.get().await.map_err(DbError::Checkout)?;
-        let wanted = checked.document_types();
-        let known = store::document_type_ids(&mut conn, &wanted).await?;
-        let unknown: Vec<String> = wanted
-            .into_iter()
-            .filter(|name| !known.contains_key(name))
-            .collect();
-        if !unknown.is_empty() {
-            return Ok(Err(ImportError::UnknownDocumentTypes(unknown)));
-        }
-
-        let id = Uuid::now_v7();
-        let archive_key = keys::archive(id);
-        let archive_size = checked.archive.len();
-        if let Err(error) = state.storage.put(&archive_key, checked.archive).await {
-            self.discard_archive(&archive_key).await;
-            return Err(error.into());
-        }
-        let dossier = NewImportedDossier {
-            id,
-            state: DossierState::Processing,
-            dossier_type_id: 0,
-            id_valutazione: checked.id_valutazione,
-            input: checked.input,
-            callback_url: checked.callback_url,
-            archive_key: Some(archive_key.clone()),
-            files: serde_json::to_value(&checked.files)?,
-        };
-        let dossier_type = checked.dossier_type;
-        let inserted = {
-            use diesel_async::AsyncConnection;
-            conn.transaction(async |conn| -> Result<(), DbError> {
-                let dossier_type_id = store::dossier_type_id(conn, &dossier_type).await?;
-                store::insert_dossier(
-                    conn,
-                    &NewImportedDossier {
-                        dossier_type_id,
-                        ..dossier
-                    },
-                )
-                .await?;
-                outbox::enqueue(conn, &ImportDossier { dossier_id: id }).await?;
-                Ok(())
-            })
-            .await
-        };
-        if let Err(error) = inserted {
-            self.discard_archive(&archive_key).await;
-            return Err(error.into());
-        }
-        tracing::info!(dossier_id = %id, user = email, %dossier_type, archive_size, "dossier import enqueued");
-        Ok(Ok(id))
-    }
-
-    async fn discard_archive(&self, key: &str) {
-        if let Err(error) = self.state.storage.delete(key).await {
-            tracing::error!(
-                key,
-                error = format!("{error:#}"),
-                "cannot remove the archive of a failed import"
-            );
+            Err(error) => {
+                tracing::error!(
+                    error = format!("{:#}", anyhow::Error::from(error)),
+                    "import failed"
+                );
+                ImportResponse::Internal(message(
+                    "Errore interno: impossibile importare il dossier, riprovare",
+                ))
+            }
         }
     }
 }

@@ -35,6 +35,16 @@ pub enum DossierError {
     Transaction(#[from] diesel::result::Error),
 }
 
+impl super::ServiceError for DossierError {
+    fn kind(&self) -> super::ErrorKind {
+        match self {
+            Self::NotFound => super::ErrorKind::NotFound,
+            Self::Conflict(_) => super::ErrorKind::Conflict,
+            Self::Db(_) | Self::Transaction(_) => super::ErrorKind::Internal,
+        }
+    }
+}
+
 /// The dossier's row, locked until the end of the transaction.
 async fn locked(conn: &mut AsyncPgConnection, dossier_id: Uuid) -> Result<Dossier, DossierError> {
     lock_dossier(conn, dossier_id)

@@ -5,5 +5,34 @@
 //! guards, and a job exists exactly when its change is committed. Resolvers and handlers only
 //! translate arguments and errors; the pipeline's own transitions (run by its jobs) live in
 //! [`crate::db::repo::pipeline`].
+//!
+//! - [`dossiers`]: running a dossier's rules again, fixing its metas, resending its callback.
+//! - [`documents`]: running a document's rules again, replacing its tags, deleting it.
+//! - [`imports`]: `POST /import_dossier` — the request's checks, the archive, the dossier row
+//!   and its `import` job.
+//!
+//! Locks are taken dossier first, then document, as the pipeline takes them.
 
+pub mod documents;
 pub mod dossiers;
+pub mod imports;
+
+/// How a caller answers a service's error: the kinds of the operations' errors. Each
+/// service's error enum says which kind each of its variants is; its `Display` is the message
+/// the client is shown (Italian) for every kind but [`ErrorKind::Internal`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// What the operation names does not exist.
+    NotFound,
+    /// The current state refuses the operation.
+    Conflict,
+    /// The input `field` breaks a rule.
+    Invalid { field: &'static str },
+    /// A failure of ours (database, storage): logged, not shown.
+    Internal,
+}
+
+/// An error of a domain service.
+pub trait ServiceError: std::error::Error {
+    fn kind(&self) -> ErrorKind;
+}

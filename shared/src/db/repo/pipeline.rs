@@ -734,6 +734,22 @@ pub async fn lock_dossier(
         .context("locking a dossier")
 }
 
+/// The document's row, locked until the end of the caller's transaction. A caller that holds
+/// or takes its dossier's lock too takes that one first, as the pipeline does.
+pub async fn lock_document(
+    conn: &mut AsyncPgConnection,
+    document_id: Uuid,
+) -> DbResult<Option<Document>> {
+    documents::table
+        .find(document_id)
+        .select(Document::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .optional()
+        .context("locking a document")
+}
+
 async fn required_metas(
     conn: &mut AsyncPgConnection,
     dossier_type_id: i64,

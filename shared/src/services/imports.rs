@@ -1,0 +1,142 @@
+//! Imports: `POST /import_dossier` (operations spec §3, §7), the part answered at once.
+//!
+//! The request is checked ([`crate::import::check_request`]: base64, the zip's central
+//! directory against the limits, listed files, input, callback URL; then the document types
+//! it names exist), the archive is stored, and the dossier row (`processing`, its dossier type
+//! created on first use) and its `import` job (in the outbox) are written in one transaction;
+//! the job unpacks the archive. A refused or failed import leaves nothing behind: no row and
+//! no stored archive.
+
+use diesel_async::AsyncConnection;
+use uuid::Uuid;
+
+use crate::config::ImportLimits;
+use crate::db::models::DossierState;
+use crate::db::{DbError, Pool};
+use crate::import::store::{self, NewImportedDossier};
+use crate::import::{CheckedImport, ImportError, ImportFile, ImportRequest, check_request};
+use crate::jobs::outbox;
+use crate::jobs::pipeline::ImportDossier;
+use crate::storage::{Storage, StorageError, keys};
+
+/// An import request as received (the fields of the spec's payload).
+#[derive(Debug, Clone, Default)]
+pub struct NewImport {
+    pub id_valutazione: String,
+    pub tipo_contratto: String,
+    /// The zip of the dossier's PDFs, base64-encoded.
+    pub base64zip: String,
+    pub files: Vec<ImportFile>,
+    /// JSON text of the input list.
+    pub input: String,
+    /// Absolute http(s) URL; blank means none.
+    pub callback_url: Option<String>,
+}
+
+/// Why an import was refused or failed. Nothing was created either way.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportDossierError {
+    /// The request, its archive or its input is not valid; the text is the client's message.
+    #[error(transparent)]
+    Refused(#[from] ImportError),
+    #[error("cannot store the archive of an import: {0}")]
+    Storage(#[from] StorageError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("cannot encode the files of an import: {0}")]
+    Encoding(#[from] serde_json::Error),
+    /// The request's check panicked.
+    #[error("the import check panicked: {0}")]
+    Check(#[from] tokio::task::JoinError),
+}
+
+/// Imports a dossier for `user` (for the log): checks `request` against `limits`, stores the
+/// archive, writes the dossier and enqueues its `import` job. Returns the new dossier's id.
+pub async fn import_dossier(
+    pool: &Pool,
+    storage: &Storage,
+    limits: ImportLimits,
+    request: NewImport,
+    user: &str,
+) -> Result<Uuid, ImportDossierError> {
+    // Decoding up to 100 MiB and reading the central directory is CPU work.
+    let checked = tokio::task::spawn_blocking(move || check(&request, &limits)).await??;
+
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let wanted = checked.document_types();
+    let known = store::document_type_ids(&mut conn, &wanted).await?;
+    let unknown: Vec<String> = wanted
+        .into_iter()
+        .filter(|name| !known.contains_key(name))
+        .collect();
+    if !unknown.is_empty() {
+        return Err(ImportError::UnknownDocumentTypes(unknown).into());
+    }
+
+    let id = Uuid::now_v7();
+    let archive_key = keys::archive(id);
+    let archive_size = checked.archive.len();
+    let files = serde_json::to_value(&checked.files)?;
+    if let Err(error) = storage.put(&archive_key, checked.archive).await {
+        discard_archive(storage, &archive_key).await;
+        return Err(error.into());
+    }
+    let dossier_type = checked.dossier_type;
+    let dossier = NewImportedDossier {
+        id,
+        state: DossierState::Processing,
+        dossier_type_id: 0,
+        id_valutazione: checked.id_valutazione,
+        input: checked.input,
+        callback_url: checked.callback_url,
+        archive_key: Some(archive_key.clone()),
+        files,
+    };
+    let inserted = conn
+        .transaction(async |conn| -> Result<(), DbError> {
+            let dossier_type_id = store::dossier_type_id(conn, &dossier_type).await?;
+            store::insert_dossier(
+                conn,
+                &NewImportedDossier {
+                    dossier_type_id,
+                    ..dossier
+                },
+            )
+            .await?;
+            outbox::enqueue(conn, &ImportDossier { dossier_id: id }).await?;
+            Ok(())
+        })
+        .await;
+    if let Err(error) = inserted {
+        discard_archive(storage, &archive_key).await;
+        return Err(error.into());
+    }
+    tracing::info!(dossier_id = %id, user, %dossier_type, archive_size, "dossier import enqueued");
+    Ok(id)
+}
+
+/// The checks that need no database; a blank callback URL is none.
+fn check(request: &NewImport, limits: &ImportLimits) -> Result<CheckedImport, ImportError> {
+    let request = ImportRequest {
+        id_valutazione: &request.id_valutazione,
+        tipo_contratto: &request.tipo_contratto,
+        base64zip: &request.base64zip,
+        files: &request.files,
+        input: &request.input,
+        callback_url: request
+            .callback_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty()),
+    };
+    check_request(&request, limits)
+}
+
+async fn discard_archive(storage: &Storage, key: &str) {
+    if let Err(error) = storage.delete(key).await {
+        tracing::error!(
+            key,
+            error = format!("{:#}", anyhow::Error::from(error)),
+            "cannot remove the archive of a failed import"
+        );
+    }
+}
