@@ -26,6 +26,10 @@ bench *ARGS:
 bench-pipeline *ARGS:
     scripts/bench-pipeline.sh {{ARGS}}
 
+# The fault suite (release builds, own services, a fresh stack per scenario): a worker killed mid-extraction and mid-rules, Redis restarted and wiped, PostgreSQL restarted, the API killed, storage unavailable — under import load; nothing may be lost. `just faults redis-wipe` runs one.
+faults *SCENARIOS:
+    scripts/faults.sh {{SCENARIOS}}
+
 # What the hostile probes cost the API and a worker, bounded (release builds, own services): peak memory and CPU per probe.
 hostile-figures:
     scripts/hostile-figures.sh

@@ -843,6 +843,36 @@ async fn a_callback_to_a_private_address_is_refused_without_the_allowlist() -> R
     Ok(())
 }
 
+/// The object storage away for a few seconds (found by `just faults`): the jobs that need it
+/// are retried past their usual attempts (here 2, a 1 s window) until it is back, and the
+/// dossier is processed and called back once.
+#[tokio::test]
+async fn jobs_wait_for_the_storage_to_come_back() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let files = [("contratto.pdf", contract(1000, "RSSMRA80A01H501U"))];
+    let dossier_id = import(&server, &token, &files, &receiver.url).await?;
+
+    // The dossier's directory in the storage replaced by a file: reading its archive fails (as
+    // root, permissions cannot make it fail; a worker does not start on an unusable storage).
+    let directory = server.storage.join("dossiers").join(dossier_id.to_string());
+    let away = directory.with_extension("away");
+    std::fs::rename(&directory, &away)?;
+    std::fs::write(&directory, b"")?;
+    let _worker = worker(&server, &[("ISTRUTTORIA_JOB_MAX_ATTEMPTS", "2")]).await?;
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    std::fs::remove_file(&directory)?;
+    std::fs::rename(&away, &directory)?;
+
+    wait_for_state(&server, dossier_id, "processed").await?;
+    wait_for_callbacks(&server, dossier_id, 1).await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(receiver.bodies().len(), 1, "one callback");
+    Ok(())
+}
+
 #[tokio::test]
 async fn a_corrupt_pdf_fails_alone_and_the_dossier_goes_on() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;

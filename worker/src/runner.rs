@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use anyhow::Context;
 use apalis::prelude::*;
+use diesel_async::pooled_connection::deadpool::PoolError;
 use shared::config::WorkerConfig;
+use shared::db::DbError;
 use shared::jobs::outbox::{self, Relay};
 use shared::jobs::ping::PingJob;
 use shared::jobs::pipeline::{
@@ -22,7 +24,7 @@ use tracing::Instrument;
 use worker::rules::{RuleRuntime, RuntimeConfig};
 
 use shared::mail::Mailer;
-use shared::storage::Storage;
+use shared::storage::{Storage, StorageError};
 use worker::callback::CallbackPolicy;
 use worker::extraction::{Extractor, ExtractorConfig};
 
@@ -37,19 +39,55 @@ const SWEEP_INTERVAL: Duration = Duration::from_secs(30);
 /// Done jobs forgotten per Redis call.
 const SWEEP_BATCH: usize = 1000;
 
+/// Deliveries of a job failing because of the infrastructure ([`is_infrastructure`]) before
+/// it fails for good. apalis-redis retries delivery n after n seconds, so 24 deliveries wait
+/// 1 + 2 + … + 23 s ≈ 4.6 min for the database or the storage to come back (apalis-redis itself
+/// stops retrying at 25).
+const INFRASTRUCTURE_ATTEMPTS: usize = 24;
+
+/// Whether a job's error comes from the infrastructure — the database or the object storage
+/// unreachable or failing — rather than from the job: another delivery a little later can
+/// succeed, so such an error does not count against `ISTRUTTORIA_JOB_MAX_ATTEMPTS`. Found
+/// by `just faults` (storage-unavailable): an import job spent its 5 deliveries in 10 s of
+/// storage outage and left its dossier `processing`.
+fn is_infrastructure(error: &BoxDynError) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error.as_ref());
+    while let Some(error) = cause {
+        if let Some(storage) = error.downcast_ref::<StorageError>() {
+            return !storage.is_not_found();
+        }
+        if error.is::<DbError>() || error.is::<PoolError>() {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
+}
+
 /// A job's error after its last allowed attempt becomes an `AbortError`: apalis-redis then
 /// moves the job to the dead set (the jobs dashboard's failed jobs) instead of retrying it.
+/// The last allowed attempt is `max_attempts`, or [`INFRASTRUCTURE_ATTEMPTS`] for an error of
+/// the infrastructure.
 fn give_up_after<T>(
     result: Result<T, BoxDynError>,
     attempt: &Attempt,
     max_attempts: usize,
 ) -> Result<T, BoxDynError> {
     match result {
-        Err(error) if attempt.current() >= max_attempts => {
+        Err(error) => {
+            let allowed = if is_infrastructure(&error) {
+                INFRASTRUCTURE_ATTEMPTS.max(max_attempts)
+            } else {
+                max_attempts
+            };
+            if attempt.current() < allowed {
+                tracing::warn!(%error, attempt = attempt.current(), allowed, "job failed; it will be retried");
+                return Err(error);
+            }
             tracing::error!(%error, attempts = attempt.current(), "job failed for good");
             Err(Box::new(AbortError::new(error)))
         }
-        other => other,
+        ok => ok,
     }
 }
 
@@ -99,10 +137,12 @@ macro_rules! consume {
                 .build(
                     move |job: $job, context: Data<JobContext>, attempt: Attempt, task_id: TaskId| {
                         let job_id = outbox::job_id_of(&task_id);
+                        // The outbox row's id, as the API and the relay log it.
+                        let shown_id = job_id.map_or_else(|| task_id.to_string(), |id| id.to_string());
                         let span = tracing::info_span!(
                             "job",
                             queue = <$job as Job>::QUEUE,
-                            job_id = %task_id,
+                            job_id = %shown_id,
                             dossier_id = ?job.dossier_id(),
                             attempt = attempt.current(),
                         );
@@ -235,5 +275,32 @@ async fn sweep_done_jobs(redis: Redis) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_database_and_the_storage_failing_are_the_infrastructure() {
+        let storage: BoxDynError = Box::new(StorageError::Object {
+            action: "read",
+            key: "dossiers/x/archive.zip".into(),
+            source: object_store::Error::NotImplemented,
+        });
+        assert!(is_infrastructure(&storage));
+        let database: BoxDynError = Box::new(DbError::Query {
+            context: "reading".into(),
+            source: diesel::result::Error::BrokenTransactionManager,
+        });
+        assert!(is_infrastructure(&database));
+        let missing: BoxDynError = Box::new(StorageError::NotFound { key: "x".into() });
+        assert!(
+            !is_infrastructure(&missing),
+            "a missing object stays missing"
+        );
+        let own: BoxDynError = "the callback answered 500".into();
+        assert!(!is_infrastructure(&own));
     }
 }

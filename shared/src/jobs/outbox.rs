@@ -84,7 +84,8 @@ pub async fn enqueue<J: Job>(conn: &mut AsyncPgConnection, job: &J) -> Result<Uu
         .execute(conn)
         .await
         .context("writing a job to the outbox")?;
-    tracing::debug!(queue = J::QUEUE, job_id = %id, dossier_id = ?job.dossier_id(), "job written to the outbox");
+    // The job id follows the job: the relay's `relay_job` span and the worker's `job` span carry it.
+    tracing::info!(queue = J::QUEUE, job_id = %id, dossier_id = ?job.dossier_id(), "job written to the outbox");
     Ok(id)
 }
 
