@@ -937,3 +937,184 @@ async fn without_a_worker_a_code_change_is_refused_after_the_bounded_wait() -> R
     assert!(message.contains("no worker answered"), "{message}");
     Ok(())
 }
+
+/// How many `rule-runs` jobs (compiles) the server has sent.
+fn rule_runs_sent(server: &TestServer) -> u64 {
+    server
+        .state
+        .metrics
+        .jobs_enqueued
+        .with_label_values(&["rule-runs"])
+        .get()
+}
+
+/// Waits until the server has sent more than `before` `rule-runs` jobs: a save waits for its
+/// compile.
+async fn until_compiling(server: &TestServer, before: u64) -> Result<()> {
+    for _ in 0..400 {
+        if rule_runs_sent(server) > before {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    anyhow::bail!("the save never asked for a compile")
+}
+
+/// Runs the mutation `save` while no worker runs; once it waits for its compile, runs
+/// `meanwhile` (a concurrent change of the rule), then starts a worker to answer the compile.
+/// Answers the save's body and the worker.
+async fn racing_the_compile(
+    server: &TestServer,
+    token: &str,
+    save: &str,
+    variables: Value,
+    meanwhile: impl std::future::Future<Output = Result<()>>,
+) -> Result<(Value, common::WorkerProcess)> {
+    let before = rule_runs_sent(server);
+    let (body, worker) = tokio::join!(server.graphql_as(token, save, variables), async {
+        until_compiling(server, before).await?;
+        meanwhile.await?;
+        server.spawn_worker().await
+    });
+    Ok((body?, worker?))
+}
+
+#[tokio::test]
+async fn a_rule_deleted_while_its_save_compiles_is_not_found() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    setup_catalogue(&server, &token).await?;
+    // The template code is saved without a compile: no worker needed yet.
+    let mut ids = Vec::new();
+    for description in ["Da ripristinare", "Con helper"] {
+        let body = create_document_rule(
+            &server,
+            &token,
+            json!({ "documentType": "CUD", "description": description }),
+        )
+        .await?;
+        ok(&body);
+        ids.push(
+            body["data"]["createDocumentRule"]["id"]
+                .as_str()
+                .expect("an id")
+                .to_owned(),
+        );
+    }
+    let delete = "mutation($id: ID!) { deleteDocumentRule(id: $id) }";
+
+    // A restore whose rule is deleted while its version compiles: the rule is gone, and no
+    // restore is recorded for it.
+    let (body, worker) = racing_the_compile(
+        &server,
+        &token,
+        "mutation($id: ID!) { restoreRuleVersion(ruleId: $id, version: 1) { version } }",
+        json!({ "id": ids[0] }),
+        async {
+            ok(&server
+                .graphql_as(&token, delete, json!({ "id": ids[0] }))
+                .await?);
+            Ok(())
+        },
+    )
+    .await?;
+    let (message, code, _) = error(&body);
+    assert_eq!(code, "NOT_FOUND", "{body}");
+    assert_eq!(message, format!("Regola {} non trovata", ids[0]));
+    let mut conn = server.db.pool.get().await?;
+    let entries = shared::db::repo::audit::latest(&mut conn, 20).await?;
+    drop(conn);
+    assert!(
+        !entries.iter().any(|e| e.action == "rule.restore"),
+        "no restore of a deleted rule is audit-logged"
+    );
+    worker.terminate().await?;
+
+    // A helper saved while its rule is deleted: the rule is gone, not an internal error.
+    let (body, _worker) = racing_the_compile(
+        &server,
+        &token,
+        "mutation($id: ID!, $code: String!) { updateHelperCode(id: $id, code: $code) { id } }",
+        json!({ "id": ids[1], "code": "export const a = 1;\n" }),
+        async {
+            ok(&server
+                .graphql_as(&token, delete, json!({ "id": ids[1] }))
+                .await?);
+            Ok(())
+        },
+    )
+    .await?;
+    let (message, code, _) = error(&body);
+    assert_eq!(code, "NOT_FOUND", "{body}");
+    assert_eq!(message, format!("Regola {} non trovata", ids[1]));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_code_change_is_compiled_again_when_the_helper_changes_meanwhile() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    setup_catalogue(&server, &token).await?;
+    let worker = server.spawn_worker().await?;
+    let body = create_document_rule(
+        &server,
+        &token,
+        json!({ "documentType": "CUD", "description": "R" }),
+    )
+    .await?;
+    ok(&body);
+    let id = body["data"]["createDocumentRule"]["id"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+    let template = body["data"]["createDocumentRule"]["code"].clone();
+    let body = server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!, $code: String!) { updateHelperCode(id: $id, code: $code) { id } }",
+            json!({ "id": id, "code": "export const isCud = (text) => text.includes('CUD');\n" }),
+        )
+        .await?;
+    ok(&body);
+    worker.terminate().await?;
+
+    // New code that imports the helper compiles with the saved helper; meanwhile the helper
+    // goes (as a restore of an older version or an import without one removes it). What
+    // would be saved — the code without a helper — is compiled again, and refused.
+    let uses_helper = "import { isCud } from './helper.js';\nexport default ({ rawText }) => ({ success: isCud(rawText) });\n";
+    let (body, _worker) = racing_the_compile(
+        &server,
+        &token,
+        "mutation($id: ID!, $code: String) { updateDocumentRule(id: $id, input: { code: $code }) { code } }",
+        json!({ "id": id, "code": uses_helper }),
+        async {
+            let mut conn = server.db.pool.get().await?;
+            diesel::sql_query(format!(
+                "DELETE FROM helper_code WHERE document_rule_id = '{id}'"
+            ))
+            .execute(&mut conn)
+            .await?;
+            Ok(())
+        },
+    )
+    .await?;
+    let (message, code, field) = error(&body);
+    assert_eq!(
+        (code.as_str(), field.as_str()),
+        ("BAD_USER_INPUT", "code"),
+        "{body}"
+    );
+    assert!(message.contains("has no helper"), "{message}");
+    let body = server
+        .graphql_as(
+            &token,
+            "query($id: ID!) { documentRule(id: $id) { code } }",
+            json!({ "id": id }),
+        )
+        .await?;
+    assert_eq!(
+        body["data"]["documentRule"]["code"], template,
+        "nothing saved"
+    );
+    Ok(())
+}

@@ -4,6 +4,7 @@
 //! - `BAD_USER_INPUT` (+ `field`): the input breaks a validation rule.
 //! - `NOT_FOUND`: what the operation names does not exist.
 //! - `CONFLICT`: the operation is refused by the current state (e.g. a type that has rules).
+//! - `UNAVAILABLE`: no worker answered an awaited job (a compile, a playground run) in time.
 //! - `INTERNAL`: anything else; the details go to the log, not to the client.
 //!
 //! `UNAUTHENTICATED` and `FORBIDDEN` come from [`super::access`].
@@ -25,6 +26,11 @@ pub fn not_found(message: impl Into<String>) -> Error {
 
 pub fn conflict(message: impl Into<String>) -> Error {
     Error::new(message).extend_with(|_, e| e.set("code", "CONFLICT"))
+}
+
+/// A worker the operation waits for did not answer in time.
+pub fn unavailable(message: impl Into<String>) -> Error {
+    Error::new(message).extend_with(|_, e| e.set("code", "UNAVAILABLE"))
 }
 
 /// Logs `error` with its whole chain and answers a generic message.

@@ -1,8 +1,8 @@
 //! The version history of a rule (issue 11 "Version history"): `ruleVersions` lists the saved
 //! versions of a rule of either kind (the editor's Storia tab diffs any two), and
 //! `restoreRuleVersion` brings the rule back to one, compiled first like any save; the
-//! restore is a new version and an audit log entry. The versions themselves are written by
-//! every save (`shared::db::repo::rule_versions`).
+//! restore is a new version and an audit log entry (`shared::services::rules::restore_version`).
+//! The versions themselves are written by every save (`shared::db::repo::rule_versions`).
 
 use std::sync::Arc;
 
@@ -10,13 +10,14 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use shared::db::models::rules::RuleVersion as RuleVersionRow;
 use shared::db::repo::rule_versions as repo;
+use shared::services::rules as service;
 
 use super::caller::claims;
 use super::errors::internal;
-use super::rules::{self, check_code};
+use super::rules;
 use super::session::actor;
 use super::table::{Column, Page, TableInput, TableSpec};
-use super::types::{db_error, edit_error};
+use super::types::db_error;
 use crate::state::AppState;
 
 /// Storia: sorted by version (the primary key's order), newest first by default.
@@ -104,16 +105,10 @@ impl RuleVersionsMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
         let id = rules::rule_id(&rule_id)?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let prepared = repo::prepare_restore(&mut conn, id, version)
-            .await
-            .map_err(edit_error)?;
-        drop(conn);
-        check_code(state, prepared.check()).await?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let restored = repo::apply_restore(&mut conn, prepared, Some(&actor))
-            .await
-            .map_err(edit_error)?;
+        let restored =
+            service::restore_version(&state.db, &rules::Workers(state), id, version, &actor)
+                .await
+                .map_err(rules::rule_error)?;
         Ok(restored.into())
     }
 }

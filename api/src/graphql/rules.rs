@@ -2,11 +2,12 @@
 //! "Document rules", "Dossier rules", "Helper file"): document rules, dossier rules (with the
 //! code search, the validity lists and the zip import) and their `helper.js`.
 //!
-//! Compile on save: a save that changes a rule's code or helper first has a worker compile it
-//! (a [`RuleRunJob::Check`] on the high-priority `rule-runs` queue, awaited with the bounded
+//! Every save goes through `shared::services::rules`, which owns compile on save: a save that
+//! changes a rule's code or helper first has a worker compile it ([`Workers`]: a
+//! [`RuleRunJob::Check`] on the high-priority `rule-runs` queue, awaited with the bounded
 //! `job_wait_timeout`), so that a syntax error reaches the author at once — refused with
-//! `BAD_USER_INPUT` 'Errore di sintassi alla riga L, colonna C: …' and nothing saved. The API
-//! itself never compiles.
+//! `BAD_USER_INPUT` 'Errore di sintassi alla riga L, colonna C: …' (the place in the
+//! extensions, [`rule_error`]) and nothing saved. The API itself never compiles.
 
 use std::sync::Arc;
 
@@ -15,24 +16,25 @@ use async_graphql::{
     SimpleObject,
 };
 use chrono::{DateTime, Utc};
-use shared::db::repo::audit::Actor;
+use futures::future::BoxFuture;
 use shared::db::repo::helper_code;
 use shared::db::repo::rules::{
     self as repo, CodeCheck, DocumentRuleEdit, DocumentRuleInput, DocumentRuleListFilter,
     DocumentRuleView, DossierRuleEdit, DossierRuleFilter, DossierRuleInput, DossierRuleListFilter,
-    DossierRuleView, PreparedImport, RuleSort,
+    DossierRuleView, RuleSort,
 };
-use shared::jobs::rules::{CheckReply, CheckRule, RuleRunJob};
+use shared::jobs::rules::{CheckReply, RuleRunJob};
 use shared::jobs::{Job, JobError, replies};
 use shared::rate_limit;
 use shared::rules::{DEFAULT_HELPER_CODE, RuleKind, archive, code_size_error};
+use shared::services::rules::{self as service, Compiler, RuleError};
 use uuid::Uuid;
 
 use super::caller::claims;
-use super::errors::{bad_input, internal, not_found};
+use super::errors::{bad_input, internal, not_found, unavailable};
 use super::session::{actor, limit_error};
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
-use super::types::{NamedRef, db_error, edit_error, paging};
+use super::types::{NamedRef, db_error, edit_error, paging, service_error};
 use crate::state::AppState;
 
 /// The document rule list's columns (`documentRulesPage`, operations spec §2 "Rules"): sorts
@@ -71,9 +73,6 @@ const DOSSIER_RULE_TABLE: TableSpec = TableSpec {
     default_sort: "createdAt",
     default_descending: true,
 };
-
-/// How many imported rules are compiled at once.
-const IMPORT_CHECKS_AT_ONCE: usize = 4;
 
 /// A document rule.
 #[derive(SimpleObject, Clone)]
@@ -353,103 +352,88 @@ pub(super) fn rule_id(id: &ID) -> async_graphql::Result<Uuid> {
     Uuid::parse_str(id.trim()).map_err(|_| not_found(format!("Regola {} non trovata", id.as_str())))
 }
 
-/// Has a worker compile `check`; a syntax error (or any compile failure) refuses the save.
 /// Sends `job` on the `rule-runs` queue and awaits its reply (bounded by `job_wait_timeout`).
-/// No reply in time is `UNAVAILABLE`, the message starting with `unavailable`.
-pub(super) async fn await_rule_run<R: serde::de::DeserializeOwned>(
+async fn send_rule_run<R: serde::de::DeserializeOwned>(
     state: &AppState,
     job: RuleRunJob,
-    unavailable: &str,
-) -> async_graphql::Result<R> {
+) -> Result<R, JobError> {
     let id = job.id();
-    state
-        .queues
-        .push(job)
-        .await
-        .map_err(|e| internal(chain_job(&e)))?;
+    state.queues.push(job).await?;
     state
         .metrics
         .jobs_enqueued
         .with_label_values(&[RuleRunJob::QUEUE])
         .inc();
-    match replies::wait(&state.redis, id, state.config.job_wait_timeout).await {
-        Ok(reply) => Ok(reply),
-        Err(error @ JobError::NoReply { .. }) => {
-            tracing::warn!(%error, "no worker answered a rule run");
-            Err(async_graphql::Error::new(format!("{unavailable}: {error}"))
-                .extend_with(|_, e| e.set("code", "UNAVAILABLE")))
-        }
-        Err(error) => Err(internal(chain_job(&error))),
+    replies::wait(&state.redis, id, state.config.job_wait_timeout)
+        .await
+        .inspect_err(|error| {
+            if matches!(error, JobError::NoReply { .. }) {
+                tracing::warn!(%error, "no worker answered a rule run");
+            }
+        })
+}
+
+/// Sends `job` on the `rule-runs` queue and awaits its reply (bounded by `job_wait_timeout`).
+/// No reply in time is `UNAVAILABLE`, the message starting with `unavailable`.
+pub(super) async fn await_rule_run<R: serde::de::DeserializeOwned>(
+    state: &AppState,
+    job: RuleRunJob,
+    unavailable_message: &str,
+) -> async_graphql::Result<R> {
+    send_rule_run(state, job)
+        .await
+        .map_err(|error| match error {
+            error @ JobError::NoReply { .. } => {
+                unavailable(format!("{unavailable_message}: {error}"))
+            }
+            error => internal(chain_job(&error)),
+        })
+}
+
+/// The workers, compiling the code of the rules the services save.
+pub(super) struct Workers<'a>(pub &'a AppState);
+
+impl Compiler for Workers<'_> {
+    fn compile<'a>(&'a self, check: &'a CodeCheck) -> BoxFuture<'a, Result<CheckReply, JobError>> {
+        Box::pin(send_rule_run(self.0, service::check_job(check, false)))
     }
 }
 
-/// Has a worker compile `check` and answers what it said; a `draft` is compiled and forgotten.
-async fn compile(
-    state: &AppState,
-    check: &CodeCheck,
-    draft: bool,
-) -> async_graphql::Result<CheckReply> {
-    let job = RuleRunJob::Check(CheckRule {
-        id: Uuid::now_v7(),
-        code: check.code.clone(),
-        helper: check.helper.clone(),
-        kind: check.kind,
-        draft,
-    });
-    await_rule_run(state, job, "Impossibile verificare il codice della regola").await
-}
-
-pub(super) async fn check_code(state: &AppState, check: &CodeCheck) -> async_graphql::Result<()> {
-    match compile(state, check, false).await? {
-        CheckReply::Ok => Ok(()),
-        CheckReply::Syntax {
-            file,
+/// A refused or failed rule save as a GraphQL error: a syntax error carries its place
+/// (`file`, `line`, `column`) in the extensions; a compile error of an imported rule is the
+/// rule's error with the rule named first.
+pub(super) fn rule_error(error: RuleError) -> async_graphql::Error {
+    match error {
+        RuleError::Imported {
+            id,
+            description,
+            error,
+        } => {
+            let error = rule_error(*error);
+            async_graphql::Error {
+                message: format!("Regola {id} ({description}): {}", error.message),
+                ..error
+            }
+        }
+        RuleError::Syntax {
+            ref file,
             line,
             column,
-            message,
+            ..
         } => {
-            let (field, place) = if file == archive::HELPER_FILE {
-                ("helper", format!(" di {file}"))
-            } else {
-                ("code", String::new())
-            };
-            Err(bad_input(
-                field,
-                format!("Errore di sintassi alla riga {line}, colonna {column}{place}: {message}"),
-            )
-            .extend_with(move |_, e| {
+            let file = file.clone();
+            service_error(error).extend_with(move |_, e| {
                 e.set("file", file.as_str());
                 e.set("line", line);
                 e.set("column", column);
-            }))
+            })
         }
-        CheckReply::Failed { message } => Err(bad_input(
-            "code",
-            format!("Impossibile compilare la regola: {message}"),
-        )),
+        error => service_error(error),
     }
-}
-
-/// [`check_code`] for one rule of an import; the message names the rule.
-async fn check_imported(state: &AppState, rule: &PreparedImport) -> async_graphql::Result<()> {
-    check_code(state, &rule.check()).await.map_err(|error| {
-        let prefix = format!("Regola {} ({}): ", rule.id(), rule.description());
-        async_graphql::Error {
-            message: format!("{prefix}{}", error.message),
-            ..error
-        }
-    })
 }
 
 fn chain_job(error: &JobError) -> String {
     super::types::chain(error)
-}
-
-async fn check_if_needed(state: &AppState, check: Option<&CodeCheck>) -> async_graphql::Result<()> {
-    match check {
-        Some(check) => check_code(state, check).await,
-        None => Ok(()),
-    }
 }
 
 async fn load_document_rule(state: &AppState, id: Uuid) -> async_graphql::Result<DocumentRule> {
@@ -468,44 +452,6 @@ async fn load_dossier_rule(state: &AppState, id: Uuid) -> async_graphql::Result<
         .map_err(db_error)?
         .map(DossierRule::from)
         .ok_or_else(|| not_found(format!("Regola {id} non trovata")))
-}
-
-async fn update_document_rule(
-    state: &AppState,
-    actor: &Actor,
-    id: Uuid,
-    edit: DocumentRuleEdit,
-) -> async_graphql::Result<DocumentRule> {
-    let mut conn = state.db.get().await.map_err(internal)?;
-    let prepared = repo::prepare_document_rule_update(&mut conn, id, edit)
-        .await
-        .map_err(edit_error)?;
-    drop(conn);
-    check_if_needed(state, prepared.check()).await?;
-    let mut conn = state.db.get().await.map_err(internal)?;
-    let view = repo::apply_document_rule_update(&mut conn, prepared, Some(actor))
-        .await
-        .map_err(edit_error)?;
-    Ok(view.into())
-}
-
-async fn update_dossier_rule(
-    state: &AppState,
-    actor: &Actor,
-    id: Uuid,
-    edit: DossierRuleEdit,
-) -> async_graphql::Result<DossierRule> {
-    let mut conn = state.db.get().await.map_err(internal)?;
-    let prepared = repo::prepare_dossier_rule_update(&mut conn, id, edit)
-        .await
-        .map_err(edit_error)?;
-    drop(conn);
-    check_if_needed(state, prepared.check()).await?;
-    let mut conn = state.db.get().await.map_err(internal)?;
-    let view = repo::apply_dossier_rule_update(&mut conn, prepared, Some(actor))
-        .await
-        .map_err(edit_error)?;
-    Ok(view.into())
 }
 
 #[derive(Default)]
@@ -551,7 +497,13 @@ impl RulesQuery {
             code,
             helper: helper.filter(|h| !h.trim().is_empty()),
         };
-        Ok(compile(state, &check, true).await?.into())
+        let reply: CheckReply = await_rule_run(
+            state,
+            service::check_job(&check, true),
+            service::CHECK_UNAVAILABLE,
+        )
+        .await?;
+        Ok(reply.into())
     }
 
     /// Document rules, newest first (at most `limit`, default and maximum 1000, from
@@ -719,26 +671,18 @@ impl RulesMutation {
         input: CreateDocumentRuleInput,
     ) -> async_graphql::Result<DocumentRule> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let prepared = repo::prepare_document_rule(
-            &mut conn,
-            DocumentRuleInput {
-                document_type: input.document_type.unwrap_or_default(),
-                description: input.description.unwrap_or_default(),
-                code: input.code,
-                package_json: input.package_json,
-                data_tables: input.data_tables.unwrap_or_default(),
-                nota: input.nota,
-            },
-        )
-        .await
-        .map_err(edit_error)?;
-        drop(conn);
-        check_if_needed(state, prepared.check()).await?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let view = repo::insert_document_rule(&mut conn, prepared, Some(&actor(claims(ctx)?)))
-            .await
-            .map_err(edit_error)?;
+        let input = DocumentRuleInput {
+            document_type: input.document_type.unwrap_or_default(),
+            description: input.description.unwrap_or_default(),
+            code: input.code,
+            package_json: input.package_json,
+            data_tables: input.data_tables.unwrap_or_default(),
+            nota: input.nota,
+        };
+        let view =
+            service::create_document_rule(&state.db, &Workers(state), input, &actor(claims(ctx)?))
+                .await
+                .map_err(rule_error)?;
         Ok(view.into())
     }
 
@@ -762,7 +706,16 @@ impl RulesMutation {
             nota: input.nota,
             active: None,
         };
-        update_document_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
+        let view = service::update_document_rule(
+            &state.db,
+            &Workers(state),
+            rule_id(&id)?,
+            edit,
+            &actor(claims(ctx)?),
+        )
+        .await
+        .map_err(rule_error)?;
+        Ok(view.into())
     }
 
     /// Pauses (false) or activates (true) a document rule.
@@ -777,17 +730,24 @@ impl RulesMutation {
             active: Some(active),
             ..DocumentRuleEdit::default()
         };
-        update_document_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
+        let view = service::update_document_rule(
+            &state.db,
+            &Workers(state),
+            rule_id(&id)?,
+            edit,
+            &actor(claims(ctx)?),
+        )
+        .await
+        .map_err(rule_error)?;
+        Ok(view.into())
     }
 
     /// Deletes a document rule (with its helper; its execution logs stay).
     async fn delete_document_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = rule_id(&id)?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        repo::delete_document_rule(&mut conn, id)
+        service::delete_document_rule(&state.db, rule_id(&id)?)
             .await
-            .map_err(edit_error)?;
+            .map_err(rule_error)?;
         Ok(true)
     }
 
@@ -807,30 +767,22 @@ impl RulesMutation {
             )
             .await?;
         }
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let prepared = repo::prepare_dossier_rule(
-            &mut conn,
-            DossierRuleInput {
-                description: input.description.unwrap_or_default(),
-                istituto_appartenenza: input.istituto_appartenenza.unwrap_or_default(),
-                code: input.code,
-                package_json: input.package_json,
-                must_contain: input.must_contain.unwrap_or_default(),
-                not_contain: input.not_contain.unwrap_or_default(),
-                nota: input.nota,
-                gruppo: input.gruppo.unwrap_or_default(),
-                dossier_type: input.dossier_type,
-                data_tables: input.data_tables.unwrap_or_default(),
-            },
-        )
-        .await
-        .map_err(edit_error)?;
-        drop(conn);
-        check_if_needed(state, prepared.check()).await?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let view = repo::insert_dossier_rule(&mut conn, prepared, Some(&actor(claims(ctx)?)))
-            .await
-            .map_err(edit_error)?;
+        let input = DossierRuleInput {
+            description: input.description.unwrap_or_default(),
+            istituto_appartenenza: input.istituto_appartenenza.unwrap_or_default(),
+            code: input.code,
+            package_json: input.package_json,
+            must_contain: input.must_contain.unwrap_or_default(),
+            not_contain: input.not_contain.unwrap_or_default(),
+            nota: input.nota,
+            gruppo: input.gruppo.unwrap_or_default(),
+            dossier_type: input.dossier_type,
+            data_tables: input.data_tables.unwrap_or_default(),
+        };
+        let view =
+            service::create_dossier_rule(&state.db, &Workers(state), input, &actor(claims(ctx)?))
+                .await
+                .map_err(rule_error)?;
         Ok(view.into())
     }
 
@@ -863,7 +815,16 @@ impl RulesMutation {
             active: None,
             helper: input.helper,
         };
-        update_dossier_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
+        let view = service::update_dossier_rule(
+            &state.db,
+            &Workers(state),
+            rule_id(&id)?,
+            edit,
+            &actor(claims(ctx)?),
+        )
+        .await
+        .map_err(rule_error)?;
+        Ok(view.into())
     }
 
     /// Pauses (false) or activates (true) a dossier rule.
@@ -878,7 +839,16 @@ impl RulesMutation {
             active: Some(active),
             ..DossierRuleEdit::default()
         };
-        update_dossier_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
+        let view = service::update_dossier_rule(
+            &state.db,
+            &Workers(state),
+            rule_id(&id)?,
+            edit,
+            &actor(claims(ctx)?),
+        )
+        .await
+        .map_err(rule_error)?;
+        Ok(view.into())
     }
 
     /// Replaces the strings a new document of the rule's institute must contain.
@@ -893,7 +863,16 @@ impl RulesMutation {
             must_contain: Some(list),
             ..DossierRuleEdit::default()
         };
-        update_dossier_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
+        let view = service::update_dossier_rule(
+            &state.db,
+            &Workers(state),
+            rule_id(&id)?,
+            edit,
+            &actor(claims(ctx)?),
+        )
+        .await
+        .map_err(rule_error)?;
+        Ok(view.into())
     }
 
     /// Replaces the strings a new document of the rule's institute must not contain.
@@ -908,17 +887,24 @@ impl RulesMutation {
             not_contain: Some(list),
             ..DossierRuleEdit::default()
         };
-        update_dossier_rule(state, &actor(claims(ctx)?), rule_id(&id)?, edit).await
+        let view = service::update_dossier_rule(
+            &state.db,
+            &Workers(state),
+            rule_id(&id)?,
+            edit,
+            &actor(claims(ctx)?),
+        )
+        .await
+        .map_err(rule_error)?;
+        Ok(view.into())
     }
 
     /// Deletes a dossier rule (with its helper; its executions and logs stay).
     async fn delete_dossier_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = rule_id(&id)?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        repo::delete_dossier_rule(&mut conn, id)
+        service::delete_dossier_rule(&state.db, rule_id(&id)?)
             .await
-            .map_err(edit_error)?;
+            .map_err(rule_error)?;
         Ok(true)
     }
 
@@ -936,24 +922,10 @@ impl RulesMutation {
             archive::from_base64(&input, &limits).map_err(|e| bad_input("input", e.to_string()))?;
         let rules =
             archive::read(&bytes, &limits).map_err(|e| bad_input("input", e.to_string()))?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let prepared = repo::prepare_import(&mut conn, rules)
-            .await
-            .map_err(edit_error)?;
-        drop(conn);
-        for chunk in prepared.chunks(IMPORT_CHECKS_AT_ONCE) {
-            let mut pending = Vec::with_capacity(chunk.len());
-            for rule in chunk {
-                pending.push(check_imported(state, rule));
-            }
-            for outcome in futures::future::join_all(pending).await {
-                outcome?;
-            }
-        }
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let views = repo::save_import(&mut conn, prepared, Some(&actor(claims(ctx)?)))
-            .await
-            .map_err(edit_error)?;
+        let views =
+            service::import_dossier_rules(&state.db, &Workers(state), rules, &actor(claims(ctx)?))
+                .await
+                .map_err(rule_error)?;
         Ok(views.into_iter().map(DossierRule::from).collect())
     }
 
@@ -966,33 +938,10 @@ impl RulesMutation {
     ) -> async_graphql::Result<HelperCode> {
         let state = ctx.data::<Arc<AppState>>()?;
         let id = rule_id(&id)?;
-        if let Some(message) = code_size_error(&code) {
-            return Err(bad_input("code", message));
-        }
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let owner = helper_code::require_owner(&mut conn, id)
-            .await
-            .map_err(edit_error)?;
-        drop(conn);
-        check_code(
-            state,
-            &CodeCheck {
-                kind: owner.kind,
-                code: owner.code,
-                helper: Some(code.clone()),
-            },
-        )
-        .await?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let helper = helper_code::update_helper(
-            &mut conn,
-            owner.kind,
-            id,
-            &code,
-            Some(&actor(claims(ctx)?)),
-        )
-        .await
-        .map_err(db_error)?;
+        let helper =
+            service::update_helper(&state.db, &Workers(state), id, &code, &actor(claims(ctx)?))
+                .await
+                .map_err(rule_error)?;
         Ok(HelperCode {
             id: ID(id.to_string()),
             description: helper.description,

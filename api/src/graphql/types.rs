@@ -17,7 +17,7 @@ use shared::db::repo::rules::{self as rules_repo, DossierRuleFilter};
 use shared::db::repo::types::{self as repo, EditError, TypeSort};
 use shared::services::{ErrorKind, ServiceError};
 
-use super::errors::{bad_input, conflict, internal, not_found};
+use super::errors::{bad_input, conflict, internal, not_found, unavailable};
 use super::rules::{DocumentRule, DossierRule};
 use super::table::{Column, FilterKind, FilterValue, Page, Table, TableInput, TableSpec};
 use crate::state::AppState;
@@ -51,6 +51,7 @@ pub(super) fn service_error<E: ServiceError>(error: E) -> async_graphql::Error {
         ErrorKind::NotFound => not_found(error.to_string()),
         ErrorKind::Conflict => conflict(error.to_string()),
         ErrorKind::Invalid { field } => bad_input(field, error.to_string()),
+        ErrorKind::Unavailable => unavailable(error.to_string()),
         ErrorKind::Internal => internal(chain(&error)),
     }
 }

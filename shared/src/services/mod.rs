@@ -10,12 +10,17 @@
 //! - [`documents`]: running a document's rules again, replacing its tags, deleting it.
 //! - [`imports`]: `POST /import_dossier` — the request's checks, the archive, the dossier row
 //!   and its `import` job.
+//! - [`rules`]: creating, changing, importing, restoring and deleting document and dossier
+//!   rules and their helper, with compile on save (the caller's [`rules::Compiler`] — the
+//!   workers, in the API — outside the transaction; the rule locked and the compiled code
+//!   checked against it inside).
 //!
 //! Locks are taken dossier first, then document, as the pipeline takes them.
 
 pub mod documents;
 pub mod dossiers;
 pub mod imports;
+pub mod rules;
 
 /// How a caller answers a service's error: the kinds of the operations' errors. Each
 /// service's error enum says which kind each of its variants is; its `Display` is the message
@@ -28,6 +33,8 @@ pub enum ErrorKind {
     Conflict,
     /// The input `field` breaks a rule.
     Invalid { field: &'static str },
+    /// A service the operation waits for (the workers) did not answer in time.
+    Unavailable,
     /// A failure of ours (database, storage): logged, not shown.
     Internal,
 }

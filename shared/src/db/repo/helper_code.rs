@@ -4,7 +4,7 @@
 
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::audit::Actor;
@@ -13,7 +13,7 @@ use super::types::EditError;
 use crate::db::models::new_id;
 use crate::db::models::rules::{HelperCode, NewHelperCode};
 use crate::db::schema::{document_rules, dossier_rules, helper_code};
-use crate::db::{DbError, DbResult, QueryContext};
+use crate::db::{DbResult, QueryContext};
 use crate::rules::RuleKind;
 
 /// The rule a helper belongs to.
@@ -130,7 +130,8 @@ pub async fn save_helper(
 }
 
 /// Saves the helper of the rule `rule_id` of `kind` as `actor` edited it: the helper and the
-/// rule's new version in one transaction.
+/// rule's new version. Call it inside a transaction, with the rule locked
+/// ([`super::rules::lock_rule`]).
 pub async fn update_helper(
     conn: &mut AsyncPgConnection,
     kind: RuleKind,
@@ -138,12 +139,9 @@ pub async fn update_helper(
     code: &str,
     actor: Option<&Actor>,
 ) -> DbResult<HelperCode> {
-    conn.transaction::<_, DbError, _>(async |conn| {
-        let helper = save_helper(conn, kind, rule_id, code).await?;
-        rule_versions::record(conn, rule_id, actor).await?;
-        Ok(helper)
-    })
-    .await
+    let helper = save_helper(conn, kind, rule_id, code).await?;
+    rule_versions::record(conn, rule_id, actor).await?;
+    Ok(helper)
 }
 
 /// Removes the helper of the rule `rule_id`, if any.

@@ -5,10 +5,11 @@
 //! (pausing, activating, a validation marking it NON VALIDA) records no version.
 //!
 //! [`prepare_restore`] and [`apply_restore`] bring a rule back to an old version: the restore is
-//! itself a new version, and an audit log entry.
+//! itself a new version, and an audit log entry (the flow, with its compile and lock, is
+//! `crate::services::rules::restore_version`).
 
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -19,7 +20,7 @@ use super::dossiers::PageRequest;
 use super::helper_code;
 use super::rules::{
     CodeCheck, document_type_id, dossier_type_id, find_document_rule, find_dossier_rule,
-    link_document_tables, link_dossier_tables,
+    foreign_key_as_input, link_document_tables, link_dossier_tables, lock_rule,
 };
 use super::types::EditError;
 use crate::db::models::rules::{DocumentRuleChanges, DossierRuleChanges, RuleVersion};
@@ -89,28 +90,6 @@ async fn snapshot(conn: &mut AsyncPgConnection, rule_id: Uuid) -> DbResult<Optio
             helper,
             package_json: view.rule.package_json,
         }))
-}
-
-/// Locks the rule `rule_id` (either kind) until the transaction ends, so that two saves of
-/// one rule number their versions one after the other.
-async fn lock_rule(conn: &mut AsyncPgConnection, rule_id: Uuid) -> DbResult<()> {
-    let locked = document_rules::table
-        .find(rule_id)
-        .select(document_rules::id)
-        .for_update()
-        .execute(conn)
-        .await
-        .context("locking a document rule")?;
-    if locked == 0 {
-        dossier_rules::table
-            .find(rule_id)
-            .select(dossier_rules::id)
-            .for_update()
-            .execute(conn)
-            .await
-            .context("locking a dossier rule")?;
-    }
-    Ok(())
 }
 
 async fn latest(conn: &mut AsyncPgConnection, rule_id: Uuid) -> DbResult<Option<RuleVersion>> {
@@ -224,6 +203,20 @@ impl PreparedRestore {
     pub fn check(&self) -> &CodeCheck {
         &self.check
     }
+
+    pub fn rule_id(&self) -> Uuid {
+        self.version.rule_id
+    }
+
+    /// The number of the version to restore.
+    pub fn version(&self) -> i32 {
+        self.version.version
+    }
+
+    /// The kind of rule the version is of.
+    pub fn kind(&self) -> RuleKind {
+        self.check.kind
+    }
 }
 
 fn text(metadata: &Value, key: &str) -> String {
@@ -247,6 +240,13 @@ fn texts(metadata: &Value, key: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The refusal of a restore of version `version`, of another kind of rule than the rule's.
+pub fn another_kind(version: i32) -> EditError {
+    EditError::Conflict(format!(
+        "La versione {version} è di un altro tipo di regola"
+    ))
+}
+
 /// Checks that version `version` of the rule `rule_id` can be restored: the rule exists, and
 /// so do the type and the data tables the version names.
 pub async fn prepare_restore(
@@ -262,9 +262,7 @@ pub async fn prepare_restore(
     })?;
     let kind = RuleKind::from_name(&found.kind);
     if kind != current.kind {
-        return Err(EditError::Conflict(format!(
-            "La versione {version} è di un altro tipo di regola"
-        )));
+        return Err(another_kind(version));
     }
     let type_id = match kind {
         RuleKind::Document => {
@@ -289,11 +287,12 @@ pub async fn prepare_restore(
     })
 }
 
-/// Brings the rule back to the prepared version, in one transaction with its new version and
-/// its audit entry; answers the new version (the latest one when the rule already equals it).
+/// Brings the rule back to the prepared version, with its new version and its audit entry;
+/// answers the new version (the latest one when the rule already equals it). Call it inside a
+/// transaction, with the rule locked ([`lock_rule`]).
 pub async fn apply_restore(
     conn: &mut AsyncPgConnection,
-    prepared: PreparedRestore,
+    prepared: &PreparedRestore,
     actor: Option<&Actor>,
 ) -> Result<RuleVersion, EditError> {
     let PreparedRestore {
@@ -302,9 +301,9 @@ pub async fn apply_restore(
         data_table_ids,
         check,
     } = prepared;
-    let rule_id = old.rule_id;
+    let (type_id, rule_id) = (*type_id, old.rule_id);
     let metadata = &old.metadata;
-    conn.transaction::<_, DbError, _>(async |conn| {
+    async {
         match check.kind {
             RuleKind::Document => {
                 diesel::update(document_rules::table.find(rule_id))
@@ -319,7 +318,7 @@ pub async fn apply_restore(
                     .execute(conn)
                     .await
                     .context("restoring a document rule")?;
-                link_document_tables(conn, rule_id, &data_table_ids).await?;
+                link_document_tables(conn, rule_id, data_table_ids).await?;
             }
             RuleKind::Dossier => {
                 diesel::update(dossier_rules::table.find(rule_id))
@@ -339,7 +338,7 @@ pub async fn apply_restore(
                     .execute(conn)
                     .await
                     .context("restoring a dossier rule")?;
-                link_dossier_tables(conn, rule_id, &data_table_ids).await?;
+                link_dossier_tables(conn, rule_id, data_table_ids).await?;
             }
         }
         match &check.helper {
@@ -360,9 +359,10 @@ pub async fn apply_restore(
             },
         )
         .await?;
-        Ok(())
-    })
-    .await?;
+        Ok::<_, DbError>(())
+    }
+    .await
+    .map_err(foreign_key_as_input)?;
     latest(conn, rule_id)
         .await?
         .ok_or_else(|| EditError::NotFound(format!("Regola {rule_id} non trovata")))

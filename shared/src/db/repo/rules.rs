@@ -5,13 +5,16 @@
 //! API), and that must not happen inside a transaction nor before the cheap validations. So
 //! every save is two steps: `prepare_…` validates the input and resolves names into ids
 //! (answering validation errors at once), and says which code to compile
-//! ([`CodeCheck`]); the caller compiles it; `insert_…` / `apply_…` writes.
+//! ([`CodeCheck`]); the caller compiles it; `insert_…` / `apply_…` writes, inside the
+//! caller's transaction, after the caller locked the rule ([`lock_rule`]) and checked that
+//! what it compiled is still what will be saved (`check_now`). The flow is
+//! `crate::services::rules`.
 
 use std::collections::HashMap;
 
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::audit::Actor;
@@ -45,6 +48,31 @@ pub const INSTITUTE_REQUIRED: &str = "Istituto di appartenenza obbligatorio";
 
 fn rule_not_found(id: Uuid) -> EditError {
     EditError::NotFound(format!("Regola {id} non trovata"))
+}
+
+/// Locks the rule `id` (either kind) until the transaction ends and answers its kind;
+/// `None`: no such rule. Every save of a rule takes it first, so that what a save checks
+/// (the rule exists, the code it compiled is the code it saves) holds until it commits, and
+/// two saves of one rule number their versions one after the other.
+pub async fn lock_rule(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Option<RuleKind>> {
+    let locked = document_rules::table
+        .find(id)
+        .select(document_rules::id)
+        .for_update()
+        .execute(conn)
+        .await
+        .context("locking a document rule")?;
+    if locked > 0 {
+        return Ok(Some(RuleKind::Document));
+    }
+    let locked = dossier_rules::table
+        .find(id)
+        .select(dossier_rules::id)
+        .for_update()
+        .execute(conn)
+        .await
+        .context("locking a dossier rule")?;
+    Ok((locked > 0).then_some(RuleKind::Dossier))
 }
 
 /// Code to compile before a save: the rule's code and the helper it will run with.
@@ -404,13 +432,14 @@ pub async fn prepare_document_rule(
     })
 }
 
+/// Inserts the prepared rule with its first version. Call it inside a transaction.
 pub async fn insert_document_rule(
     conn: &mut AsyncPgConnection,
-    prepared: PreparedDocumentRule,
+    prepared: &PreparedDocumentRule,
     actor: Option<&Actor>,
 ) -> Result<DocumentRuleView, EditError> {
     let id = prepared.row.id;
-    conn.transaction::<_, DbError, _>(async |conn| {
+    async {
         diesel::insert_into(document_rules::table)
             .values(&prepared.row)
             .execute(conn)
@@ -419,7 +448,7 @@ pub async fn insert_document_rule(
         link_document_tables(conn, id, &prepared.data_table_ids).await?;
         rule_versions::record(conn, id, actor).await?;
         Ok(())
-    })
+    }
     .await
     .map_err(foreign_key_as_input)?;
     find_document_rule(conn, id)
@@ -428,7 +457,7 @@ pub async fn insert_document_rule(
 }
 
 /// A type or data table deleted between prepare and write.
-fn foreign_key_as_input(error: DbError) -> EditError {
+pub(super) fn foreign_key_as_input(error: DbError) -> EditError {
     if error.is_foreign_key_violation() {
         EditError::invalid(
             "dataTables",
@@ -490,9 +519,27 @@ pub struct PreparedDocumentRuleUpdate {
 }
 
 impl PreparedDocumentRuleUpdate {
-    /// The code to compile before applying (`None`: the code does not change).
+    /// The code to compile before applying (`None`: the code does not change), as it was
+    /// when prepared.
     pub fn check(&self) -> Option<&CodeCheck> {
         self.check.as_ref()
+    }
+
+    /// The code to compile before applying, as the rule is now: under the rule's lock, what
+    /// the update will save. A change of the saved code or helper since the update was
+    /// prepared makes it differ from [`Self::check`].
+    pub async fn check_now(
+        &self,
+        conn: &mut AsyncPgConnection,
+    ) -> Result<Option<CodeCheck>, EditError> {
+        code_check(
+            conn,
+            RuleKind::Document,
+            self.id,
+            &self.changes.code,
+            &self.helper,
+        )
+        .await
     }
 }
 
@@ -585,20 +632,22 @@ pub async fn prepare_document_rule_update(
     })
 }
 
+/// Applies the prepared changes with the rule's new version. Call it inside a transaction,
+/// with the rule locked ([`lock_rule`]).
 pub async fn apply_document_rule_update(
     conn: &mut AsyncPgConnection,
-    prepared: PreparedDocumentRuleUpdate,
+    prepared: &PreparedDocumentRuleUpdate,
     actor: Option<&Actor>,
 ) -> Result<DocumentRuleView, EditError> {
     let id = prepared.id;
-    let changes = prepared.changes;
+    let changes = prepared.changes.clone();
     let has_changes = changes.document_type_id.is_some()
         || changes.description.is_some()
         || changes.code.is_some()
         || changes.package_json.is_some()
         || changes.nota.is_some()
         || changes.active.is_some();
-    conn.transaction::<_, DbError, _>(async |conn| {
+    async {
         if has_changes {
             diesel::update(document_rules::table.find(id))
                 .set(changes)
@@ -613,8 +662,8 @@ pub async fn apply_document_rule_update(
             helper_code::save_helper(conn, RuleKind::Document, id, helper).await?;
         }
         rule_versions::record(conn, id, actor).await?;
-        Ok(())
-    })
+        Ok::<_, DbError>(())
+    }
     .await
     .map_err(foreign_key_as_input)?;
     find_document_rule(conn, id)
@@ -960,13 +1009,14 @@ pub async fn prepare_dossier_rule(
     })
 }
 
+/// Inserts the prepared rule with its first version. Call it inside a transaction.
 pub async fn insert_dossier_rule(
     conn: &mut AsyncPgConnection,
-    prepared: PreparedDossierRule,
+    prepared: &PreparedDossierRule,
     actor: Option<&Actor>,
 ) -> Result<DossierRuleView, EditError> {
     let id = prepared.row.id;
-    conn.transaction::<_, DbError, _>(async |conn| {
+    async {
         diesel::insert_into(dossier_rules::table)
             .values(&prepared.row)
             .execute(conn)
@@ -975,7 +1025,7 @@ pub async fn insert_dossier_rule(
         link_dossier_tables(conn, id, &prepared.data_table_ids).await?;
         rule_versions::record(conn, id, actor).await?;
         Ok(())
-    })
+    }
     .await
     .map_err(foreign_key_as_input)?;
     find_dossier_rule(conn, id)
@@ -1039,9 +1089,27 @@ pub struct PreparedDossierRuleUpdate {
 }
 
 impl PreparedDossierRuleUpdate {
-    /// The code to compile before applying (`None`: the code does not change).
+    /// The code to compile before applying (`None`: the code does not change), as it was
+    /// when prepared.
     pub fn check(&self) -> Option<&CodeCheck> {
         self.check.as_ref()
+    }
+
+    /// The code to compile before applying, as the rule is now: under the rule's lock, what
+    /// the update will save. A change of the saved code or helper since the update was
+    /// prepared makes it differ from [`Self::check`].
+    pub async fn check_now(
+        &self,
+        conn: &mut AsyncPgConnection,
+    ) -> Result<Option<CodeCheck>, EditError> {
+        code_check(
+            conn,
+            RuleKind::Dossier,
+            self.id,
+            &self.changes.code,
+            &self.helper,
+        )
+        .await
     }
 }
 
@@ -1105,13 +1173,15 @@ pub async fn prepare_dossier_rule_update(
     })
 }
 
+/// Applies the prepared changes with the rule's new version. Call it inside a transaction,
+/// with the rule locked ([`lock_rule`]).
 pub async fn apply_dossier_rule_update(
     conn: &mut AsyncPgConnection,
-    prepared: PreparedDossierRuleUpdate,
+    prepared: &PreparedDossierRuleUpdate,
     actor: Option<&Actor>,
 ) -> Result<DossierRuleView, EditError> {
     let id = prepared.id;
-    let changes = prepared.changes;
+    let changes = prepared.changes.clone();
     let has_changes = changes.description.is_some()
         || changes.istituto_appartenenza.is_some()
         || changes.code.is_some()
@@ -1123,7 +1193,7 @@ pub async fn apply_dossier_rule_update(
         || changes.dossier_type_id.is_some()
         || changes.active.is_some()
         || changes.valid.is_some();
-    conn.transaction::<_, DbError, _>(async |conn| {
+    async {
         if has_changes {
             diesel::update(dossier_rules::table.find(id))
                 .set(changes)
@@ -1138,8 +1208,8 @@ pub async fn apply_dossier_rule_update(
             helper_code::save_helper(conn, RuleKind::Dossier, id, helper).await?;
         }
         rule_versions::record(conn, id, actor).await?;
-        Ok(())
-    })
+        Ok::<_, DbError>(())
+    }
     .await
     .map_err(foreign_key_as_input)?;
     find_dossier_rule(conn, id)
@@ -1245,16 +1315,16 @@ pub async fn prepare_import(
     Ok(prepared)
 }
 
-/// Saves imported rules in one transaction: a rule whose id exists is updated (its data
-/// tables and helper replaced by the archive's), the others are created.
+/// Saves imported rules: a rule whose id exists is updated (its data tables and helper
+/// replaced by the archive's), the others are created. Call it inside a transaction.
 pub async fn save_import(
     conn: &mut AsyncPgConnection,
-    rules: Vec<PreparedImport>,
+    rules: &[PreparedImport],
     actor: Option<&Actor>,
 ) -> Result<Vec<DossierRuleView>, EditError> {
     let ids: Vec<Uuid> = rules.iter().map(PreparedImport::id).collect();
-    conn.transaction::<_, DbError, _>(async |conn| {
-        for rule in &rules {
+    async {
+        for rule in rules {
             let row = &rule.row;
             diesel::insert_into(dossier_rules::table)
                 .values(row)
@@ -1285,8 +1355,8 @@ pub async fn save_import(
             }
             rule_versions::record(conn, row.id, actor).await?;
         }
-        Ok(())
-    })
+        Ok::<_, DbError>(())
+    }
     .await
     .map_err(foreign_key_as_input)?;
     let mut views = Vec::with_capacity(ids.len());

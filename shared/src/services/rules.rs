@@ -1,0 +1,424 @@
+//! Rules (document and dossier rules, their `helper.js`, their versions): creating, changing,
+//! importing, restoring and deleting them, with compile on save.
+//!
+//! A save that changes a rule's code or helper first has a worker compile the code with the
+//! helper it will run with (the caller's [`Compiler`]: in the API, a `RuleRunJob::Check` on
+//! the `rule-runs` queue, awaited with a bounded wait), so that a syntax error reaches the
+//! author at once and nothing is saved. The compile happens outside any transaction (a lock
+//! is never held while waiting for a worker); then one transaction locks the rule
+//! ([`repo::lock_rule`]), checks under that lock that the rule still exists and that what
+//! was compiled is still what the save makes (an update of only the code runs with the
+//! saved helper, and the other way round: either may have changed meanwhile — then the new
+//! pair is compiled and the save tried again), and writes the change with its version.
+
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+use futures::future::BoxFuture;
+use uuid::Uuid;
+
+use super::{ErrorKind, ServiceError};
+use crate::db::models::rules::{HelperCode, RuleVersion};
+use crate::db::repo::audit::Actor;
+use crate::db::repo::helper_code;
+use crate::db::repo::rule_versions;
+use crate::db::repo::rules::{
+    self as repo, CodeCheck, DocumentRuleEdit, DocumentRuleInput, DocumentRuleView,
+    DossierRuleEdit, DossierRuleInput, DossierRuleView, PreparedImport,
+};
+use crate::db::repo::types::EditError;
+use crate::db::{DbError, Pool};
+use crate::jobs::JobError;
+use crate::jobs::rules::{CheckReply, CheckRule, RuleRunJob};
+use crate::rules::archive::{self, ArchivedRule};
+use crate::rules::{RuleKind, code_size_error};
+
+/// The start of the message of a save no worker compiled in time (`UNAVAILABLE`).
+pub const CHECK_UNAVAILABLE: &str = "Impossibile verificare il codice della regola";
+/// The start of the message of code the worker could not compile for a reason other than a
+/// syntax error.
+pub const COMPILE_FAILED: &str = "Impossibile compilare la regola";
+/// A save whose rule kept changing (code or helper) while its code was being compiled.
+pub const CHANGED_WHILE_COMPILING: &str =
+    "La regola è stata modificata da un altro salvataggio durante la verifica del codice: riprova";
+
+/// How many imported rules are compiled at once.
+const IMPORT_CHECKS_AT_ONCE: usize = 4;
+/// How many times a save compiles before giving up on a rule that keeps changing under it.
+const COMPILE_ATTEMPTS: usize = 3;
+
+/// Compiles the code of a rule being saved, as the rule will run: in the API, a worker
+/// answering a [`RuleRunJob::Check`] (see [`check_job`]). An error is the job's: not sent,
+/// or no reply in time ([`JobError::NoReply`]).
+pub trait Compiler: Send + Sync {
+    fn compile<'a>(&'a self, check: &'a CodeCheck) -> BoxFuture<'a, Result<CheckReply, JobError>>;
+}
+
+/// The job that compiles `check`; a `draft` (the editor's check while typing) is compiled and
+/// forgotten, a save's is kept in the workers' caches.
+pub fn check_job(check: &CodeCheck, draft: bool) -> RuleRunJob {
+    RuleRunJob::Check(CheckRule {
+        id: Uuid::now_v7(),
+        code: check.code.clone(),
+        helper: check.helper.clone(),
+        kind: check.kind,
+        draft,
+    })
+}
+
+/// Where a syntax error is, in its message: nothing for the rule, " di helper.js" for its
+/// helper.
+fn syntax_place(file: &str) -> String {
+    if file == archive::HELPER_FILE {
+        format!(" di {file}")
+    } else {
+        String::new()
+    }
+}
+
+/// Why a rule operation was refused or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RuleError {
+    /// A validation of the input, a name that does not exist, a refusal of the catalogue
+    /// (→ its kind).
+    #[error(transparent)]
+    Edit(#[from] EditError),
+    /// No such rule (→ `NOT_FOUND`).
+    #[error("Regola {0} non trovata")]
+    NotFound(Uuid),
+    /// The rule's state refuses the operation (→ `CONFLICT`).
+    #[error("{0}")]
+    Conflict(String),
+    /// A syntax error of the author at 1-based `line` and `column` of `file` (→
+    /// `BAD_USER_INPUT` on `field`: `code` for the rule, `helper` for its helper).
+    #[error(
+        "Errore di sintassi alla riga {line}, colonna {column}{}: {message}",
+        syntax_place(.file)
+    )]
+    Syntax {
+        field: &'static str,
+        file: String,
+        line: u32,
+        column: u32,
+        message: String,
+    },
+    /// The code could not be compiled for another reason (→ `BAD_USER_INPUT` on `code`).
+    #[error("{COMPILE_FAILED}: {0}")]
+    CompileFailed(String),
+    /// No worker compiled the code in time (→ `UNAVAILABLE`).
+    #[error("{CHECK_UNAVAILABLE}: {0}")]
+    Unavailable(#[source] JobError),
+    /// A rule of an import failed to compile: `error`, its message prefixed with the rule.
+    #[error("Regola {id} ({description}): {error}")]
+    Imported {
+        id: Uuid,
+        description: String,
+        error: Box<RuleError>,
+    },
+    /// The compile job could not be sent or answered (→ internal).
+    #[error(transparent)]
+    Job(JobError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("a rule transaction failed: {0}")]
+    Transaction(#[from] diesel::result::Error),
+}
+
+impl ServiceError for RuleError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            Self::Edit(EditError::Invalid { field, .. }) => ErrorKind::Invalid { field },
+            Self::Edit(EditError::NotFound(_)) | Self::NotFound(_) => ErrorKind::NotFound,
+            Self::Edit(EditError::Conflict(_)) | Self::Conflict(_) => ErrorKind::Conflict,
+            Self::Syntax { field, .. } => ErrorKind::Invalid { field },
+            Self::CompileFailed(_) => ErrorKind::Invalid { field: "code" },
+            Self::Unavailable(_) => ErrorKind::Unavailable,
+            Self::Imported { error, .. } => error.kind(),
+            Self::Edit(EditError::Db(_)) | Self::Job(_) | Self::Db(_) | Self::Transaction(_) => {
+                ErrorKind::Internal
+            }
+        }
+    }
+}
+
+/// Has `compiler` compile `check`; anything but a clean compile refuses the save.
+async fn compile(compiler: &dyn Compiler, check: &CodeCheck) -> Result<(), RuleError> {
+    match compiler.compile(check).await {
+        Ok(CheckReply::Ok) => Ok(()),
+        Ok(CheckReply::Syntax {
+            file,
+            line,
+            column,
+            message,
+        }) => Err(RuleError::Syntax {
+            field: if file == archive::HELPER_FILE {
+                "helper"
+            } else {
+                "code"
+            },
+            file,
+            line,
+            column,
+            message,
+        }),
+        Ok(CheckReply::Failed { message }) => Err(RuleError::CompileFailed(message)),
+        Err(error @ JobError::NoReply { .. }) => Err(RuleError::Unavailable(error)),
+        Err(error) => Err(RuleError::Job(error)),
+    }
+}
+
+async fn compile_if_some(
+    compiler: &dyn Compiler,
+    check: Option<&CodeCheck>,
+) -> Result<(), RuleError> {
+    match check {
+        Some(check) => compile(compiler, check).await,
+        None => Ok(()),
+    }
+}
+
+/// What one attempt of a save did: saved, or found that the code it must compile changed
+/// since it was compiled (nothing written).
+enum Attempt<T> {
+    Saved(T),
+    Recompile(Option<CodeCheck>),
+}
+
+/// Locks the rule `id`, which must be of `kind`.
+async fn lock(conn: &mut AsyncPgConnection, id: Uuid, kind: RuleKind) -> Result<(), RuleError> {
+    match repo::lock_rule(conn, id).await? {
+        Some(found) if found == kind => Ok(()),
+        _ => Err(RuleError::NotFound(id)),
+    }
+}
+
+/// `createDocumentRule`: a new active document rule, its code (when given) compiled first.
+pub async fn create_document_rule(
+    pool: &Pool,
+    compiler: &dyn Compiler,
+    input: DocumentRuleInput,
+    actor: &Actor,
+) -> Result<DocumentRuleView, RuleError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let prepared = repo::prepare_document_rule(&mut conn, input).await?;
+    drop(conn);
+    compile_if_some(compiler, prepared.check()).await?;
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    conn.transaction(async |conn| {
+        Ok(repo::insert_document_rule(conn, &prepared, Some(actor)).await?)
+    })
+    .await
+}
+
+/// `createDossierRule`: a new active, valid dossier rule, its code (when given) compiled
+/// first.
+pub async fn create_dossier_rule(
+    pool: &Pool,
+    compiler: &dyn Compiler,
+    input: DossierRuleInput,
+    actor: &Actor,
+) -> Result<DossierRuleView, RuleError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let prepared = repo::prepare_dossier_rule(&mut conn, input).await?;
+    drop(conn);
+    compile_if_some(compiler, prepared.check()).await?;
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    conn.transaction(
+        async |conn| Ok(repo::insert_dossier_rule(conn, &prepared, Some(actor)).await?),
+    )
+    .await
+}
+
+/// `updateDocumentRule`, `setDocumentRuleActive`: changes a document rule — and its helper,
+/// in the same version. New code or helper is compiled (together) first, and again if the
+/// rule's saved code or helper changed meanwhile.
+pub async fn update_document_rule(
+    pool: &Pool,
+    compiler: &dyn Compiler,
+    id: Uuid,
+    edit: DocumentRuleEdit,
+    actor: &Actor,
+) -> Result<DocumentRuleView, RuleError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let prepared = repo::prepare_document_rule_update(&mut conn, id, edit).await?;
+    drop(conn);
+    let mut check = prepared.check().cloned();
+    for _ in 0..COMPILE_ATTEMPTS {
+        compile_if_some(compiler, check.as_ref()).await?;
+        let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+        let attempt = conn
+            .transaction(async |conn| {
+                lock(conn, id, RuleKind::Document).await?;
+                let now = prepared.check_now(conn).await?;
+                if now != check {
+                    return Ok(Attempt::Recompile(now));
+                }
+                let view = repo::apply_document_rule_update(conn, &prepared, Some(actor)).await?;
+                Ok::<_, RuleError>(Attempt::Saved(view))
+            })
+            .await?;
+        match attempt {
+            Attempt::Saved(view) => return Ok(view),
+            Attempt::Recompile(now) => check = now,
+        }
+    }
+    Err(RuleError::Conflict(CHANGED_WHILE_COMPILING.to_owned()))
+}
+
+/// `updateDossierRule`, `setDossierRuleActive`, `updateMustContain`, `updateNotContain`:
+/// changes a dossier rule — and its helper, in the same version. New code or helper is
+/// compiled (together) first, and again if the rule's saved code or helper changed meanwhile.
+pub async fn update_dossier_rule(
+    pool: &Pool,
+    compiler: &dyn Compiler,
+    id: Uuid,
+    edit: DossierRuleEdit,
+    actor: &Actor,
+) -> Result<DossierRuleView, RuleError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let prepared = repo::prepare_dossier_rule_update(&mut conn, id, edit).await?;
+    drop(conn);
+    let mut check = prepared.check().cloned();
+    for _ in 0..COMPILE_ATTEMPTS {
+        compile_if_some(compiler, check.as_ref()).await?;
+        let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+        let attempt = conn
+            .transaction(async |conn| {
+                lock(conn, id, RuleKind::Dossier).await?;
+                let now = prepared.check_now(conn).await?;
+                if now != check {
+                    return Ok(Attempt::Recompile(now));
+                }
+                let view = repo::apply_dossier_rule_update(conn, &prepared, Some(actor)).await?;
+                Ok::<_, RuleError>(Attempt::Saved(view))
+            })
+            .await?;
+        match attempt {
+            Attempt::Saved(view) => return Ok(view),
+            Attempt::Recompile(now) => check = now,
+        }
+    }
+    Err(RuleError::Conflict(CHANGED_WHILE_COMPILING.to_owned()))
+}
+
+/// `deleteDocumentRule`: deletes a document rule (with its helper; its execution logs stay).
+pub async fn delete_document_rule(pool: &Pool, id: Uuid) -> Result<(), RuleError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    Ok(repo::delete_document_rule(&mut conn, id).await?)
+}
+
+/// `deleteDossierRule`: deletes a dossier rule (with its helper; its executions and logs
+/// stay).
+pub async fn delete_dossier_rule(pool: &Pool, id: Uuid) -> Result<(), RuleError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    Ok(repo::delete_dossier_rule(&mut conn, id).await?)
+}
+
+/// `updateHelperCode`: saves the `helper.js` of the rule `id` (either kind) with a new
+/// version, after compiling the rule's code with it — again if the code changed meanwhile.
+pub async fn update_helper(
+    pool: &Pool,
+    compiler: &dyn Compiler,
+    id: Uuid,
+    code: &str,
+    actor: &Actor,
+) -> Result<HelperCode, RuleError> {
+    if let Some(message) = code_size_error(code) {
+        return Err(EditError::invalid("code", message).into());
+    }
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let owner = helper_code::require_owner(&mut conn, id).await?;
+    drop(conn);
+    let mut check = CodeCheck {
+        kind: owner.kind,
+        code: owner.code,
+        helper: Some(code.to_owned()),
+    };
+    for _ in 0..COMPILE_ATTEMPTS {
+        compile(compiler, &check).await?;
+        let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+        let attempt = conn
+            .transaction(async |conn| {
+                lock(conn, id, check.kind).await?;
+                let owner = helper_code::find_owner(conn, id)
+                    .await?
+                    .ok_or(RuleError::NotFound(id))?;
+                if owner.code != check.code {
+                    return Ok(Attempt::Recompile(Some(CodeCheck {
+                        code: owner.code,
+                        ..check.clone()
+                    })));
+                }
+                let helper =
+                    helper_code::update_helper(conn, owner.kind, id, code, Some(actor)).await?;
+                Ok::<_, RuleError>(Attempt::Saved(helper))
+            })
+            .await?;
+        match attempt {
+            Attempt::Saved(helper) => return Ok(helper),
+            Attempt::Recompile(now) => check = now.unwrap_or(check),
+        }
+    }
+    Err(RuleError::Conflict(CHANGED_WHILE_COMPILING.to_owned()))
+}
+
+/// `importDossierRules`: saves the rules of an archive (a rule whose id exists is updated,
+/// the others created), every one compiled first; nothing is saved unless all of them
+/// compile. A compile error names its rule.
+pub async fn import_dossier_rules(
+    pool: &Pool,
+    compiler: &dyn Compiler,
+    rules: Vec<ArchivedRule>,
+    actor: &Actor,
+) -> Result<Vec<DossierRuleView>, RuleError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let prepared = repo::prepare_import(&mut conn, rules).await?;
+    drop(conn);
+    for chunk in prepared.chunks(IMPORT_CHECKS_AT_ONCE) {
+        let pending = chunk.iter().map(|rule| compile_imported(compiler, rule));
+        for outcome in futures::future::join_all(pending).await {
+            outcome?;
+        }
+    }
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    conn.transaction(async |conn| Ok(repo::save_import(conn, &prepared, Some(actor)).await?))
+        .await
+}
+
+/// [`compile`] for one rule of an import; the error names the rule.
+async fn compile_imported(compiler: &dyn Compiler, rule: &PreparedImport) -> Result<(), RuleError> {
+    compile(compiler, &rule.check())
+        .await
+        .map_err(|error| RuleError::Imported {
+            id: rule.id(),
+            description: rule.description().to_owned(),
+            error: Box::new(error),
+        })
+}
+
+/// `restoreRuleVersion`: brings the rule back to its version `version` (code, helper,
+/// package.json and the rest), compiled first; the restore is a new version and an audit
+/// entry. Answers the new version.
+pub async fn restore_version(
+    pool: &Pool,
+    compiler: &dyn Compiler,
+    rule_id: Uuid,
+    version: i32,
+    actor: &Actor,
+) -> Result<RuleVersion, RuleError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let prepared = rule_versions::prepare_restore(&mut conn, rule_id, version).await?;
+    drop(conn);
+    // What is compiled is the version's: nothing the rule is now changes it.
+    compile(compiler, prepared.check()).await?;
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    conn.transaction(async |conn| {
+        match repo::lock_rule(conn, rule_id).await? {
+            None => return Err(RuleError::NotFound(rule_id)),
+            Some(kind) if kind != prepared.kind() => {
+                return Err(rule_versions::another_kind(prepared.version()).into());
+            }
+            Some(_) => {}
+        }
+        Ok(rule_versions::apply_restore(conn, &prepared, Some(actor)).await?)
+    })
+    .await
+}
