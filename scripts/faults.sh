@@ -45,7 +45,7 @@ inject() {
     worker-kill-extraction)
       kill_worker_holding "extract" ;;
     worker-kill-rules)
-      kill_worker_holding "(document-rules|dossier-rules)" ;;
+      kill_worker_holding "dossier-rules" ;;
     redis-restart)
       # SHUTDOWN writes the append-only file out; Redis comes back with its data 3 s later.
       redis-cli -p "$REDIS_PORT" shutdown >/dev/null 2>&1 || true; echo fault
@@ -114,6 +114,10 @@ for scenario in "${SCENARIOS[@]}"; do
   rm -f "$DATA/api-2.pid"
   load=()
   [ "$scenario" = api-kill ] && load=(--every-ms 50 --documents 1)
+  # A scan per dossier: extractions long enough (OCR) for the kill to find one running.
+  [ "$scenario" = worker-kill-extraction ] && load=(--scanned 1)
+  # A dossier rule of 100 ms per item: runs long enough for the kill to find one running.
+  [ "$scenario" = worker-kill-rules ] && load=(--slow-rule-ms 100)
   if "$BIN/examples/faults" --url "http://$ADDR" --scenario "$scenario" "${load[@]}" \
       --fault "$ROOT/scripts/faults.sh inject $scenario" >>"$REPORT"; then
     :

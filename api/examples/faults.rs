@@ -1,9 +1,9 @@
 //! One scenario of `just faults`: a steady import load of real PDFs against a running
 //! Istruttoria, a fault in the middle of it, and the proof afterwards that nothing was lost.
 //!
-//! It imports a dossier of `--documents` generated contracts every `--every-ms` for
-//! `--load-secs`, tagging them with `idValutazione = faults:<scenario>` (an import refused or
-//! cut off is tried again a second later, as an importing system would). After `--fault-after`
+//! It imports a dossier of `--documents` generated contracts (`--scanned` of them scans) every
+//! `--every-ms` for `--load-secs`, tagging them with `idValutazione = faults:<scenario>` (an
+//! import refused or cut off is tried again a second later, as an importing system would). After `--fault-after`
 //! seconds it runs `--fault` (a shell command) and takes the moment the command prints `fault`
 //! as the moment of the fault. When the load is over it waits for every dossier of the
 //! scenario in the database — those it was told about and those committed by a request whose
@@ -30,7 +30,7 @@ use clap::Parser;
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-use support::{Api, Receiver, build_archive};
+use support::{Api, Receiver, build_archive_with_scans};
 
 #[derive(Parser)]
 struct Args {
@@ -61,13 +61,35 @@ struct Args {
     /// Documents (PDFs) per dossier.
     #[arg(long, default_value_t = 5)]
     documents: usize,
+    /// How many of them are scans, read by OCR (a long extraction).
+    #[arg(long, default_value_t = 0)]
+    scanned: usize,
+    /// Adds a dossier rule that takes this many milliseconds per input item (a long run).
+    #[arg(long, default_value_t = 0)]
+    slow_rule_ms: u64,
     /// Give up waiting for the dossiers this many seconds after the load.
     #[arg(long, default_value_t = 240)]
     timeout_secs: u64,
 }
 
-/// Dossier rules × items of the default input (the catalogue has one dossier rule).
-const EXECUTIONS_PER_DOSSIER: i64 = 9;
+/// Items of the default input: each dossier rule runs once per item.
+const ITEMS: i64 = 9;
+
+/// The dossier rule of `--slow-rule-ms`: busy for `ms` milliseconds per item.
+async fn add_slow_rule(api: &Api, ms: u64) -> Result<()> {
+    let code = format!(
+        "export default function () {{ const end = Date.now() + {ms}; let n = 0; \
+         while (Date.now() < end) {{ n++; }} return {{ success: n > 0 }}; }}"
+    );
+    let body = api
+        .graphql(
+            "mutation($i: CreateDossierRuleInput!) { createDossierRule(input: $i) { id } }",
+            serde_json::json!({ "i": { "description": "Lenta (faults)", "istitutoAppartenenza": "Faults", "code": code } }),
+        )
+        .await?;
+    anyhow::ensure!(body["errors"].is_null(), "adding the slow rule: {body}");
+    Ok(())
+}
 
 /// What the database says about the scenario's dossiers.
 #[derive(QueryableByName, Debug)]
@@ -120,11 +142,16 @@ SELECT
   (SELECT count(*) FROM job_outbox o WHERE o.dossier_id IN (SELECT id FROM d)) AS unfinished_jobs
 ";
 
-async fn tally(conn: &mut AsyncPgConnection, tag: &str, documents: i64) -> Result<Tally> {
+async fn tally(
+    conn: &mut AsyncPgConnection,
+    tag: &str,
+    documents: i64,
+    executions: i64,
+) -> Result<Tally> {
     diesel::sql_query(TALLY)
         .bind::<Text, _>(tag)
         .bind::<BigInt, _>(documents)
-        .bind::<BigInt, _>(EXECUTIONS_PER_DOSSIER)
+        .bind::<BigInt, _>(executions)
         .get_result(conn)
         .await
         .context("checking the scenario's dossiers")
@@ -174,8 +201,13 @@ async fn main() -> Result<()> {
     let tag = format!("faults:{}", args.scenario);
     let api = Arc::new(Api::login(&args.url, &args.email, &args.password).await?);
     api.set_up_catalogue().await?;
+    let mut dossier_rules = 1;
+    if args.slow_rule_ms > 0 {
+        add_slow_rule(&api, args.slow_rule_ms).await?;
+        dossier_rules += 1;
+    }
     let receiver = Receiver::start().await?;
-    let archive = Arc::new(build_archive(args.documents)?);
+    let archive = Arc::new(build_archive_with_scans(args.documents, args.scanned)?);
 
     // The load: one import every `every_ms`, each in its own task so that a slow or cut-off
     // request does not hold the pace; refused imports are tried again a second later.
@@ -233,7 +265,14 @@ async fn main() -> Result<()> {
     let mut conn = connect(&args.database_url).await?;
     let deadline = Instant::now() + Duration::from_secs(args.timeout_secs);
     let last = loop {
-        let now = match tally(&mut conn, &tag, args.documents as i64).await {
+        let now = match tally(
+            &mut conn,
+            &tag,
+            args.documents as i64,
+            dossier_rules * ITEMS,
+        )
+        .await
+        {
             Ok(now) => now,
             Err(error) => {
                 eprintln!("{error:#}; connecting again");

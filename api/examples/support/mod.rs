@@ -164,6 +164,12 @@ fn default_input() -> Value {
 
 /// A zip of `count` two-page Italian contracts, as base64.
 pub fn build_archive(count: usize) -> Result<String> {
+    build_archive_with_scans(count, 0)
+}
+
+/// [`build_archive`] whose last `scanned` contracts are scans (a page that is only an image,
+/// read by OCR: about a second of a worker each) with the same data.
+pub fn build_archive_with_scans(count: usize, scanned: usize) -> Result<String> {
     let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     for i in 0..count {
         let first = format!(
@@ -176,7 +182,16 @@ pub fn build_archive(count: usize) -> Result<String> {
         let second = "Articolo 4 - Recesso. Il Cliente può recedere entro quattordici giorni.\n\
              Articolo 5 - Estinzione anticipata. È sempre possibile, con riduzione del costo totale.\n\
              Firmato a Milano il 15/03/2026\n";
-        let pdf = shared::testing::pdf::text_pdf(&[&first, second]);
+        let pdf = if i + scanned >= count {
+            shared::testing::pdf::scanned_pdf(&[
+                "CONTRATTO DI FINANZIAMENTO",
+                "Codice fiscale: RSSMRA80A01H501U",
+                "Importo finanziato: euro 24.000,00",
+                "Durata: 120 mesi",
+            ])
+        } else {
+            shared::testing::pdf::text_pdf(&[&first, second])
+        };
         writer.start_file(
             format!("contratto-{i:03}.pdf"),
             zip::write::SimpleFileOptions::default(),
