@@ -147,3 +147,28 @@ async fn jobs_redis_lost_are_pushed_again_unless_they_finished() -> Result<()> {
     assert_eq!(waiting_pings(&redis).await?, 2);
     Ok(())
 }
+
+/// A queue whose scheduled set is full (apalis-redis's fetch fails from about 8,000 due jobs on)
+/// gets no more jobs: they wait in the outbox until the workers have taken some.
+#[tokio::test]
+async fn a_full_queue_gets_no_more_jobs_until_it_empties() -> Result<()> {
+    let db = TestDatabase::create().await?;
+    let namespace = unique_name("outbox");
+    let redis = Redis::connect(&redis_url(), &namespace).await?;
+    let relay = Relay::new(db.pool.clone(), redis.clone()).with_queue_cap(10);
+    enqueue_pings(&db, 12).await?;
+    assert_eq!(relay.drain().await?, 12, "not full yet: the whole batch");
+    enqueue_pings(&db, 5).await?;
+    assert_eq!(relay.drain().await?, 0, "full: the jobs wait");
+    assert_eq!(unsent_rows(&db).await?, 5);
+    assert_eq!(waiting_pings(&redis).await?, 12);
+
+    // The workers take the queue's jobs.
+    redis::cmd("DEL")
+        .arg(format!("{namespace}:ping:scheduled"))
+        .query_async::<()>(&mut redis.connection.clone())
+        .await?;
+    assert_eq!(relay.drain().await?, 5);
+    assert_eq!(unsent_rows(&db).await?, 0);
+    Ok(())
+}

@@ -46,6 +46,15 @@ pub const BATCH: i64 = 200;
 const IDEMPOTENCY_TTL: Duration = Duration::from_secs(24 * 3600);
 /// Pause before a relay tries again after a failure (Redis or PostgreSQL away).
 const RETRY_AFTER: Duration = Duration::from_secs(1);
+/// Most jobs a queue's scheduled set holds before the relays hold its jobs back. apalis-redis
+/// 1.0's fetch (`fetch_next.lua`) moves every due job of that set to the active list with one
+/// Lua `unpack`, which fails from about 8,000 values on (Lua's stack limit) — and then fails at
+/// every fetch: the queue would be stuck. New pushes land in that set (due now), so a burst, a
+/// bulk retry or the re-push after a wipe could reach it; the outbox holds the rest until the
+/// workers have taken some. A soft cap: relays running at once may each add a batch past it.
+pub const QUEUE_CAP: u64 = 4000;
+/// How soon a relay looks again when it held jobs back for a full queue.
+const HELD_BACK_RETRY: Duration = Duration::from_millis(200);
 /// The key (in the queue namespace) whose absence tells a relay that Redis lost its data.
 pub const MARKER: &str = "outbox:marker";
 /// A sent row whose job never reported its end (its worker could not reach PostgreSQL then)
@@ -133,20 +142,58 @@ pub enum RelayError {
 pub struct Relay {
     pool: Pool,
     redis: Redis,
+    queue_cap: u64,
+    /// Whether the last batch left jobs of a full queue in the outbox.
+    held_back: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Relay {
     pub fn new(pool: Pool, redis: Redis) -> Self {
-        Self { pool, redis }
+        Self {
+            pool,
+            redis,
+            queue_cap: QUEUE_CAP,
+            held_back: std::sync::Arc::default(),
+        }
     }
 
-    /// Pushes one batch of the oldest unsent rows and marks them sent; returns how many.
+    /// With another cap than [`QUEUE_CAP`] (tests).
+    #[must_use]
+    pub fn with_queue_cap(mut self, cap: u64) -> Self {
+        self.queue_cap = cap;
+        self
+    }
+
+    /// The queues whose scheduled set holds [`QUEUE_CAP`] jobs or more: their jobs wait.
+    async fn full_queues(&self) -> Result<Vec<&'static str>, RelayError> {
+        let mut pipe = redis::pipe();
+        for queue in super::board::QUEUES {
+            pipe.zcard(format!("{}:{queue}:scheduled", self.redis.namespace));
+        }
+        let counts: Vec<u64> = pipe.query_async(&mut self.redis.connection.clone()).await?;
+        Ok(super::board::QUEUES
+            .into_iter()
+            .zip(counts)
+            .filter(|(_, count)| *count >= self.queue_cap)
+            .map(|(queue, _)| queue)
+            .collect())
+    }
+
+    /// Pushes one batch of the oldest unsent rows of the queues that are not full
+    /// ([`QUEUE_CAP`]) and marks them sent; returns how many.
     pub async fn relay_batch(&self) -> Result<usize, RelayError> {
+        let full = self.full_queues().await?;
+        if !full.is_empty() {
+            tracing::debug!(?full, "queues full: their jobs wait in the outbox");
+        }
+        self.held_back
+            .store(!full.is_empty(), std::sync::atomic::Ordering::Relaxed);
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
         let redis = &self.redis;
         conn.transaction(async |conn| -> Result<usize, RelayError> {
             let rows: Vec<OutboxRow> = job_outbox::table
                 .filter(job_outbox::sent_at.is_null())
+                .filter(diesel::dsl::not(job_outbox::queue.eq_any(&full)))
                 .order(job_outbox::created_at)
                 .limit(BATCH)
                 .select(OutboxRow::as_select())
@@ -262,7 +309,17 @@ impl Relay {
             if pushed > 0 {
                 tracing::debug!(pushed, "outbox jobs pushed");
             }
-            match tokio::time::timeout(SWEEP_EVERY, notices.next()).await {
+            // Jobs held back for a full queue are looked at again soon: the workers empty it.
+            let held_back = std::sync::atomic::AtomicBool::load(
+                &self.held_back,
+                std::sync::atomic::Ordering::Relaxed,
+            );
+            let wait = if held_back {
+                HELD_BACK_RETRY
+            } else {
+                SWEEP_EVERY
+            };
+            match tokio::time::timeout(wait, notices.next()).await {
                 Ok(Some(Ok(_))) | Err(_) => {}
                 Ok(Some(Err(error))) => return Err(RelayError::Transaction(error)),
                 Ok(None) => return Err(RelayError::ListenerClosed),
