@@ -1110,10 +1110,16 @@ async fn jobs_delivered_twice_leave_one_result() -> Result<()> {
         .first(&mut conn)
         .await?;
     let queues = &server.state.queues;
-    queues.push(ExtractDocument { document_id }).await?;
+    queues
+        .push(ExtractDocument {
+            document_id,
+            dossier_id: None,
+        })
+        .await?;
     queues
         .push(shared::jobs::pipeline::RunDocumentRules {
             document_id,
+            dossier_id: None,
             rule_id: None,
             rerun: false,
         })
@@ -1199,7 +1205,10 @@ async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
     server
         .state
         .queues
-        .push(ExtractDocument { document_id })
+        .push(ExtractDocument {
+            document_id,
+            dossier_id: None,
+        })
         .await?;
 
     let queues = r#"{ jobQueues { name waiting retrying running failed } }"#;

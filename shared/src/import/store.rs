@@ -156,6 +156,7 @@ pub async fn insert_documents(
                     conn,
                     &ExtractDocument {
                         document_id: document.id,
+                        dossier_id: Some(document.dossier_id),
                     },
                 )
                 .await?;

@@ -25,10 +25,17 @@ impl Job for ImportDossier {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExtractDocument {
     pub document_id: Uuid,
+    /// The document's dossier, for tracing (absent in jobs written before it was added).
+    #[serde(default)]
+    pub dossier_id: Option<Uuid>,
 }
 
 impl Job for ExtractDocument {
     const QUEUE: &'static str = "extract";
+
+    fn dossier_id(&self) -> Option<Uuid> {
+        self.dossier_id
+    }
 }
 
 /// Run the active rules of a document's type on it (or one rule), merge the metas they
@@ -36,6 +43,9 @@ impl Job for ExtractDocument {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunDocumentRules {
     pub document_id: Uuid,
+    /// The document's dossier, for tracing (absent in jobs written before it was added).
+    #[serde(default)]
+    pub dossier_id: Option<Uuid>,
     /// Only this rule (runDocumentRule); every active rule of the type when `None`.
     pub rule_id: Option<Uuid>,
     /// Asked by an operator (runDocumentRules / runDocumentRule): runs on a processed
@@ -46,6 +56,10 @@ pub struct RunDocumentRules {
 
 impl Job for RunDocumentRules {
     const QUEUE: &'static str = "document-rules";
+
+    fn dossier_id(&self) -> Option<Uuid> {
+        self.dossier_id
+    }
 }
 
 /// Which dossier rule executions a [`RunDossierRules`] job (re)runs.

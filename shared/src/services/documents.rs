@@ -124,6 +124,7 @@ pub async fn request_rules_run(
             conn,
             &RunDocumentRules {
                 document_id,
+                dossier_id: Some(document.dossier_id),
                 rule_id,
                 rerun: true,
             },

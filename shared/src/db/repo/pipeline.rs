@@ -107,22 +107,25 @@ pub async fn mark_extracted(
             documents::form_data.eq(form_data),
             documents::error.eq(None::<String>),
         ))
-        .execute(conn)
+        .returning(documents::dossier_id)
+        .get_result::<Uuid>(conn)
         .await
+        .optional()
         .context("marking a document extracted")?;
-        if updated == 1 {
+        if let Some(dossier_id) = updated {
             log_document_event(conn, document_id, event).await?;
             outbox::enqueue(
                 conn,
                 &RunDocumentRules {
                     document_id,
+                    dossier_id: Some(dossier_id),
                     rule_id: None,
                     rerun: false,
                 },
             )
             .await?;
         }
-        Ok(updated == 1)
+        Ok(updated.is_some())
     })
     .await
 }
