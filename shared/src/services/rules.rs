@@ -240,27 +240,7 @@ pub async fn update_document_rule(
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     let prepared = repo::prepare_document_rule_update(&mut conn, id, edit).await?;
     drop(conn);
-    let mut check = prepared.check().cloned();
-    for _ in 0..COMPILE_ATTEMPTS {
-        compile_if_some(compiler, check.as_ref()).await?;
-        let mut conn = pool.get().await.map_err(DbError::Checkout)?;
-        let attempt = conn
-            .transaction(async |conn| {
-                lock(conn, id, RuleKind::Document).await?;
-                let now = prepared.check_now(conn).await?;
-                if now != check {
-                    return Ok(Attempt::Recompile(now));
-                }
-                let view = repo::apply_document_rule_update(conn, &prepared, Some(actor)).await?;
-                Ok::<_, RuleError>(Attempt::Saved(view))
-            })
-            .await?;
-        match attempt {
-            Attempt::Saved(view) => return Ok(view),
-            Attempt::Recompile(now) => check = now,
-        }
-    }
-    Err(RuleError::Conflict(CHANGED_WHILE_COMPILING.to_owned()))
+    save_update(pool, compiler, id, &prepared, actor).await
 }
 
 /// `updateDossierRule`, `setDossierRuleActive`, `updateMustContain`, `updateNotContain`:
@@ -276,18 +256,91 @@ pub async fn update_dossier_rule(
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     let prepared = repo::prepare_dossier_rule_update(&mut conn, id, edit).await?;
     drop(conn);
-    let mut check = prepared.check().cloned();
+    save_update(pool, compiler, id, &prepared, actor).await
+}
+
+/// A prepared update of a rule of one kind, as [`save_update`] applies it.
+trait RuleUpdate: Sync {
+    type View: Send;
+    const KIND: RuleKind;
+    /// What the update compiles, as prepared.
+    fn check(&self) -> Option<&CodeCheck>;
+    /// What it compiles with the rule as it is saved now.
+    fn check_now<'a>(
+        &'a self,
+        conn: &'a mut AsyncPgConnection,
+    ) -> impl Future<Output = Result<Option<CodeCheck>, EditError>> + Send + 'a;
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut AsyncPgConnection,
+        actor: &'a Actor,
+    ) -> impl Future<Output = Result<Self::View, EditError>> + Send + 'a;
+}
+
+impl RuleUpdate for repo::PreparedDocumentRuleUpdate {
+    type View = DocumentRuleView;
+    const KIND: RuleKind = RuleKind::Document;
+    fn check(&self) -> Option<&CodeCheck> {
+        Self::check(self)
+    }
+    fn check_now<'a>(
+        &'a self,
+        conn: &'a mut AsyncPgConnection,
+    ) -> impl Future<Output = Result<Option<CodeCheck>, EditError>> + Send + 'a {
+        Self::check_now(self, conn)
+    }
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut AsyncPgConnection,
+        actor: &'a Actor,
+    ) -> impl Future<Output = Result<DocumentRuleView, EditError>> + Send + 'a {
+        repo::apply_document_rule_update(conn, self, Some(actor))
+    }
+}
+
+impl RuleUpdate for repo::PreparedDossierRuleUpdate {
+    type View = DossierRuleView;
+    const KIND: RuleKind = RuleKind::Dossier;
+    fn check(&self) -> Option<&CodeCheck> {
+        Self::check(self)
+    }
+    fn check_now<'a>(
+        &'a self,
+        conn: &'a mut AsyncPgConnection,
+    ) -> impl Future<Output = Result<Option<CodeCheck>, EditError>> + Send + 'a {
+        Self::check_now(self, conn)
+    }
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut AsyncPgConnection,
+        actor: &'a Actor,
+    ) -> impl Future<Output = Result<DossierRuleView, EditError>> + Send + 'a {
+        repo::apply_dossier_rule_update(conn, self, Some(actor))
+    }
+}
+
+/// Compiles what `prepared` compiles, then in one transaction locks the rule and saves the
+/// update — unless the rule's code or helper changed meanwhile: then the new pair is compiled
+/// and the save tried again, [`COMPILE_ATTEMPTS`] times in all.
+async fn save_update<U: RuleUpdate>(
+    pool: &Pool,
+    compiler: &dyn Compiler,
+    id: Uuid,
+    prepared: &U,
+    actor: &Actor,
+) -> Result<U::View, RuleError> {
+    let mut check = RuleUpdate::check(prepared).cloned();
     for _ in 0..COMPILE_ATTEMPTS {
         compile_if_some(compiler, check.as_ref()).await?;
         let mut conn = pool.get().await.map_err(DbError::Checkout)?;
         let attempt = conn
             .transaction(async |conn| {
-                lock(conn, id, RuleKind::Dossier).await?;
-                let now = prepared.check_now(conn).await?;
+                lock(conn, id, U::KIND).await?;
+                let now = RuleUpdate::check_now(prepared, conn).await?;
                 if now != check {
                     return Ok(Attempt::Recompile(now));
                 }
-                let view = repo::apply_dossier_rule_update(conn, &prepared, Some(actor)).await?;
+                let view = RuleUpdate::apply(prepared, conn, actor).await?;
                 Ok::<_, RuleError>(Attempt::Saved(view))
             })
             .await?;
