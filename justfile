@@ -26,6 +26,10 @@ bench *ARGS:
 bench-pipeline *ARGS:
     scripts/bench-pipeline.sh {{ARGS}}
 
+# The job queue's own load test (release builds, own services): JOBS no-op jobs through the outbox for W in WORKERS_LIST × C in CONCURRENCY_LIST; jobs/s, enqueue→start/done p50–max, idle latency, Redis memory, CPU. Report in .data/loadtest/report.json.
+loadtest *ARGS:
+    scripts/loadtest.sh {{ARGS}}
+
 # The fault suite (release builds, own services, a fresh stack per scenario): a worker killed mid-extraction and mid-rules, Redis restarted and wiped, PostgreSQL restarted, the API killed, storage unavailable — under import load; nothing may be lost. `just faults redis-wipe` runs one.
 faults *SCENARIOS:
     scripts/faults.sh {{SCENARIOS}}

@@ -60,6 +60,8 @@ start_bench_stack() {
   export ISTRUTTORIA_RULE_CACHE_DIR="$ROOT/.data/rule-cache"
   export ISTRUTTORIA_PDFIUM_LIBRARY="$ROOT/.data/pdfium/libpdfium.so"
   export RUST_LOG="${RUST_LOG:-warn}"
+  # Several workers, and maybe `just up`'s on 9101…: each metrics endpoint on a free port.
+  export ISTRUTTORIA_WORKER_METRICS_ADDR=127.0.0.1:0
   mkdir -p "$data/logs"
   "$bin/api" migrate
   "$bin/api" seed-admin >/dev/null

@@ -63,6 +63,8 @@ export ISTRUTTORIA_MAIL_OUTBOX_DIR="$DATA/e2e-outbox"
 export ISTRUTTORIA_STORAGE_URL="$DATA/e2e-storage"
 # The browser tests run their own callback receiver on this machine.
 export ISTRUTTORIA_CALLBACK_ALLOWLIST="127.0.0.1"
+# Its worker's metrics on a free port (`just up`'s workers may hold 9101…).
+export ISTRUTTORIA_WORKER_METRICS_ADDR=127.0.0.1:0
 rm -rf "$ISTRUTTORIA_MAIL_OUTBOX_DIR" "$ISTRUTTORIA_STORAGE_URL"
 mkdir -p "$DATA/logs" "$ISTRUTTORIA_MAIL_OUTBOX_DIR"
 "$bin/api" migrate

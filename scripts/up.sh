@@ -5,6 +5,8 @@
 #   just up              in the foreground; Ctrl-C stops every process it started
 #   just up --detach     in the background; `just down` stops it
 #   WORKERS=n just up    n worker processes (default 2)
+#
+# Worker i serves its Prometheus metrics on 127.0.0.1:(9100 + i)/metrics (docs/metrics.md).
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
@@ -82,7 +84,13 @@ stop_all() {
 
 if [ "$detach" -eq 0 ]; then trap stop_all INT TERM; fi
 start api "$bin/api" serve
-for i in $(seq "$workers"); do start "worker-$i" "$bin/worker"; done
+# Each worker its own metrics port: 9101, 9102, …
+metrics_urls=()
+for i in $(seq "$workers"); do
+  metrics_addr="127.0.0.1:$((9100 + i))"
+  metrics_urls+=("http://$metrics_addr/metrics")
+  start "worker-$i" env ISTRUTTORIA_WORKER_METRICS_ADDR="$metrics_addr" "$bin/worker"
+done
 
 url="http://$ISTRUTTORIA_HTTP_ADDR"
 for _ in $(seq 120); do curl -fsS "$url/readyz" >/dev/null 2>&1 && break; sleep 0.5; done
@@ -95,6 +103,7 @@ cat <<MSG
   REST API (Swagger UI):     $url/swagger
   E-mail outbox:             $([ -n "${ISTRUTTORIA_SMTP_URL:-}" ] && echo "SMTP (ISTRUTTORIA_SMTP_URL)" || echo "$ISTRUTTORIA_MAIL_OUTBOX_DIR")
   $admin
+  Worker metrics:            ${metrics_urls[*]}
   Workers: $workers.  $([ "$detach" -eq 1 ] && echo "Logs in .data/dev/logs; \`just down\` stops everything." || echo "Ctrl-C stops everything.")
 
 MSG

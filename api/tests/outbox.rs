@@ -26,8 +26,8 @@ async fn enqueue_pings(db: &TestDatabase, n: usize) -> Result<Vec<uuid::Uuid>> {
     Ok(ids)
 }
 
-/// Jobs waiting in the `ping` queue of `redis`'s namespace (apalis-redis 1.0 puts a new job in
-/// the queue's scheduled set, due now, which the board counts as retrying).
+/// Jobs waiting in the `ping` queue of `redis`'s namespace (the relay pushes to the active list;
+/// a retried job waits in the scheduled set, which the board counts as retrying).
 async fn waiting_pings(redis: &Redis) -> Result<u64> {
     let counts = board::counts(redis).await?;
     let ping = counts
@@ -118,7 +118,7 @@ async fn jobs_redis_lost_are_pushed_again_unless_they_finished() -> Result<()> {
     );
     let ids = enqueue_pings(&db, 3).await?;
     assert_eq!(relay.drain().await?, 3);
-    outbox::finished(&db.pool, ids[0]).await?;
+    outbox::finished(&db.pool, &ids[..1]).await?;
     assert_eq!(
         relay.recover_if_redis_was_emptied().await?,
         0,
@@ -148,8 +148,8 @@ async fn jobs_redis_lost_are_pushed_again_unless_they_finished() -> Result<()> {
     Ok(())
 }
 
-/// A queue whose scheduled set is full (apalis-redis's fetch fails from about 8,000 due jobs on)
-/// gets no more jobs: they wait in the outbox until the workers have taken some.
+/// A queue holding `QUEUE_CAP` waiting jobs gets no more: they wait in the outbox until the
+/// workers have taken some.
 #[tokio::test]
 async fn a_full_queue_gets_no_more_jobs_until_it_empties() -> Result<()> {
     let db = TestDatabase::create().await?;
@@ -165,7 +165,7 @@ async fn a_full_queue_gets_no_more_jobs_until_it_empties() -> Result<()> {
 
     // The workers take the queue's jobs.
     redis::cmd("DEL")
-        .arg(format!("{namespace}:ping:scheduled"))
+        .arg(format!("{namespace}:ping:active"))
         .query_async::<()>(&mut redis.connection.clone())
         .await?;
     assert_eq!(relay.drain().await?, 5);

@@ -4,17 +4,14 @@
 
 mod common;
 
-use std::collections::VecDeque;
 use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use base64::Engine;
-use common::{Options, TestServer, WorkerProcess};
+use common::{Options, Receiver, TestServer, WorkerProcess};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use poem::listener::{Acceptor, Listener, TcpListener};
 use serde_json::{Value, json};
 use shared::db::schema::{
     dossier_callbacks, dossier_rule_executions, dossiers, rule_execution_logs,
@@ -43,57 +40,6 @@ export default function ({ metas, input }) {
   return { success: amounts.length > 0 && Math.min(...amounts) >= input.minimo };
 }
 "#;
-
-/// Records every request it receives and answers with the next status of its script (200
-/// once the script is over).
-struct Receiver {
-    url: String,
-    bodies: Arc<Mutex<Vec<String>>>,
-    _server: tokio::task::JoinHandle<()>,
-}
-
-impl Receiver {
-    async fn start(script: &[u16]) -> Result<Self> {
-        let acceptor = TcpListener::bind("127.0.0.1:0").into_acceptor().await?;
-        let port = acceptor
-            .local_addr()
-            .into_iter()
-            .find_map(|a| a.as_socket_addr().copied())
-            .context("receiver address")?
-            .port();
-        let bodies = Arc::new(Mutex::new(Vec::new()));
-        let statuses = Arc::new(Mutex::new(
-            script.iter().copied().collect::<VecDeque<u16>>(),
-        ));
-        let app = {
-            let bodies = bodies.clone();
-            poem::endpoint::make(move |request: poem::Request| {
-                let bodies = bodies.clone();
-                let statuses = statuses.clone();
-                async move {
-                    let body = request.into_body().into_string().await.unwrap_or_default();
-                    bodies.lock().expect("lock").push(body);
-                    let status = statuses.lock().expect("lock").pop_front().unwrap_or(200);
-                    poem::Response::builder()
-                        .status(poem::http::StatusCode::from_u16(status).expect("status"))
-                        .body("ricevuto")
-                }
-            })
-        };
-        let server = tokio::spawn(async move {
-            let _ = poem::Server::new_with_acceptor(acceptor).run(app).await;
-        });
-        Ok(Self {
-            url: format!("http://127.0.0.1:{port}/callback"),
-            bodies,
-            _server: server,
-        })
-    }
-
-    fn bodies(&self) -> Vec<String> {
-        self.bodies.lock().expect("lock").clone()
-    }
-}
 
 fn zip_of(files: &[(&str, Vec<u8>)]) -> Result<String> {
     let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
@@ -1233,8 +1179,8 @@ async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
     let page = server
         .graphql_as(
             &token,
-            r#"query ($queue: String!) { failedJobs(queueName: $queue, pageSize: 10, pageIndex: 0) {
-                total items { id queue failedAt attempts error errorCode errorParams payload } } }"#,
+            r#"query ($queue: String!) { failedJobs(filter: { queues: [$queue] }, page: { pageSize: 10 }) {
+                total items { id queue failedAt attempts error errorCode errorParams worker } } }"#,
             json!({ "queue": "extract" }),
         )
         .await?;
@@ -1243,12 +1189,27 @@ async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
     let job = &failed["items"][0];
     assert_eq!(job["queue"], "extract", "{page}");
     assert_eq!(job["attempts"], 1, "{page}");
-    assert!(job["failedAt"].as_i64().is_some(), "{page}");
+    assert!(job["failedAt"].as_str().is_some(), "{page}");
     assert!(
-        job["payload"]
+        job["worker"].as_str().is_some_and(|w| w.contains(':')),
+        "{page}"
+    );
+    let detail = server
+        .graphql_as(
+            &token,
+            r#"query ($id: ID!) { failedJob(id: $id) { payload history { attempt worker } } }"#,
+            json!({ "id": job["id"] }),
+        )
+        .await?;
+    assert!(
+        detail["data"]["failedJob"]["payload"]
             .as_str()
             .is_some_and(|p| p.contains(&document_id.to_string())),
-        "{page}"
+        "{detail}"
+    );
+    assert_eq!(
+        detail["data"]["failedJob"]["history"][0]["attempt"], 1,
+        "{detail}"
     );
     assert!(!job["error"].as_str().unwrap_or("").is_empty(), "{page}");
     // The extraction does not explain its failure: the web app says "the job failed", the
@@ -1261,8 +1222,8 @@ async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
     let retried = server
         .graphql_as(
             &token,
-            r#"mutation ($queue: String!, $id: ID!) { retryFailedJob(queueName: $queue, id: $id) }"#,
-            json!({ "queue": "extract", "id": job["id"] }),
+            r#"mutation ($id: ID!) { retryFailedJob(id: $id) }"#,
+            json!({ "id": job["id"] }),
         )
         .await?;
     assert_eq!(retried["data"]["retryFailedJob"], true, "{retried}");
@@ -1288,7 +1249,7 @@ async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
     let unknown = server
         .graphql_as(
             &token,
-            r#"mutation { discardFailedJob(queueName: "extract", id: "nessuno") }"#,
+            r#"mutation { discardFailedJob(id: "nessuno") }"#,
             json!({}),
         )
         .await?;
@@ -1299,7 +1260,7 @@ async fn a_job_that_fails_for_good_waits_on_the_jobs_dashboard() -> Result<()> {
     let bad_queue = server
         .graphql_as(
             &token,
-            r#"{ failedJobs(queueName: "boh", pageSize: 10, pageIndex: 0) { total } }"#,
+            r#"{ failedJobs(filter: { queues: ["boh"] }) { total } }"#,
             json!({}),
         )
         .await?;
@@ -1330,7 +1291,7 @@ async fn a_callback_that_keeps_failing_is_explained_on_the_jobs_dashboard() -> R
     .await?;
     wait_for_state(&server, dossier_id, "processed").await?;
 
-    let query = r#"{ failedJobs(queueName: "callback", pageSize: 10, pageIndex: 0) {
+    let query = r#"{ failedJobs(filter: { queues: ["callback"] }) {
         total items { attempts error errorCode errorParams } } }"#;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     let job = loop {

@@ -146,3 +146,77 @@ async fn done_jobs_are_swept_from_redis() -> Result<()> {
     assert_eq!(conn.hlen::<_, u64>(keys.job_data_hash()).await?, 0);
     Ok(())
 }
+
+/// An idle worker starts a new job when the relay announces it, not at its next poll: with the
+/// fallback poll set to a minute, pings are still answered within the API's wait.
+#[tokio::test]
+async fn an_idle_worker_is_woken_by_the_relay_rather_than_its_poll() -> Result<()> {
+    let server = TestServer::start(Options {
+        job_wait_timeout_ms: 5_000,
+        ..Options::default()
+    })
+    .await?;
+    let token = server.admin_token().await?;
+    let worker = server
+        .spawn_worker_with(&[("ISTRUTTORIA_WORKER_POLL_INTERVAL_MS", "60000")])
+        .await?;
+    // The worker's first fetches at start-up find nothing: it is idle.
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    for _ in 0..3 {
+        let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
+        assert!(
+            body["data"]["pingWorker"]["worker"].as_str().is_some(),
+            "{body}"
+        );
+    }
+    assert!(worker.terminate().await?.success());
+    Ok(())
+}
+
+/// A paused queue's workers fetch nothing until it is resumed; the job waits, nothing is lost.
+#[tokio::test]
+async fn a_paused_queue_is_not_consumed_until_it_is_resumed() -> Result<()> {
+    use shared::jobs::signals;
+
+    let server = TestServer::start(Options {
+        job_wait_timeout_ms: 1_500,
+        ..Options::default()
+    })
+    .await?;
+    let token = server.admin_token().await?;
+    let worker = server.spawn_worker().await?;
+    let redis = &server.state.redis;
+    assert!(signals::pause(redis, "ping").await?);
+    assert!(!signals::pause(redis, "ping").await?, "paused already");
+    // The control message reaches the worker within milliseconds.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+
+    let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
+    let message = body["errors"][0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("no worker answered"), "paused: {body}");
+    // The job waits: in its queue, or in the buffer of a worker whose fetch had started just
+    // before the pause (it runs there on resume).
+    let counts = shared::jobs::board::counts(redis).await?;
+    let ping = counts.iter().find(|q| q.queue == "ping").unwrap();
+    assert_eq!(ping.waiting + ping.running, 1, "the job waits: {ping:?}");
+
+    assert!(signals::resume(redis, "ping").await?);
+    let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
+    assert!(
+        body["data"]["pingWorker"]["worker"].as_str().is_some(),
+        "resumed: {body}"
+    );
+    // The job that waited ran too.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let counts = shared::jobs::board::counts(redis).await?;
+        let ping = counts.iter().find(|q| q.queue == "ping").unwrap();
+        if ping.waiting == 0 && ping.running == 0 {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{ping:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(worker.terminate().await?.success());
+    Ok(())
+}

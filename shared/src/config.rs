@@ -297,9 +297,21 @@ pub struct WorkerConfig {
     pub concurrency: usize,
     /// Attempts of a job before it fails for good and waits on the jobs dashboard.
     pub job_max_attempts: usize,
+    /// How often an idle queue worker looks for jobs when no announcement woke it
+    /// (`ISTRUTTORIA_WORKER_POLL_INTERVAL_MS`, the fallback of the relay's wake-ups).
+    pub poll_interval: Duration,
     pub rules: RuleConfig,
     pub extraction: ExtractionConfig,
     pub callbacks: CallbackConfig,
+    /// Where the worker serves `GET /metrics` (Prometheus); port 0 picks a free one, `None`
+    /// (`ISTRUTTORIA_WORKER_METRICS_ADDR` empty or `off`) serves none.
+    pub metrics_addr: Option<SocketAddr>,
+}
+
+impl WorkerConfig {
+    /// The default of `ISTRUTTORIA_WORKER_METRICS_ADDR`; `just up` gives each worker its own.
+    pub const DEFAULT_METRICS_ADDR: SocketAddr =
+        SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 9101);
 }
 
 /// How a worker calls importing systems back with a dossier's aggregate.
@@ -555,14 +567,45 @@ impl WorkerConfig {
                 reason: "must be at least 1".into(),
             });
         }
+        let poll_interval_ms: u64 = vars.parse_or("ISTRUTTORIA_WORKER_POLL_INTERVAL_MS", 200)?;
+        if poll_interval_ms == 0 {
+            return Err(ConfigError::Invalid {
+                name: "ISTRUTTORIA_WORKER_POLL_INTERVAL_MS",
+                value: "0".into(),
+                reason: "must be at least 1".into(),
+            });
+        }
         Ok(Self {
             common: CommonConfig::from_vars(vars)?,
             concurrency,
             job_max_attempts,
+            poll_interval: Duration::from_millis(poll_interval_ms),
             rules: RuleConfig::from_vars(vars)?,
             extraction: ExtractionConfig::from_vars(vars)?,
             callbacks: CallbackConfig::from_vars(vars)?,
+            metrics_addr: metrics_addr(vars)?,
         })
+    }
+}
+
+/// `ISTRUTTORIA_WORKER_METRICS_ADDR`: unset is the default address; set but empty, or `off`,
+/// is no metrics endpoint (the one variable where empty is not unset).
+fn metrics_addr(vars: &Vars) -> Result<Option<SocketAddr>, ConfigError> {
+    const NAME: &str = "ISTRUTTORIA_WORKER_METRICS_ADDR";
+    match (vars.0)(NAME) {
+        None => Ok(Some(WorkerConfig::DEFAULT_METRICS_ADDR)),
+        Some(value) if value.trim().is_empty() || value.trim() == "off" => Ok(None),
+        Some(value) => value
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|e: std::net::AddrParseError| ConfigError::Invalid {
+                name: NAME,
+                reason: format!(
+                    "{e} (expected host:port, `127.0.0.1:0` for any free port, or `off`)"
+                ),
+                value,
+            }),
     }
 }
 
@@ -689,6 +732,10 @@ mod tests {
         assert!(!config.graphql.public_introspection && !config.graphql.graphiql);
         let worker = WorkerConfig::from_vars(&Vars::from_pairs([])).expect("defaults are valid");
         assert_eq!(worker.concurrency, 4);
+        assert_eq!(
+            worker.metrics_addr.map(|a| a.to_string()).as_deref(),
+            Some("127.0.0.1:9101")
+        );
         assert_eq!(worker.job_max_attempts, 5);
         assert_eq!(
             worker.rules,
@@ -732,6 +779,34 @@ mod tests {
             let text = error.to_string();
             assert!(text.starts_with(name) && text.contains(reason), "{text}");
         }
+    }
+
+    #[test]
+    fn the_metrics_address_is_configurable_and_can_be_off() {
+        let addr = |value: &str| {
+            WorkerConfig::from_vars(&Vars::from_pairs([(
+                "ISTRUTTORIA_WORKER_METRICS_ADDR",
+                value,
+            )]))
+            .map(|config| config.metrics_addr.map(|a| a.to_string()))
+        };
+        assert_eq!(
+            addr("0.0.0.0:9102").expect("valid"),
+            Some("0.0.0.0:9102".into())
+        );
+        assert_eq!(
+            addr("127.0.0.1:0").expect("valid"),
+            Some("127.0.0.1:0".into())
+        );
+        assert_eq!(addr("").expect("valid"), None, "empty is off");
+        assert_eq!(addr("off").expect("valid"), None);
+        let error = addr("localhost:9101").expect_err("not an address");
+        assert!(
+            error
+                .to_string()
+                .starts_with("ISTRUTTORIA_WORKER_METRICS_ADDR=\"localhost:9101\" is not valid"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 import { test as loggedOut, type Page } from '@playwright/test';
 import { ADMIN, test } from './fixtures';
+import { dossierWithFailedCallback } from './jobs';
 
 // Screenshots for looking at the shell, taken only when SCREENSHOT_DIR is set:
 //   SCREENSHOT_DIR=/tmp/web-shots npm run e2e -- screenshots
@@ -109,18 +110,60 @@ test('small screen, drawer open', async ({ page }) => {
   await shot(page, 'small-drawer-open');
 });
 
-test('jobs dashboard, Italian, light', async ({ page }) => {
-  await open(page, '/jobs', { theme: 'LIGHT' });
-  await page.getByTestId('job-queue-extract').click();
-  await page.getByTestId('failed-jobs').waitFor();
-  await shot(page, 'desktop-jobs');
-});
+test('jobs dashboard: 1440 and 390, light and dark, the detail, right to left', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  // A failed job to show (its dossier's callback address is refused at once).
+  const { job } = await dossierWithFailedCallback(page);
+  const jobsShot = async (name: string, settings: object, language = 'it') => {
+    await open(page, '/jobs', settings, language);
+    await page.getByTestId(`row-${job.id}`).waitFor();
+    await page.getByTestId('job-worker').first().waitFor();
+    await shot(page, name);
+  };
+  // The whole page: the content scrolls inside the shell, so a viewport tall enough shows it all.
+  const tallShot = async (name: string, width: number, height: number) => {
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await shot(page, name);
+    if (viewport) await page.setViewportSize(viewport);
+  };
+  const openDetail = async () => {
+    await page.getByTestId(`row-${job.id}`).getByTestId('failed-job-open').click();
+    await page.getByTestId('detail-history').waitFor();
+    await page.waitForTimeout(600); // the drawer slides in, the code viewer loads
+  };
+  await jobsShot('desktop-jobs', { theme: 'LIGHT' });
+  await tallShot('desktop-jobs-full', 1440, 2200);
+  await jobsShot('desktop-jobs-en-dark', { theme: 'DARK' }, 'en');
+  await tallShot('desktop-jobs-en-dark-full', 1440, 2200);
+  await openDetail();
+  await shot(page, 'desktop-jobs-detail-en-dark');
+  await jobsShot('desktop-jobs-nature-rtl', { theme: 'NATURE', direction: 'rtl' });
+  await tallShot('desktop-jobs-nature-rtl-full', 1440, 2200);
+  await openDetail();
+  await shot(page, 'desktop-jobs-detail-nature-rtl');
 
-test('jobs dashboard, English, dark', async ({ page }) => {
-  await open(page, '/jobs', { theme: 'DARK' }, 'en');
-  await page.getByTestId('job-queue-document-rules').click();
-  await page.getByTestId('failed-jobs').waitFor();
-  await shot(page, 'desktop-jobs-en-dark');
+  // A phone: each part of the page scrolled into view in turn.
+  const sections = async (name: string) => {
+    for (const [part, testId] of [
+      ['chart', 'jobs-chart'],
+      ['failed', 'failed-jobs'],
+      ['workers', 'job-workers'],
+    ]) {
+      await page.getByTestId(testId).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      await shot(page, `${name}-${part}`);
+    }
+  };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await jobsShot('phone-jobs', { theme: 'LIGHT' });
+  await sections('phone-jobs');
+  await jobsShot('phone-jobs-dark', { theme: 'DARK' });
+  await sections('phone-jobs-dark');
+  await openDetail();
+  await shot(page, 'phone-jobs-detail-dark');
 });
 
 test('users, right to left', async ({ page }) => {

@@ -10,9 +10,12 @@ use clap::{Args, Parser, Subcommand};
 use shared::config::WorkerConfig;
 use worker::rules::{ErrorKind, Execution, ExecutionError, RuleRuntime, RuntimeConfig};
 
+mod failures;
 mod jobs;
+mod metrics;
 mod polling;
 mod runner;
+mod signals;
 
 #[derive(Parser)]
 #[command(name = "worker", version, about = "Istruttoria job worker")]

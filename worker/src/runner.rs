@@ -10,6 +10,7 @@ use apalis::prelude::*;
 use diesel_async::pooled_connection::deadpool::PoolError;
 use shared::config::WorkerConfig;
 use shared::db::DbError;
+use shared::jobs::load::LoadJob;
 use shared::jobs::outbox::{self, Relay};
 use shared::jobs::ping::PingJob;
 use shared::jobs::pipeline::{
@@ -29,10 +30,9 @@ use worker::callback::CallbackPolicy;
 use worker::extraction::{Extractor, ExtractorConfig};
 
 use crate::jobs::{self, CallbackSettings, JobContext};
+use crate::metrics::{Reporting, ReportingOf, WorkerMetrics};
 use crate::polling::EveryPeriod;
-
-/// How often an idle worker asks Redis for new jobs.
-const POLL_INTERVAL: Duration = Duration::from_millis(200);
+use crate::signals::{PauseLayer, QueueSignals};
 
 /// How often a worker forgets its queues' done jobs (see `shared::jobs::board::sweep_done`).
 const SWEEP_INTERVAL: Duration = Duration::from_secs(30);
@@ -65,7 +65,8 @@ fn is_infrastructure(error: &BoxDynError) -> bool {
 }
 
 /// A job's error after its last allowed attempt becomes an `AbortError`: apalis-redis then
-/// moves the job to the dead set (the jobs dashboard's failed jobs) instead of retrying it.
+/// moves the job to the dead set instead of retrying it (and `crate::failures` has recorded it
+/// in PostgreSQL, the jobs dashboard's failed jobs).
 /// The last allowed attempt is `max_attempts`, or [`INFRASTRUCTURE_ATTEMPTS`] for an error of
 /// the infrastructure.
 fn give_up_after<T>(
@@ -94,7 +95,7 @@ fn give_up_after<T>(
 /// After a job's last outcome — success, or a failure for good — ends its outbox entry, so
 /// that it is not pushed again if Redis loses its data (see `shared::jobs::outbox`). A job to
 /// be retried keeps its entry.
-async fn end_outbox_entry<T>(
+fn end_outbox_entry<T>(
     context: &JobContext,
     job_id: Option<uuid::Uuid>,
     result: &Result<T, BoxDynError>,
@@ -103,26 +104,25 @@ async fn end_outbox_entry<T>(
         Ok(_) => true,
         Err(error) => error.downcast_ref::<AbortError>().is_some(),
     };
-    let Some(job_id) = job_id.filter(|_| last) else {
-        return;
-    };
-    if let Err(error) = outbox::finished(&context.db, job_id).await {
-        // The entry stays: the job would run again (and do nothing) only if Redis lost its data.
-        tracing::warn!(%error, %job_id, "cannot end the job's outbox entry");
+    if let Some(job_id) = job_id.filter(|_| last) {
+        context.finished.end(job_id);
     }
 }
 
 /// Registers one apalis worker consuming `$job`'s queue with `$handler`. Each job runs in a
 /// span naming its queue, its id (the outbox row's, as the relay's span does) and its dossier.
 macro_rules! consume {
-    ($monitor:expr, $redis:expr, $instance:expr, $context:expr, $concurrency:expr, $max_attempts:expr, $job:ty => $handler:path) => {{
-        let storage = $redis.storage::<$job>(<$job as Job>::QUEUE);
+    ($monitor:expr, $config:expr, $redis:expr, $signals:expr, $instance:expr, $context:expr, $concurrency:expr, $max_attempts:expr, $job:ty => $handler:path) => {{
+        let concurrency = $concurrency;
+        let storage = $redis.storage::<$job>(<$job as Job>::QUEUE, concurrency);
+        let signal = $signals.of(<$job as Job>::QUEUE);
         // apalis refuses two workers of one name in a process, and a name still registered by
         // a previous process (a restart within its heartbeat threshold): queue + instance.
         let name = format!("{}-{}", <$job as Job>::QUEUE, $instance);
         let context = $context.clone();
-        let concurrency = $concurrency;
         let max_attempts: usize = $max_attempts;
+        context.metrics.consuming(<$job as Job>::QUEUE, concurrency);
+        let poll_interval = $config.poll_interval;
         $monitor.register(move |restarts| {
             // A restarted worker registers under a new name: its old one may still be
             // registered (Redis restarted with its data) and apalis refuses it until it expires.
@@ -130,8 +130,9 @@ macro_rules! consume {
                 .backend(
                     storage
                         .clone()
-                        .poll_with_strategy(EveryPeriod::new(POLL_INTERVAL)),
+                        .poll_with_strategy(EveryPeriod::new(poll_interval, signal.clone())),
                 )
+                .layer(PauseLayer(signal.clone()))
                 .data(context.clone())
                 .concurrency(concurrency)
                 .build(
@@ -146,13 +147,21 @@ macro_rules! consume {
                             dossier_id = ?job.dossier_id(),
                             attempt = attempt.current(),
                         );
+                        let dossier_id = job.dossier_id();
                         async move {
+                            let queue = <$job as Job>::QUEUE;
+                            let wait = crate::metrics::first_wait(&task_id, attempt.current());
+                            context.metrics.job_started(queue, wait);
+                            let started = std::time::Instant::now();
                             let result = give_up_after(
                                 $handler(job, context.clone()).await,
                                 &attempt,
                                 max_attempts,
                             );
-                            end_outbox_entry(&context, job_id, &result).await;
+                            context.metrics.job_finished(queue, &result, started.elapsed());
+                            // Recorded before the outbox entry ends: a failed job is never in neither.
+                            crate::failures::record(&context, queue, &task_id, dossier_id, &attempt, &result).await;
+                            end_outbox_entry(&context, job_id, &result);
                             result
                         }
                         .instrument(span)
@@ -193,8 +202,12 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     )
     .await
     .context("connecting to PostgreSQL")?;
+    let (finished, finisher) = outbox::FinishedJobs::spawn(db.clone());
+    let metrics = Arc::new(WorkerMetrics::new().context("creating the metrics registry")?);
     let context = JobContext {
         db,
+        finished,
+        load_samples: jobs::load::Samples::default(),
         database_url: config.common.database_url.clone(),
         redis: redis.clone(),
         identity: jobs::worker_identity(),
@@ -208,6 +221,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         mailer: Arc::new(mailer),
         limits: config.common.import,
         public_url: config.common.public_url.clone(),
+        metrics: metrics.clone(),
     };
     // apalis refuses a worker name that is still registered (a restart within its heartbeat
     // threshold): make every process start unique.
@@ -216,6 +230,9 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     tracing::info!(worker = %context.identity, concurrency, "worker starting");
 
     let attempts = config.job_max_attempts;
+    // Wake-ups and pauses of the queues, from Redis.
+    let signals = QueueSignals::new();
+    let listener = tokio::spawn(crate::signals::listen(redis.clone(), signals.clone()));
     // A queue's worker ends when a fetch from Redis fails (Redis restarting, wiped, a network
     // cut): start it again. While Redis is away, its connection's reconnect backoff paces the
     // attempts.
@@ -223,22 +240,39 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         tracing::warn!(worker = %worker.name(), restarts = worker.restarts(), %error, "job worker failed; starting it again");
         true
     });
-    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, PingJob => jobs::ping::run);
+    let monitor = consume!(monitor, config, redis, signals, instance, context, concurrency, attempts, PingJob => jobs::ping::run);
     // High priority: authors await these (compile on save, playground runs).
-    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, RuleRunJob => jobs::rule_runs::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, ImportDossier => jobs::import::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, ExtractDocument => jobs::extract::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, RunDocumentRules => jobs::document_rules::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, RunDossierRules => jobs::dossier_rules::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, SendCallback => jobs::callback::run);
-    let monitor = consume!(monitor, redis, instance, context, concurrency, attempts, NotifyCannotProcess => jobs::notify::run);
+    let monitor = consume!(monitor, config, redis, signals, instance, context, concurrency, attempts, RuleRunJob => jobs::rule_runs::run);
+    let monitor = consume!(monitor, config, redis, signals, instance, context, concurrency, attempts, ImportDossier => jobs::import::run);
+    let monitor = consume!(monitor, config, redis, signals, instance, context, concurrency, attempts, ExtractDocument => jobs::extract::run);
+    let monitor = consume!(monitor, config, redis, signals, instance, context, concurrency, attempts, RunDocumentRules => jobs::document_rules::run);
+    let monitor = consume!(monitor, config, redis, signals, instance, context, concurrency, attempts, RunDossierRules => jobs::dossier_rules::run);
+    let monitor = consume!(monitor, config, redis, signals, instance, context, concurrency, attempts, SendCallback => jobs::callback::run);
+    let monitor = consume!(monitor, config, redis, signals, instance, context, concurrency, attempts, NotifyCannotProcess => jobs::notify::run);
     // One "what if" run at a time per worker: it uses every core by itself, and the pipeline
     // comes first.
-    let monitor =
-        consume!(monitor, redis, instance, context, 1, attempts, WhatIfJob => jobs::what_if::run);
+    let monitor = consume!(monitor, config, redis, signals, instance, context, 1, attempts, WhatIfJob => jobs::what_if::run);
     // Likewise one validation at a time: OCR of a scanned template uses every core.
-    let monitor = consume!(monitor, redis, instance, context, 1, attempts, ValidationJob => jobs::validation::run);
-    let sweeper = tokio::spawn(sweep_done_jobs(redis.clone()));
+    let monitor = consume!(monitor, config, redis, signals, instance, context, 1, attempts, ValidationJob => jobs::validation::run);
+    // The queue's load test (`just loadtest`).
+    let monitor = consume!(monitor, config, redis, signals, instance, context, concurrency, attempts, LoadJob => jobs::load::run);
+    let load_samples = tokio::spawn(jobs::load::flush_samples(
+        context.load_samples.clone(),
+        redis.clone(),
+    ));
+    let sweeper = tokio::spawn(sweep_done_jobs(redis.clone(), context.db.clone()));
+    // `/metrics`, the dashboard's throughput counts and the worker's presence.
+    let reporting = Reporting::start(
+        metrics,
+        ReportingOf {
+            redis: &redis,
+            db: &context.db,
+            instance: &instance,
+            identity: &context.identity,
+            metrics_addr: config.metrics_addr,
+        },
+    )
+    .await?;
     // Jobs written to the outbox by the API and by the jobs themselves reach their queues
     // through the relay of every worker.
     let relay =
@@ -252,17 +286,29 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         .await
         .context("running the job workers")?;
     sweeper.abort();
+    reporting.stop().await;
     relay.abort();
+    listener.abort();
+    load_samples.abort();
+    // The last finished jobs' outbox entries: the task ends once the context's sender is gone.
+    drop(context);
+    if tokio::time::timeout(Duration::from_secs(2), finisher)
+        .await
+        .is_err()
+    {
+        tracing::warn!("the last finished jobs' outbox entries were not ended in time");
+    }
     tracing::info!("worker stopped");
     Ok(())
 }
 
-/// Forgets the done jobs of every queue, now and then, so that Redis holds only what is
-/// waiting, running or failed.
-async fn sweep_done_jobs(redis: Redis) {
+/// Forgets the done and the failed jobs of every queue, now and then, so that Redis holds only
+/// what is waiting, running or to be retried (failed jobs are in PostgreSQL: `crate::failures`).
+async fn sweep_done_jobs(redis: Redis, db: shared::db::Pool) {
     let mut ticks = tokio::time::interval(SWEEP_INTERVAL);
     loop {
         ticks.tick().await;
+        crate::failures::sweep(&db, &redis).await;
         for queue in board::QUEUES {
             loop {
                 match board::sweep_done(&redis, queue, SWEEP_BATCH).await {

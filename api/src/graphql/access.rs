@@ -87,9 +87,19 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     ),
     // The jobs dashboard.
     (Query, "jobQueues", Resource("jobs")),
+    (Query, "jobThroughput", Resource("jobs")),
+    (Query, "jobWorkers", Resource("jobs")),
     (Query, "failedJobs", Resource("jobs")),
+    (Query, "failedJob", Resource("jobs")),
     (Mutation, "retryFailedJob", Resource("retryFailedJob")),
+    (Mutation, "retryFailedJobs", Resource("retryFailedJob")),
     (Mutation, "discardFailedJob", Resource("discardFailedJob")),
+    (Mutation, "discardFailedJobs", Resource("discardFailedJob")),
+    (Mutation, "pauseQueue", Resource("pauseQueue")),
+    (Mutation, "resumeQueue", Resource("pauseQueue")),
+    // The audit log screen (/audit).
+    (Query, "auditLog", Resource("audit")),
+    (Query, "auditActions", Resource("audit")),
     // Types (operations spec §7): queries need the area, each mutation its own resource.
     (Query, "documentTypes", Resource("documentTypes")),
     (Query, "documentTypesPage", Resource("documentTypes")),

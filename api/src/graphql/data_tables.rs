@@ -10,7 +10,9 @@ use chrono::{DateTime, Utc};
 use shared::db::models::types::DataTable as DataTableRow;
 use shared::db::repo::data_tables::{self as repo, DataTableEdit, DataTableSort};
 
+use super::caller::claims;
 use super::errors::{bad_input, internal, not_found};
+use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{db_error, edit_error, paging};
 use crate::state::AppState;
@@ -188,8 +190,9 @@ impl DataTablesMutation {
         name: String,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
+        let actor = actor(claims(ctx)?);
         let mut conn = state.db.get().await.map_err(internal)?;
-        repo::delete_data_table(&mut conn, &name)
+        repo::delete_data_table(&mut conn, &name, Some(&actor))
             .await
             .map_err(edit_error)?;
         Ok(true)

@@ -2,6 +2,7 @@
 //! (GraphiQL on GET) and `/graphql/ws` (subscriptions over WebSocket).
 
 pub mod access;
+mod audit;
 mod caller;
 mod data_tables;
 mod documents;
@@ -51,6 +52,7 @@ pub struct Query(
     executions::ExecutionsQuery,
     playground::PlaygroundQuery,
     jobs::JobsQuery,
+    audit::AuditQuery,
     overview::OverviewQuery,
     validation::ValidationQuery,
 );

@@ -745,7 +745,7 @@ impl RulesMutation {
     /// Deletes a document rule (with its helper; its execution logs stay).
     async fn delete_document_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        service::delete_document_rule(&state.db, rule_id(&id)?)
+        service::delete_document_rule(&state.db, rule_id(&id)?, &actor(claims(ctx)?))
             .await
             .map_err(rule_error)?;
         Ok(true)
@@ -902,7 +902,7 @@ impl RulesMutation {
     /// Deletes a dossier rule (with its helper; its executions and logs stay).
     async fn delete_dossier_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        service::delete_dossier_rule(&state.db, rule_id(&id)?)
+        service::delete_dossier_rule(&state.db, rule_id(&id)?, &actor(claims(ctx)?))
             .await
             .map_err(rule_error)?;
         Ok(true)

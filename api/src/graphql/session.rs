@@ -11,7 +11,7 @@ use shared::accounts::{FieldError, MAX_EMAIL, MAX_RESET_PASSWORD, NewAccount};
 use shared::auth::recovery::INVALID_CODE;
 use shared::auth::{AuthError, CodeError, Session};
 use shared::db::models::accounts::User as UserRow;
-use shared::db::repo::audit::{Actor, Entry};
+use shared::db::repo::audit::Actor;
 use shared::rate_limit::{self, RateLimitError};
 
 use super::caller::{ClientAddr, claims};
@@ -173,18 +173,6 @@ pub(super) fn actor(claims: &shared::auth::AccessClaims) -> Actor {
         email: claims.email.clone(),
         impersonator: claims.imp,
     }
-}
-
-/// Writes an audit-log entry outside any other transaction.
-pub(super) async fn audit(
-    state: &AppState,
-    actor: &Actor,
-    entry: Entry<'_>,
-) -> async_graphql::Result<()> {
-    let mut conn = state.db.get().await.map_err(internal)?;
-    shared::db::repo::audit::record(&mut conn, Some(actor), entry)
-        .await
-        .map_err(|e| internal(format!("{e:#}")))
 }
 
 /// The fields of `register` (the same rules as `createUser`).
@@ -370,17 +358,6 @@ impl SessionMutation {
             .impersonate(claims, &email)
             .await
             .map_err(auth_error)?;
-        audit(
-            state,
-            &actor(claims),
-            Entry {
-                action: "impersonation.start",
-                target_type: "user",
-                target_id: &session.user.email,
-                details: serde_json::json!({ "session": session.access_claims.sid }),
-            },
-        )
-        .await?;
         Ok(session.into())
     }
 
@@ -394,17 +371,6 @@ impl SessionMutation {
             .end_impersonation(claims)
             .await
             .map_err(auth_error)?;
-        audit(
-            state,
-            &actor(claims),
-            Entry {
-                action: "impersonation.end",
-                target_type: "user",
-                target_id: &claims.email,
-                details: serde_json::json!({ "session": claims.sid }),
-            },
-        )
-        .await?;
         Ok(session.into())
     }
 }

@@ -50,6 +50,7 @@ pub struct TableFilter {
 /// One page of a list.
 #[derive(SimpleObject)]
 #[graphql(concrete(name = "DossierPage", params(super::dossiers::Dossier)))]
+#[graphql(concrete(name = "FailedJobPage", params(super::jobs::FailedJob)))]
 #[graphql(concrete(
     name = "RuleExecutionLogPage",
     params(super::executions::RuleExecutionLog)
@@ -70,6 +71,7 @@ pub struct TableFilter {
 #[graphql(concrete(name = "RuleVersionPage", params(super::rule_versions::RuleVersion)))]
 #[graphql(concrete(name = "WhatIfChangePage", params(super::what_if::WhatIfChange)))]
 #[graphql(concrete(name = "RuleValidationPage", params(super::validation::RuleValidation)))]
+#[graphql(concrete(name = "AuditLogEntryPage", params(super::audit::AuditLogEntry)))]
 #[graphql(concrete(
     name = "ValidationDocumentPage",
     params(super::validation::ValidationDocument)

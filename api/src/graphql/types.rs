@@ -17,8 +17,10 @@ use shared::db::repo::rules::{self as rules_repo, DossierRuleFilter};
 use shared::db::repo::types::{self as repo, EditError, TypeSort};
 use shared::services::{ErrorKind, ServiceError};
 
+use super::caller::claims;
 use super::errors::{bad_input, conflict, internal, not_found, unavailable};
 use super::rules::{DocumentRule, DossierRule};
+use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, Table, TableInput, TableSpec};
 use crate::state::AppState;
 
@@ -484,8 +486,9 @@ impl TypesMutation {
         name: String,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
+        let actor = actor(claims(ctx)?);
         let mut conn = state.db.get().await.map_err(internal)?;
-        repo::delete_document_type(&mut conn, &name)
+        repo::delete_document_type(&mut conn, &name, Some(&actor))
             .await
             .map_err(edit_error)?;
         Ok(true)
@@ -520,8 +523,9 @@ impl TypesMutation {
         name: String,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
+        let actor = actor(claims(ctx)?);
         let mut conn = state.db.get().await.map_err(internal)?;
-        repo::delete_dossier_type(&mut conn, &name)
+        repo::delete_dossier_type(&mut conn, &name, Some(&actor))
             .await
             .map_err(edit_error)?;
         Ok(true)

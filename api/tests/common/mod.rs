@@ -2,9 +2,10 @@
 //! own and a Redis namespace of its own, and real worker processes.
 #![allow(dead_code)] // each test binary uses part of the harness
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -319,6 +320,8 @@ impl WorkerProcess {
         let child = Command::new(&binary)
             .env("ISTRUTTORIA_REDIS_URL", redis_url())
             .env("RUST_LOG", "info")
+            // Tests run many workers at once: each serves its metrics on a free port.
+            .env("ISTRUTTORIA_WORKER_METRICS_ADDR", "127.0.0.1:0")
             .envs(env.iter().map(|(name, value)| (name, value)))
             .env("ISTRUTTORIA_DATABASE_URL", database_url)
             .env("ISTRUTTORIA_DATABASE_POOL_SIZE", "2")
@@ -476,4 +479,56 @@ pub async fn connect_when_up(url: &str, namespace: &str) -> Result<shared::jobs:
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     anyhow::bail!("Redis at {url} did not start")
+}
+
+/// A callback receiver for the tests (the importing system).
+/// Records every request it receives and answers with the next status of its script (200
+/// once the script is over).
+pub struct Receiver {
+    pub url: String,
+    bodies: Arc<Mutex<Vec<String>>>,
+    _server: tokio::task::JoinHandle<()>,
+}
+
+impl Receiver {
+    pub async fn start(script: &[u16]) -> Result<Self> {
+        let acceptor = TcpListener::bind("127.0.0.1:0").into_acceptor().await?;
+        let port = acceptor
+            .local_addr()
+            .into_iter()
+            .find_map(|a| a.as_socket_addr().copied())
+            .context("receiver address")?
+            .port();
+        let bodies = Arc::new(Mutex::new(Vec::new()));
+        let statuses = Arc::new(Mutex::new(
+            script.iter().copied().collect::<VecDeque<u16>>(),
+        ));
+        let app = {
+            let bodies = bodies.clone();
+            poem::endpoint::make(move |request: poem::Request| {
+                let bodies = bodies.clone();
+                let statuses = statuses.clone();
+                async move {
+                    let body = request.into_body().into_string().await.unwrap_or_default();
+                    bodies.lock().expect("lock").push(body);
+                    let status = statuses.lock().expect("lock").pop_front().unwrap_or(200);
+                    poem::Response::builder()
+                        .status(poem::http::StatusCode::from_u16(status).expect("status"))
+                        .body("ricevuto")
+                }
+            })
+        };
+        let server = tokio::spawn(async move {
+            let _ = poem::Server::new_with_acceptor(acceptor).run(app).await;
+        });
+        Ok(Self {
+            url: format!("http://127.0.0.1:{port}/callback"),
+            bodies,
+            _server: server,
+        })
+    }
+
+    pub fn bodies(&self) -> Vec<String> {
+        self.bodies.lock().expect("lock").clone()
+    }
 }

@@ -8,7 +8,8 @@
 //!
 //! Impersonation is a session like any other whose refresh tokens (and so access tokens, claim
 //! `imp`) record the impersonator; refreshing keeps it. Ending it revokes that session and
-//! starts a fresh one for the impersonator.
+//! starts a fresh one for the impersonator. Both write their audit entry in the transaction
+//! that starts the new session.
 
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
@@ -27,6 +28,7 @@ use super::revocation::RevokedSessions;
 use super::tokens::{AccessClaims, TokenError, TokenKeys};
 use crate::accounts::{AccountError, hash_password, verify_password};
 use crate::db::models::accounts::{NewRefreshToken, RefreshToken, RefreshTokenChanges, User};
+use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::schema::{refresh_tokens, users};
 use crate::db::{DbError, Pool, QueryContext, repo};
 
@@ -72,6 +74,13 @@ pub enum AuthError {
     /// The user to impersonate, or the impersonator to return to, does not exist.
     #[error("Utente non trovato")]
     UnknownUser,
+}
+
+/// `BEGIN` / `COMMIT` failures of the impersonation transactions.
+impl From<diesel::result::Error> for AuthError {
+    fn from(error: diesel::result::Error) -> Self {
+        Self::Db(error.into())
+    }
 }
 
 /// Checks credentials and issues, rotates and revokes session tokens.
@@ -241,7 +250,22 @@ impl Authenticator {
         if user.id == claims.sub {
             return Err(AuthError::ImpersonateSelf);
         }
-        self.start_session(&mut conn, user, Some(claims.sub)).await
+        conn.transaction(async |conn| -> Result<Session, AuthError> {
+            let session = self.start_session(conn, user, Some(claims.sub)).await?;
+            audit::record(
+                conn,
+                Some(&actor_of(claims)),
+                Entry {
+                    action: "impersonation.start",
+                    target_type: "user",
+                    target_id: &session.user.email,
+                    details: serde_json::json!({ "session": session.access_claims.sid }),
+                },
+            )
+            .await?;
+            Ok(session)
+        })
+        .await
     }
 
     /// Ends the impersonation session of `claims` (its refresh tokens are revoked) and starts
@@ -249,11 +273,28 @@ impl Authenticator {
     pub async fn end_impersonation(&self, claims: &AccessClaims) -> Result<Session, AuthError> {
         let impersonator = claims.imp.ok_or(AuthError::NotImpersonating)?;
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
-        revoke_family(&mut conn, claims.sid, "impersonation_end").await?;
-        let user = repo::users::find_user_by_id(&mut conn, impersonator)
-            .await?
-            .ok_or(AuthError::UnknownUser)?;
-        self.start_session(&mut conn, user, None).await
+        let Some(user) = repo::users::find_user_by_id(&mut conn, impersonator).await? else {
+            // The impersonator was deleted meanwhile: the session ends all the same.
+            revoke_family(&mut conn, claims.sid, "impersonation_end").await?;
+            return Err(AuthError::UnknownUser);
+        };
+        conn.transaction(async |conn| -> Result<Session, AuthError> {
+            revoke_family(conn, claims.sid, "impersonation_end").await?;
+            let session = self.start_session(conn, user, None).await?;
+            audit::record(
+                conn,
+                Some(&actor_of(claims)),
+                Entry {
+                    action: "impersonation.end",
+                    target_type: "user",
+                    target_id: &claims.email,
+                    details: serde_json::json!({ "session": claims.sid }),
+                },
+            )
+            .await?;
+            Ok(session)
+        })
+        .await
     }
 
     /// Ends session `session_id`: none of its refresh tokens can be used again.
@@ -303,6 +344,15 @@ impl Authenticator {
             refresh_expires_at: row.expires_at,
             permissions,
         })
+    }
+}
+
+/// The audit log's actor of `claims`: their user and impersonator.
+fn actor_of(claims: &AccessClaims) -> Actor {
+    Actor {
+        id: claims.sub,
+        email: claims.email.clone(),
+        impersonator: claims.imp,
     }
 }
 

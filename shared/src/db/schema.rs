@@ -11,6 +11,7 @@ diesel::table! {
         target_id -> Nullable<Text>,
         details -> Jsonb,
         created_at -> Timestamptz,
+        impersonator_email -> Nullable<Text>,
     }
 }
 
@@ -216,6 +217,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    failed_jobs (job_id) {
+        job_id -> Uuid,
+        queue -> Text,
+        payload -> Jsonb,
+        dossier_id -> Nullable<Uuid>,
+        error -> Text,
+        error_code -> Text,
+        error_params -> Jsonb,
+        attempts -> Int4,
+        failed_at -> Timestamptz,
+        worker -> Text,
+    }
+}
+
+diesel::table! {
     helper_code (id) {
         id -> Uuid,
         document_rule_id -> Nullable<Uuid>,
@@ -224,6 +240,19 @@ diesel::table! {
         code -> Text,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    job_failures (job_id, attempt) {
+        job_id -> Uuid,
+        attempt -> Int4,
+        queue -> Text,
+        worker -> Text,
+        error -> Text,
+        error_code -> Text,
+        error_params -> Jsonb,
+        failed_at -> Timestamptz,
     }
 }
 
@@ -472,7 +501,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     dossier_type_required_metas,
     dossier_types,
     dossiers,
+    failed_jobs,
     helper_code,
+    job_failures,
     job_outbox,
     notification_receivers,
     password_reset_codes,

@@ -1,28 +1,27 @@
-//! The jobs dashboard's view of the queues, and its two actions on failed jobs — read and
-//! written straight from apalis-redis's keys (their names come from its `Config`), because its
-//! own listing and statistics calls are broken in 1.0.
+//! The jobs dashboard's view of the queues, read from apalis-redis's keys (their names come from
+//! its `Config`, because its own listing and statistics calls are broken in 1.0), and the
+//! pause and resume of a queue.
 //!
 //! A job that fails is retried (after 1 s, 2 s, … — apalis-redis's schedule) until the
-//! worker's `ISTRUTTORIA_JOB_MAX_ATTEMPTS`; it then lands in the queue's dead set, with its
-//! payload and its last error kept, until someone retries or discards it here. Done jobs are
-//! swept away by the workers ([`sweep_done`]): Redis holds what is waiting, running or failed,
-//! not the history.
+//! worker's `ISTRUTTORIA_JOB_MAX_ATTEMPTS`; it then fails for good: the worker records it in
+//! PostgreSQL (`failures`), where the dashboard lists, retries and discards it. Redis keeps
+//! what is waiting, running or to be retried, not the history: the workers sweep the done jobs
+//! ([`sweep_done`]) and the failed ones ([`sweep_dead`]) away.
 
 use redis::AsyncCommands;
 use serde::Serialize;
 
-use super::failure::JobFailure;
 use super::pipeline::{
     ExtractDocument, ImportDossier, NotifyCannotProcess, RunDocumentRules, RunDossierRules,
     SendCallback,
 };
 use super::{
-    Job, JobError, Redis, ping::PingJob, rules::RuleRunJob, validation::ValidationJob,
-    what_if::WhatIfJob,
+    Job, JobError, Redis, load::LoadJob, ping::PingJob, rules::RuleRunJob,
+    validation::ValidationJob, what_if::WhatIfJob,
 };
 
 /// Every queue, in the order of the pipeline.
-pub const QUEUES: [&str; 10] = [
+pub const QUEUES: [&str; 11] = [
     ImportDossier::QUEUE,
     ExtractDocument::QUEUE,
     RunDocumentRules::QUEUE,
@@ -33,6 +32,7 @@ pub const QUEUES: [&str; 10] = [
     WhatIfJob::QUEUE,
     ValidationJob::QUEUE,
     PingJob::QUEUE,
+    LoadJob::QUEUE,
 ];
 
 /// How many jobs of a queue are in each state.
@@ -45,24 +45,9 @@ pub struct QueueCounts {
     pub retrying: u64,
     /// Being run by a worker now.
     pub running: u64,
-    /// Failed for good: in the dead set.
+    /// Failed for good and not yet swept from the dead set (seconds at most): the failed
+    /// jobs are counted in PostgreSQL (`failures::count_by_queue`).
     pub failed: u64,
-}
-
-/// A job that failed for good.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct FailedJob {
-    pub id: String,
-    pub queue: &'static str,
-    /// When its last attempt ended (Unix seconds), when recorded.
-    pub failed_at: Option<i64>,
-    /// Its attempts: the queue's deliveries, or the attempts the job made on its own when it
-    /// retries inside (a callback) and says so.
-    pub attempts: u32,
-    /// Its last error, explained ([`JobFailure`]): code, parameters, technical detail.
-    pub error: JobFailure,
-    /// Its payload (JSON).
-    pub payload: String,
 }
 
 /// The queue named `name`, if it is one of [`QUEUES`].
@@ -110,139 +95,34 @@ pub async fn counts(redis: &Redis) -> Result<Vec<QueueCounts>, JobError> {
     Ok(out)
 }
 
-/// A page of a queue's failed jobs, the latest failure first, and how many there are.
-pub async fn failed(
-    redis: &Redis,
-    queue: &'static str,
-    page_size: usize,
-    page_index: usize,
-) -> Result<(u64, Vec<FailedJob>), JobError> {
-    let keys = keys(redis, queue);
-    let mut conn = redis.connection.clone();
-    let total: u64 = conn
-        .scard(keys.dead_jobs_set())
-        .await
-        .map_err(redis_error("count the failed jobs"))?;
-    // The dead set is unordered: sort it by the end of the jobs' last attempt.
-    let ids: Vec<String> = redis::cmd("SORT")
-        .arg(keys.dead_jobs_set())
-        .arg("BY")
-        .arg(format!("{}:*->done_at", keys.job_meta_hash()))
-        .arg("LIMIT")
-        .arg(page_index * page_size)
-        .arg(page_size)
-        .arg("DESC")
-        .query_async(&mut conn)
-        .await
-        .map_err(redis_error("list the failed jobs"))?;
-    let mut jobs = Vec::with_capacity(ids.len());
-    for id in ids {
-        let (meta, payload): (std::collections::HashMap<String, String>, Option<Vec<u8>>) =
-            redis::pipe()
-                .hgetall(format!("{}:{id}", keys.job_meta_hash()))
-                .hget(keys.job_data_hash(), &id)
-                .query_async(&mut conn)
-                .await
-                .map_err(redis_error("read a failed job"))?;
-        let error = JobFailure::from_recorded(
-            &meta
-                .get("result")
-                .map(|r| error_text(r))
-                .unwrap_or_default(),
-        );
-        let deliveries: u32 = meta
-            .get("attempts")
-            .and_then(|a| a.parse().ok())
-            .unwrap_or(0);
-        jobs.push(FailedJob {
-            queue,
-            failed_at: meta.get("done_at").and_then(|t| t.parse().ok()),
-            attempts: error
-                .attempts()
-                .map_or(deliveries, |own| own.max(deliveries)),
-            error,
-            payload: payload
-                .map(|p| String::from_utf8_lossy(&p).into_owned())
-                .unwrap_or_default(),
-            id,
-        });
-    }
-    Ok((total, jobs))
-}
-
-/// apalis records a job's result as JSON (`{"Err":"…"}` for a failure): its message, without
-/// the wrapper that sent it to the dead set.
-fn error_text(result: &str) -> String {
-    let message = match serde_json::from_str::<serde_json::Value>(result) {
-        Ok(serde_json::Value::Object(map)) => match map.get("Err") {
-            Some(serde_json::Value::String(message)) => message.clone(),
-            Some(other) => other.to_string(),
-            None => result.to_owned(),
-        },
-        Ok(serde_json::Value::String(message)) => message,
-        _ => result.to_owned(),
-    };
-    // Aborted by the job, then again by the worker's last allowed attempt: two wrappers.
-    let mut text = message.as_str();
-    while let Some(inner) = text.strip_prefix("AbortError: ") {
-        text = inner;
-    }
-    text.to_owned()
-}
-
-/// Puts a failed job back at the end of its queue with a fresh count of attempts. `false` when
-/// it is not (or no longer) a failed job of that queue.
-pub async fn retry(redis: &Redis, queue: &'static str, id: &str) -> Result<bool, JobError> {
-    let keys = keys(redis, queue);
-    let script = redis::Script::new(
-        r"
-        if redis.call('SREM', KEYS[1], ARGV[1]) == 0 then return 0 end
-        redis.call('HSET', KEYS[2] .. ':' .. ARGV[1], 'attempts', 0, 'status', 'Pending')
-        redis.call('RPUSH', KEYS[3], ARGV[1])
-        redis.call('DEL', KEYS[4])
-        redis.call('LPUSH', KEYS[4], 1)
-        return 1
-        ",
-    );
-    let moved: i64 = script
-        .key(keys.dead_jobs_set())
-        .key(keys.job_meta_hash())
-        .key(keys.active_jobs_list())
-        .key(keys.signal_list())
-        .arg(id)
-        .invoke_async(&mut redis.connection.clone())
-        .await
-        .map_err(redis_error("retry a failed job"))?;
-    Ok(moved == 1)
-}
-
-/// Deletes a failed job for good. `false` when it is not (or no longer) a failed job of that
-/// queue.
-pub async fn discard(redis: &Redis, queue: &'static str, id: &str) -> Result<bool, JobError> {
-    let keys = keys(redis, queue);
-    let script = redis::Script::new(
-        r"
-        if redis.call('SREM', KEYS[1], ARGV[1]) == 0 then return 0 end
-        redis.call('HDEL', KEYS[2], ARGV[1])
-        redis.call('DEL', KEYS[3] .. ':' .. ARGV[1])
-        return 1
-        ",
-    );
-    let removed: i64 = script
-        .key(keys.dead_jobs_set())
-        .key(keys.job_data_hash())
-        .key(keys.job_meta_hash())
-        .arg(id)
-        .invoke_async(&mut redis.connection.clone())
-        .await
-        .map_err(redis_error("discard a failed job"))?;
-    Ok(removed == 1)
-}
-
 /// Forgets up to `batch` done jobs of a queue (their id, payload and metadata); returns how
 /// many. Any worker may run it at any time: each job is taken by one caller only (SPOP).
 pub async fn sweep_done(redis: &Redis, queue: &str, batch: usize) -> Result<usize, JobError> {
     let keys = keys(redis, queue);
+    sweep(redis, &keys, keys.done_jobs_set(), batch, "sweep done jobs").await
+}
+
+/// Forgets up to `batch` jobs of a queue's dead set — the jobs that failed for good, which the
+/// worker recorded in PostgreSQL (`failures`) as they failed; returns how many.
+pub async fn sweep_dead(redis: &Redis, queue: &str, batch: usize) -> Result<usize, JobError> {
+    let keys = keys(redis, queue);
+    sweep(
+        redis,
+        &keys,
+        keys.dead_jobs_set(),
+        batch,
+        "sweep failed jobs",
+    )
+    .await
+}
+
+async fn sweep(
+    redis: &Redis,
+    keys: &apalis_redis::Config,
+    set: String,
+    batch: usize,
+    action: &'static str,
+) -> Result<usize, JobError> {
     let script = redis::Script::new(
         r"
         local ids = redis.call('SPOP', KEYS[1], ARGV[1])
@@ -254,41 +134,67 @@ pub async fn sweep_done(redis: &Redis, queue: &str, batch: usize) -> Result<usiz
         ",
     );
     let swept: usize = script
-        .key(keys.done_jobs_set())
+        .key(set)
         .key(keys.job_data_hash())
         .key(keys.job_meta_hash())
         .arg(batch)
         .invoke_async(&mut redis.connection.clone())
         .await
-        .map_err(redis_error("sweep done jobs"))?;
+        .map_err(redis_error(action))?;
     Ok(swept)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_recorded_result_gives_the_error_without_its_wrappers() {
-        assert_eq!(
-            error_text(r#"{"Err":"AbortError: disco pieno"}"#),
-            "disco pieno"
+/// Pauses (`paused`) or resumes a queue — its workers stop or start fetching its jobs
+/// (`signals`) — and writes the audit entry (`queue.pause`, `queue.resume`) once Redis has
+/// taken the change. `false` when the queue was paused (resumed) already: nothing is audited.
+pub async fn set_paused(
+    pool: &crate::db::Pool,
+    redis: &Redis,
+    actor: Option<&crate::db::repo::audit::Actor>,
+    queue: &'static str,
+    paused: bool,
+) -> Result<bool, PauseError> {
+    let changed = if paused {
+        super::signals::pause(redis, queue).await?
+    } else {
+        super::signals::resume(redis, queue).await?
+    };
+    if changed {
+        use diesel_async::AsyncConnection;
+        let mut conn = pool.get().await.map_err(crate::db::DbError::Checkout)?;
+        conn.transaction(async |conn| -> Result<(), crate::db::DbError> {
+            crate::db::repo::audit::record(
+                conn,
+                actor,
+                crate::db::repo::audit::Entry {
+                    action: if paused {
+                        "queue.pause"
+                    } else {
+                        "queue.resume"
+                    },
+                    target_type: "queue",
+                    target_id: queue,
+                    details: serde_json::json!({}),
+                },
+            )
+            .await
+        })
+        .await?;
+        tracing::info!(
+            queue,
+            paused,
+            "queue {}",
+            if paused { "paused" } else { "resumed" }
         );
-        assert_eq!(
-            error_text(r#"{"Err":"AbortError: AbortError: disco pieno"}"#),
-            "disco pieno"
-        );
-        assert_eq!(error_text(r#"{"Err":"timeout"}"#), "timeout");
-        assert_eq!(error_text("not json"), "not json");
     }
+    Ok(changed)
+}
 
-    #[test]
-    fn an_explained_failure_survives_the_record() {
-        let failure = JobFailure::new("callback_failed", "Il sistema chiamato ha risposto 500")
-            .with("attempts", 6)
-            .with("cause", "http_status")
-            .with("status", 500);
-        let recorded = serde_json::json!({ "Err": format!("AbortError: {failure}") }).to_string();
-        assert_eq!(JobFailure::from_recorded(&error_text(&recorded)), failure);
-    }
+/// Why a pause or a resume failed.
+#[derive(Debug, thiserror::Error)]
+pub enum PauseError {
+    #[error(transparent)]
+    Redis(#[from] JobError),
+    #[error(transparent)]
+    Db(#[from] crate::db::DbError),
 }

@@ -7,17 +7,21 @@
 
 pub mod board;
 pub mod failure;
+pub mod failures;
+pub mod load;
 pub mod outbox;
 pub mod ping;
 pub mod pipeline;
+pub mod presence;
 pub mod replies;
 pub mod rules;
+pub mod signals;
+pub mod throughput;
 pub mod validation;
 pub mod what_if;
 
 use std::time::Duration;
 
-use apalis::prelude::TaskSink;
 use apalis_redis::{Config, RedisStorage};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use serde::Serialize;
@@ -102,15 +106,52 @@ impl Redis {
     }
 
     /// The storage of queue `name` (inside the namespace) for jobs of type `T`.
-    pub fn storage<T>(&self, name: &str) -> RedisStorage<T> {
+    ///
+    /// A worker fetches at most `fetch_batch` jobs at a time — its concurrency: jobs fetched
+    /// but not started would wait in its buffer while another worker idles. apalis-redis's
+    /// task locks and pub/sub events are off: nothing here reads them, and the lock of each job
+    /// (`acquire_leases.lua`) runs an `LREM` over the whole waiting list — O(backlog) per job,
+    /// on Redis's one thread (measured by `just loadtest`, docs/benchmarks.md).
+    pub fn storage<T>(&self, name: &str, fetch_batch: usize) -> RedisStorage<T> {
         let queue = format!("{}:{name}", self.namespace);
         RedisStorage::new(self.connection.clone()).with_config(
             Config::default()
                 .queue(&queue)
+                .batch_size(fetch_batch.max(1))
+                .lock_tasks(false)
+                .emit_events(false)
                 .heartbeat_interval(HEARTBEAT_INTERVAL)
                 .missed_heartbeats(MISSED_HEARTBEATS),
         )
     }
+}
+
+/// The push of a batch of jobs to one queue, woken at once (see the script's comments).
+static PUSH_READY: std::sync::LazyLock<redis::Script> =
+    std::sync::LazyLock::new(|| redis::Script::new(include_str!("push_ready.lua")));
+
+/// Pushes `jobs` — (apalis task id, JSON payload) — to `queue` (inside the namespace), ready
+/// now, in one Lua call that also wakes the queue's idle workers (`signals`). A task id still
+/// known to the queue (not yet swept after its end) is not pushed again. Returns how many were
+/// pushed.
+pub async fn push_ready(
+    redis: &Redis,
+    queue: &str,
+    jobs: impl IntoIterator<Item = (String, String)>,
+) -> Result<u64, redis::RedisError> {
+    let keys = Config::default().queue(format!("{}:{queue}", redis.namespace));
+    let mut invocation = PUSH_READY.prepare_invoke();
+    invocation
+        .key(keys.job_data_hash())
+        .key(keys.active_jobs_list())
+        .key(keys.signal_list())
+        .key(keys.job_meta_hash())
+        .key(signals::wake_channel(&redis.namespace))
+        .arg(queue);
+    for (id, payload) in jobs {
+        invocation.arg(id).arg(payload);
+    }
+    invocation.invoke_async(&mut redis.connection.clone()).await
 }
 
 /// A job payload and the queue (inside the namespace) it travels on.
@@ -136,15 +177,24 @@ impl Queues {
         }
     }
 
-    /// Enqueues `job` on `J::QUEUE`.
+    /// Enqueues `job` on `J::QUEUE` now, without the outbox: for jobs someone awaits (a ping,
+    /// a rule's compilation or playground run), which are worth nothing once their requester
+    /// has gone.
     pub async fn push<J: Job>(&self, job: J) -> Result<(), JobError> {
-        self.redis
-            .storage::<J>(J::QUEUE)
-            .push(job)
-            .await
-            .map_err(|e| JobError::Push {
-                queue: J::QUEUE,
-                message: e.to_string(),
-            })
+        let payload = serde_json::to_string(&job).map_err(|e| JobError::Push {
+            queue: J::QUEUE,
+            message: e.to_string(),
+        })?;
+        push_ready(
+            &self.redis,
+            J::QUEUE,
+            [(ulid::Ulid::generate().to_string(), payload)],
+        )
+        .await
+        .map(drop)
+        .map_err(|e| JobError::Push {
+            queue: J::QUEUE,
+            message: e.to_string(),
+        })
     }
 }

@@ -11,8 +11,9 @@
 //! - it takes a batch of unsent rows with `FOR UPDATE SKIP LOCKED`, pushes it, and marks it
 //!   sent in the same transaction: several relays share the rows, and a batch whose push failed
 //!   stays for the next attempt;
-//! - each row is pushed as the apalis task whose id and idempotency key are the row's id, so a
-//!   row pushed twice (a relay killed after the push, before its commit) is enqueued once.
+//! - each row is pushed as the apalis task whose id is the row's id, so a row pushed twice (a
+//!   relay killed after the push, before its commit) is enqueued once while its job is still
+//!   known to the queue (`shared::jobs::push_ready`); later, the idempotent job runs again.
 //!
 //! A sent row stays until its job has finished ([`finished`], called by the worker when the
 //! job succeeded or failed for good). So when Redis loses its data — wiped, or restored
@@ -22,13 +23,12 @@
 
 use std::time::Duration;
 
-use apalis::prelude::{TaskBuilder, TaskId, TaskSink};
-use apalis_redis::{Config, RedisStorage};
+use apalis::prelude::TaskId;
+use apalis_redis::Config;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures::StreamExt;
-use tracing::Instrument;
 use uuid::Uuid;
 
 use super::{Job, Redis};
@@ -41,25 +41,21 @@ pub const CHANNEL: &str = "istruttoria_job_outbox";
 pub const SWEEP_EVERY: Duration = Duration::from_secs(5);
 /// Most rows one relay transaction pushes.
 pub const BATCH: i64 = 200;
-/// How long Redis remembers a pushed row's id, refusing it again: far longer than a relay
-/// can take between its push and its commit.
-const IDEMPOTENCY_TTL: Duration = Duration::from_secs(24 * 3600);
 /// Pause before a relay tries again after a failure (Redis or PostgreSQL away).
 const RETRY_AFTER: Duration = Duration::from_secs(1);
-/// Most jobs a queue's scheduled set holds before the relays hold its jobs back. apalis-redis
-/// 1.0's fetch (`fetch_next.lua`) moves every due job of that set to the active list with one
-/// Lua `unpack`, which fails from about 8,000 values on (Lua's stack limit) — and then fails at
-/// every fetch: the queue would be stuck. New pushes land in that set (due now), so a burst, a
-/// bulk retry or the re-push after a wipe could reach it; the outbox holds the rest until the
-/// workers have taken some. A soft cap: relays running at once may each add a batch past it.
-pub const QUEUE_CAP: u64 = 4000;
+/// Most jobs a queue holds waiting (its active list and its scheduled set: new and retried
+/// jobs) before the relays hold its jobs back: a backlog waits in PostgreSQL, not in Redis's
+/// memory. It also keeps the scheduled set (retries) far from the ~8,000 due jobs at which
+/// apalis-redis 1.0's fetch breaks (`fetch_next.lua` moves them with one Lua `unpack`). A soft
+/// cap: relays running at once may each add a batch past it.
+pub const QUEUE_CAP: u64 = 6_000;
 /// How soon a relay looks again when it held jobs back for a full queue.
-const HELD_BACK_RETRY: Duration = Duration::from_millis(200);
+const HELD_BACK_RETRY: Duration = Duration::from_millis(50);
 /// The key (in the queue namespace) whose absence tells a relay that Redis lost its data.
 pub const MARKER: &str = "outbox:marker";
 /// A sent row whose job never reported its end (its worker could not reach PostgreSQL then)
 /// is forgotten after this long.
-const FORGET_SENT_AFTER: Duration = IDEMPOTENCY_TTL;
+const FORGET_SENT_AFTER: Duration = Duration::from_secs(24 * 3600);
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = job_outbox, check_for_backend(diesel::pg::Pg))]
@@ -76,38 +72,163 @@ struct OutboxRow {
 /// `J::QUEUE` once the transaction commits, and never if it rolls back. Returns the job's id
 /// (its apalis task id).
 pub async fn enqueue<J: Job>(conn: &mut AsyncPgConnection, job: &J) -> Result<Uuid, DbError> {
-    let id = Uuid::now_v7();
-    let payload = serde_json::to_value(job).map_err(|error| DbError::Query {
-        context: "encoding a job for the outbox".into(),
-        source: diesel::result::Error::SerializationError(Box::new(error)),
-    })?;
-    diesel::insert_into(job_outbox::table)
-        .values(OutboxRow {
-            id,
-            queue: J::QUEUE.to_owned(),
-            payload,
+    let job = RawJob::encode(job)?;
+    enqueue_raw(conn, job.queue, job.payload, job.dossier_id).await
+}
+
+/// A job already encoded, for [`enqueue_raw_many`]: its queue, its payload (JSON, as its
+/// consumer decodes it) and the dossier it belongs to.
+#[derive(Debug, Clone)]
+pub struct RawJob {
+    pub queue: &'static str,
+    pub payload: serde_json::Value,
+    pub dossier_id: Option<Uuid>,
+}
+
+impl RawJob {
+    fn encode<J: Job>(job: &J) -> Result<Self, DbError> {
+        Ok(Self {
+            queue: J::QUEUE,
+            payload: serde_json::to_value(job).map_err(|error| DbError::Query {
+                context: "encoding a job for the outbox".into(),
+                source: diesel::result::Error::SerializationError(Box::new(error)),
+            })?,
             dossier_id: job.dossier_id(),
-            created_at: Utc::now(),
-            sent_at: None,
         })
-        .execute(conn)
-        .await
-        .context("writing a job to the outbox")?;
+    }
+}
+
+/// Writes a job already encoded — `payload` for `queue` — to the outbox inside the caller's
+/// transaction, as [`enqueue`] does (the jobs dashboard's retries). Returns the job's id.
+pub async fn enqueue_raw(
+    conn: &mut AsyncPgConnection,
+    queue: &'static str,
+    payload: serde_json::Value,
+    dossier_id: Option<Uuid>,
+) -> Result<Uuid, DbError> {
+    let ids = write(
+        conn,
+        vec![RawJob {
+            queue,
+            payload,
+            dossier_id,
+        }],
+    )
+    .await?;
+    let id = ids[0];
     // The job id follows the job: the relay's `relay_job` span and the worker's `job` span carry it.
-    tracing::info!(queue = J::QUEUE, job_id = %id, dossier_id = ?job.dossier_id(), "job written to the outbox");
+    tracing::info!(queue, job_id = %id, ?dossier_id, "job written to the outbox");
     Ok(id)
 }
 
-/// Ends the ledger entry of the job whose apalis task id is `job_id`: the job succeeded or
-/// failed for good, and is not to be pushed again if Redis loses its data. A job that was not
-/// written through the outbox (pushed directly) has no entry: nothing happens.
-pub async fn finished(pool: &Pool, job_id: Uuid) -> Result<(), DbError> {
+/// Writes jobs already encoded to the outbox in one statement, inside the caller's transaction
+/// (a bulk retry of the jobs dashboard). Returns their ids, in order.
+pub async fn enqueue_raw_many(
+    conn: &mut AsyncPgConnection,
+    jobs: Vec<RawJob>,
+) -> Result<Vec<Uuid>, DbError> {
+    let count = jobs.len();
+    let ids = write(conn, jobs).await?;
+    tracing::info!(jobs = count, "jobs written to the outbox");
+    Ok(ids)
+}
+
+async fn write(conn: &mut AsyncPgConnection, jobs: Vec<RawJob>) -> Result<Vec<Uuid>, DbError> {
+    if jobs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let now = Utc::now();
+    let rows: Vec<OutboxRow> = jobs
+        .into_iter()
+        .map(|job| OutboxRow {
+            id: Uuid::now_v7(),
+            queue: job.queue.to_owned(),
+            payload: job.payload,
+            dossier_id: job.dossier_id,
+            created_at: now,
+            sent_at: None,
+        })
+        .collect();
+    // PostgreSQL takes at most 65,535 parameters per statement: 6 per row.
+    for chunk in rows.chunks(10_000) {
+        diesel::insert_into(job_outbox::table)
+            .values(chunk)
+            .execute(conn)
+            .await
+            .context("writing jobs to the outbox")?;
+    }
+    Ok(rows.into_iter().map(|row| row.id).collect())
+}
+
+/// Writes `jobs` to the outbox inside the caller's transaction, as [`enqueue`] does one by
+/// one but in one statement (the queue load test). Returns their ids, in order.
+pub async fn enqueue_all<J: Job>(
+    conn: &mut AsyncPgConnection,
+    jobs: &[J],
+) -> Result<Vec<Uuid>, DbError> {
+    let jobs = jobs
+        .iter()
+        .map(RawJob::encode)
+        .collect::<Result<Vec<_>, DbError>>()?;
+    enqueue_raw_many(conn, jobs).await
+}
+
+/// Ends the ledger entries of jobs that succeeded or failed for good: they are not to be
+/// pushed again if Redis loses its data. A job that was not written through the outbox
+/// (pushed directly) has no entry: nothing happens for it.
+pub async fn finished(pool: &Pool, job_ids: &[Uuid]) -> Result<(), DbError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
-    diesel::delete(job_outbox::table.find(job_id))
+    diesel::delete(job_outbox::table.filter(job_outbox::id.eq_any(job_ids)))
         .execute(&mut conn)
         .await
-        .context("ending a job's outbox entry")?;
+        .context("ending jobs' outbox entries")?;
     Ok(())
+}
+
+/// Most finished jobs whose entries one statement ends.
+const FINISHED_BATCH: usize = 1000;
+/// How long a finished job waits for others before its entry is ended.
+const FINISHED_FLUSH_EVERY: Duration = Duration::from_millis(20);
+
+/// Ends the ledger entries of a process's finished jobs in batches — one DELETE for all the
+/// jobs finished within [`FINISHED_FLUSH_EVERY`] rather than one per job, which would cost a
+/// database round trip per job at thousands of jobs per second. An entry not ended (the process
+/// killed before its flush, PostgreSQL away) only means that the job would run once more, and
+/// do nothing, if Redis lost its data; it is forgotten after 24 h.
+#[derive(Clone)]
+pub struct FinishedJobs {
+    sender: tokio::sync::mpsc::UnboundedSender<Uuid>,
+}
+
+impl FinishedJobs {
+    /// Starts the task that ends the entries; it stops when every sender is gone, after a
+    /// last flush.
+    pub fn spawn(pool: Pool) -> (Self, tokio::task::JoinHandle<()>) {
+        let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel();
+        let task = tokio::spawn(async move {
+            let mut ids = Vec::with_capacity(FINISHED_BATCH);
+            while receiver.recv_many(&mut ids, FINISHED_BATCH).await > 0 {
+                // Let the jobs finishing meanwhile join the batch.
+                tokio::time::sleep(FINISHED_FLUSH_EVERY).await;
+                while ids.len() < FINISHED_BATCH
+                    && let Ok(id) = receiver.try_recv()
+                {
+                    ids.push(id);
+                }
+                if let Err(error) = finished(&pool, &ids).await {
+                    tracing::warn!(%error, jobs = ids.len(), "cannot end finished jobs' outbox entries");
+                }
+                ids.clear();
+            }
+        });
+        (Self { sender }, task)
+    }
+
+    /// Ends `job_id`'s entry soon.
+    pub fn end(&self, job_id: Uuid) {
+        // The task ends only with the process.
+        let _ = self.sender.send(job_id);
+    }
 }
 
 /// The outbox row id of an apalis task id (the relay pushes each row as the ULID of its id).
@@ -129,12 +250,8 @@ pub enum RelayError {
     ListenerClosed,
     #[error("cannot check the outbox marker in Redis: {0}")]
     Marker(#[from] redis::RedisError),
-    #[error("cannot push job {job_id} to {queue}: {message}")]
-    Push {
-        queue: String,
-        job_id: Uuid,
-        message: String,
-    },
+    #[error("cannot push jobs to {queue}: {message}")]
+    Push { queue: String, message: String },
 }
 
 /// Moves outbox rows to their queues (see the module's documentation).
@@ -164,17 +281,19 @@ impl Relay {
         self
     }
 
-    /// The queues whose scheduled set holds [`QUEUE_CAP`] jobs or more: their jobs wait.
+    /// The queues holding [`QUEUE_CAP`] waiting jobs or more: their jobs wait in the outbox.
     async fn full_queues(&self) -> Result<Vec<&'static str>, RelayError> {
         let mut pipe = redis::pipe();
         for queue in super::board::QUEUES {
-            pipe.zcard(format!("{}:{queue}:scheduled", self.redis.namespace));
+            let keys = Config::default().queue(format!("{}:{queue}", self.redis.namespace));
+            pipe.llen(keys.active_jobs_list())
+                .zcard(keys.scheduled_jobs_set());
         }
         let counts: Vec<u64> = pipe.query_async(&mut self.redis.connection.clone()).await?;
         Ok(super::board::QUEUES
             .into_iter()
-            .zip(counts)
-            .filter(|(_, count)| *count >= self.queue_cap)
+            .zip(counts.chunks(2))
+            .filter(|(_, waiting)| waiting.iter().sum::<u64>() >= self.queue_cap)
             .map(|(queue, _)| queue)
             .collect())
     }
@@ -202,9 +321,7 @@ impl Relay {
                 .load(conn)
                 .await
                 .context("taking jobs from the outbox")?;
-            for row in &rows {
-                push(redis, row).await?;
-            }
+            push(redis, &rows).await?;
             let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
             diesel::update(job_outbox::table.filter(job_outbox::id.eq_any(&ids)))
                 .set(job_outbox::sent_at.eq(Utc::now()))
@@ -246,7 +363,7 @@ impl Relay {
         Ok(requeued)
     }
 
-    /// Forgets sent rows older than the idempotency window whose job never reported its end.
+    /// Forgets sent rows older than [`FORGET_SENT_AFTER`] whose job never reported its end.
     async fn forget_stale(&self) -> Result<usize, RelayError> {
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
         let before = Utc::now() - FORGET_SENT_AFTER;
@@ -328,28 +445,28 @@ impl Relay {
     }
 }
 
-/// Pushes one row as the apalis task whose id and idempotency key are the row's id (a ULID
-/// holds the 128 bits of the row's UUID v7: both are time-ordered).
-async fn push(redis: &Redis, row: &OutboxRow) -> Result<(), RelayError> {
-    let queue = format!("{}:{}", redis.namespace, row.queue);
-    let mut storage: RedisStorage<serde_json::Value> = RedisStorage::new(redis.connection.clone())
-        .with_config(
-            Config::default()
-                .queue(&queue)
-                .idempotency_ttl(Some(IDEMPOTENCY_TTL)),
-        );
-    let task = TaskBuilder::new(row.payload.clone())
-        .task_id(TaskId::from_ulid(ulid::Ulid::from(row.id.as_u128())))
-        .idempotency_key(row.id.to_string())
-        .build();
-    let span = tracing::info_span!("relay_job", queue = %row.queue, job_id = %row.id, dossier_id = ?row.dossier_id);
-    storage
-        .push_task(task)
-        .instrument(span)
-        .await
-        .map_err(|error| RelayError::Push {
-            queue: row.queue.clone(),
-            job_id: row.id,
-            message: error.to_string(),
-        })
+/// Pushes rows to their queues, one call per queue, each row as the apalis task whose id is
+/// the row's id (a ULID holds the 128 bits of the row's UUID v7: both are
+/// time-ordered).
+async fn push(redis: &Redis, rows: &[OutboxRow]) -> Result<(), RelayError> {
+    let mut queues: Vec<&str> = rows.iter().map(|row| row.queue.as_str()).collect();
+    queues.sort_unstable();
+    queues.dedup();
+    for queue in queues {
+        let jobs = rows.iter().filter(|row| row.queue == queue).map(|row| {
+            let _span = tracing::info_span!("relay_job", queue = %row.queue, job_id = %row.id, dossier_id = ?row.dossier_id).entered();
+            tracing::debug!("pushing the job");
+            (
+                TaskId::from_ulid(ulid::Ulid::from(row.id.as_u128())).to_string(),
+                row.payload.to_string(),
+            )
+        });
+        super::push_ready(redis, queue, jobs)
+            .await
+            .map_err(|error| RelayError::Push {
+                queue: queue.to_owned(),
+                message: error.to_string(),
+            })?;
+    }
+    Ok(())
 }

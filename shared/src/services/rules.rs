@@ -10,6 +10,10 @@
 //! was compiled is still what the save makes (an update of only the code runs with the
 //! saved helper, and the other way round: either may have changed meanwhile — then the new
 //! pair is compiled and the save tried again), and writes the change with its version.
+//!
+//! Every save writes its audit entry in its transaction (`rule.create`, `rule.update`,
+//! `rule.activate` / `rule.pause` for a change of the active flag alone, `rule.import` per
+//! imported rule, `rule.delete`; `rule.restore` is written by `rule_versions::apply_restore`).
 
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use futures::future::BoxFuture;
@@ -17,7 +21,7 @@ use uuid::Uuid;
 
 use super::{ErrorKind, ServiceError};
 use crate::db::models::rules::{HelperCode, RuleVersion};
-use crate::db::repo::audit::Actor;
+use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::repo::helper_code;
 use crate::db::repo::rule_versions;
 use crate::db::repo::rules::{
@@ -203,7 +207,17 @@ pub async fn create_document_rule(
     compile_if_some(compiler, prepared.check()).await?;
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     conn.transaction(async |conn| {
-        Ok(repo::insert_document_rule(conn, &prepared, Some(actor)).await?)
+        let view = repo::insert_document_rule(conn, &prepared, Some(actor)).await?;
+        audit_rule(
+            conn,
+            actor,
+            "rule.create",
+            RuleKind::Document,
+            view.rule.id,
+            serde_json::json!({ "description": view.rule.description }),
+        )
+        .await?;
+        Ok(view)
     })
     .await
 }
@@ -221,10 +235,73 @@ pub async fn create_dossier_rule(
     drop(conn);
     compile_if_some(compiler, prepared.check()).await?;
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
-    conn.transaction(
-        async |conn| Ok(repo::insert_dossier_rule(conn, &prepared, Some(actor)).await?),
+    conn.transaction(async |conn| {
+        let view = repo::insert_dossier_rule(conn, &prepared, Some(actor)).await?;
+        audit_rule(
+            conn,
+            actor,
+            "rule.create",
+            RuleKind::Dossier,
+            view.rule.id,
+            serde_json::json!({ "description": view.rule.description }),
+        )
+        .await?;
+        Ok(view)
+    })
+    .await
+}
+
+/// Writes the audit entry `action` of the rule `id` of `kind`; `details` gets the kind.
+async fn audit_rule(
+    conn: &mut AsyncPgConnection,
+    actor: &Actor,
+    action: &str,
+    kind: RuleKind,
+    id: Uuid,
+    mut details: serde_json::Value,
+) -> Result<(), DbError> {
+    if let Some(object) = details.as_object_mut() {
+        object.insert("kind".to_owned(), kind.name().into());
+    }
+    audit::record(
+        conn,
+        Some(actor),
+        Entry {
+            action,
+            target_type: "rule",
+            target_id: &id.to_string(),
+            details,
+        },
     )
     .await
+}
+
+/// The audit entry of an update: `rule.activate` or `rule.pause` when it changes the active
+/// flag alone, `rule.update` with the fields it changes otherwise.
+async fn audit_update(
+    conn: &mut AsyncPgConnection,
+    actor: &Actor,
+    kind: RuleKind,
+    id: Uuid,
+    fields: Vec<&'static str>,
+    active: Option<bool>,
+    description: &str,
+) -> Result<(), DbError> {
+    let (action, details) = match (fields.as_slice(), active) {
+        (["active"], Some(true)) => (
+            "rule.activate",
+            serde_json::json!({ "description": description }),
+        ),
+        (["active"], Some(false)) => (
+            "rule.pause",
+            serde_json::json!({ "description": description }),
+        ),
+        _ => (
+            "rule.update",
+            serde_json::json!({ "description": description, "fields": fields }),
+        ),
+    };
+    audit_rule(conn, actor, action, kind, id, details).await
 }
 
 /// `updateDocumentRule`, `setDocumentRuleActive`: changes a document rule — and its helper,
@@ -275,6 +352,12 @@ trait RuleUpdate: Sync {
         conn: &'a mut AsyncPgConnection,
         actor: &'a Actor,
     ) -> impl Future<Output = Result<Self::View, EditError>> + Send + 'a;
+    /// What the update changes (its audit entry).
+    fn changed_fields(&self) -> Vec<&'static str>;
+    /// The active flag it sets, if it does.
+    fn active(&self) -> Option<bool>;
+    /// The saved rule's description.
+    fn description(view: &Self::View) -> &str;
 }
 
 impl RuleUpdate for repo::PreparedDocumentRuleUpdate {
@@ -296,6 +379,15 @@ impl RuleUpdate for repo::PreparedDocumentRuleUpdate {
     ) -> impl Future<Output = Result<DocumentRuleView, EditError>> + Send + 'a {
         repo::apply_document_rule_update(conn, self, Some(actor))
     }
+    fn changed_fields(&self) -> Vec<&'static str> {
+        Self::changed_fields(self)
+    }
+    fn active(&self) -> Option<bool> {
+        Self::active(self)
+    }
+    fn description(view: &DocumentRuleView) -> &str {
+        &view.rule.description
+    }
 }
 
 impl RuleUpdate for repo::PreparedDossierRuleUpdate {
@@ -316,6 +408,15 @@ impl RuleUpdate for repo::PreparedDossierRuleUpdate {
         actor: &'a Actor,
     ) -> impl Future<Output = Result<DossierRuleView, EditError>> + Send + 'a {
         repo::apply_dossier_rule_update(conn, self, Some(actor))
+    }
+    fn changed_fields(&self) -> Vec<&'static str> {
+        Self::changed_fields(self)
+    }
+    fn active(&self) -> Option<bool> {
+        Self::active(self)
+    }
+    fn description(view: &DossierRuleView) -> &str {
+        &view.rule.description
     }
 }
 
@@ -341,6 +442,16 @@ async fn save_update<U: RuleUpdate>(
                     return Ok(Attempt::Recompile(now));
                 }
                 let view = RuleUpdate::apply(prepared, conn, actor).await?;
+                audit_update(
+                    conn,
+                    actor,
+                    U::KIND,
+                    id,
+                    RuleUpdate::changed_fields(prepared),
+                    RuleUpdate::active(prepared),
+                    U::description(&view),
+                )
+                .await?;
                 Ok::<_, RuleError>(Attempt::Saved(view))
             })
             .await?;
@@ -353,16 +464,28 @@ async fn save_update<U: RuleUpdate>(
 }
 
 /// `deleteDocumentRule`: deletes a document rule (with its helper; its execution logs stay).
-pub async fn delete_document_rule(pool: &Pool, id: Uuid) -> Result<(), RuleError> {
+pub async fn delete_document_rule(pool: &Pool, id: Uuid, actor: &Actor) -> Result<(), RuleError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
-    Ok(repo::delete_document_rule(&mut conn, id).await?)
+    conn.transaction(async |conn| {
+        let description = repo::delete_document_rule(conn, id).await?;
+        let details = serde_json::json!({ "description": description });
+        audit_rule(conn, actor, "rule.delete", RuleKind::Document, id, details).await?;
+        Ok(())
+    })
+    .await
 }
 
 /// `deleteDossierRule`: deletes a dossier rule (with its helper; its executions and logs
 /// stay).
-pub async fn delete_dossier_rule(pool: &Pool, id: Uuid) -> Result<(), RuleError> {
+pub async fn delete_dossier_rule(pool: &Pool, id: Uuid, actor: &Actor) -> Result<(), RuleError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
-    Ok(repo::delete_dossier_rule(&mut conn, id).await?)
+    conn.transaction(async |conn| {
+        let description = repo::delete_dossier_rule(conn, id).await?;
+        let details = serde_json::json!({ "description": description });
+        audit_rule(conn, actor, "rule.delete", RuleKind::Dossier, id, details).await?;
+        Ok(())
+    })
+    .await
 }
 
 /// `updateHelperCode`: saves the `helper.js` of the rule `id` (either kind) with a new
@@ -402,6 +525,16 @@ pub async fn update_helper(
                 }
                 let helper =
                     helper_code::update_helper(conn, owner.kind, id, code, Some(actor)).await?;
+                audit_update(
+                    conn,
+                    actor,
+                    owner.kind,
+                    id,
+                    vec!["helper"],
+                    None,
+                    &owner.description,
+                )
+                .await?;
                 Ok::<_, RuleError>(Attempt::Saved(helper))
             })
             .await?;
@@ -432,8 +565,23 @@ pub async fn import_dossier_rules(
         }
     }
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
-    conn.transaction(async |conn| Ok(repo::save_import(conn, &prepared, Some(actor)).await?))
-        .await
+    conn.transaction(async |conn| {
+        let views = repo::save_import(conn, &prepared, Some(actor)).await?;
+        for view in &views {
+            let details = serde_json::json!({ "description": view.rule.description });
+            audit_rule(
+                conn,
+                actor,
+                "rule.import",
+                RuleKind::Dossier,
+                view.rule.id,
+                details,
+            )
+            .await?;
+        }
+        Ok(views)
+    })
+    .await
 }
 
 /// [`compile`] for one rule of an import; the error names the rule.

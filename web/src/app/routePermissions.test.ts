@@ -26,6 +26,7 @@ describe('route guards', () => {
     expect(resource('/roles/new/gruppo')).toBe('groups');
     expect(resource('/notifications')).toBe('notifications');
     expect(resource('/jobs')).toBe('jobs');
+    expect(resource('/audit')).toBe('audit');
     expect(resource('/playground/dossier')).toBe('dossierRules');
     expect(resource('/playground/documenti')).toBe('documentRules');
     expect(resource('/validazione')).toBe('ruleValidations');

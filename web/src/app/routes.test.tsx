@@ -55,7 +55,7 @@ const SPEC_PATHS = [
 ];
 
 /** Screens of DESIGN.md that the specs do not list. */
-const DESIGN_PATHS = ['/jobs'];
+const DESIGN_PATHS = ['/jobs', '/audit'];
 
 const PUBLIC_PATHS = [
   '/authentication/login',

@@ -15,6 +15,7 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
 }
 
 const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
+const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage');
 const DocumentPage = lazyPage(() => import('../features/documents/DocumentPage'), 'DocumentPage');
 const DossierDetailPage = lazyPage(() => import('../features/dossiers/DossierDetailPage'), 'DossierDetailPage');
 const DossierDocumentsPage = lazyPage(() => import('../features/dossiers/DossierDetailPage'), 'DossierDocumentsPage');
@@ -60,6 +61,7 @@ export type FeatureArea =
   | 'roles'
   | 'notifications'
   | 'jobs'
+  | 'audit'
   | 'dossiers'
   | 'documents'
   | 'types'
@@ -127,6 +129,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/notifications', area: 'notifications', titleKey: 'routes.notifications', public: false, page: NotificationsPage, permission: allow('notifications') },
   // Not in the specs: the jobs dashboard of DESIGN.md (failed jobs, retried from here).
   { path: '/jobs', area: 'jobs', titleKey: 'routes.jobs', public: false, page: JobsPage, permission: allow('jobs') },
+  // Not in the specs: the audit log (issue 14), who did what and when.
+  { path: '/audit', area: 'audit', titleKey: 'routes.audit', public: false, page: AuditPage, permission: allow('audit') },
 
   { path: '/dossier', area: 'dossiers', titleKey: 'routes.dossiers', public: false, page: DossiersPage, permission: allow('dossiers') },
   { path: '/dossier/import', area: 'dossiers', titleKey: 'routes.dossierImport', public: false, page: ImportWizardPage, permission: allow('importDossier') },

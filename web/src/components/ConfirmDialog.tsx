@@ -1,4 +1,4 @@
-import { Alert, type Intent } from '@blueprintjs/core';
+import { Alert, type IconName, type Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,11 +9,13 @@ interface ConfirmDialogProps {
   children: ReactNode;
   confirmText?: string;
   intent?: Intent;
+  /** The dialog's icon (a bin by default). */
+  icon?: IconName;
   loading?: boolean;
 }
 
 /** Asks before an irreversible action (buttons Annulla and Elimina by default). */
-export function ConfirmDialog({ isOpen, onCancel, onConfirm, children, confirmText, intent = 'danger', loading }: ConfirmDialogProps) {
+export function ConfirmDialog({ isOpen, onCancel, onConfirm, children, confirmText, intent = 'danger', icon = 'trash', loading }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Alert
@@ -23,7 +25,7 @@ export function ConfirmDialog({ isOpen, onCancel, onConfirm, children, confirmTe
       cancelButtonText={t('common.cancel')}
       confirmButtonText={confirmText ?? t('common.delete')}
       intent={intent}
-      icon="trash"
+      icon={icon}
       loading={loading}
       canEscapeKeyCancel
     >

@@ -12,6 +12,9 @@ function format(date: Date, seconds: boolean): string {
 /** `DD/MM/YYYY HH:mm` of an RFC 3339 date-time (the API's `DateTime`). */
 export const formatDateTime = (value: string | null | undefined) => (value ? format(new Date(value), false) : '-');
 
+/** `DD/MM/YYYY HH:mm:ss` of an RFC 3339 date-time (the audit log: the order of close events shows). */
+export const formatDateTimeSeconds = (value: string | null | undefined) => (value ? format(new Date(value), true) : '-');
+
 /** `DD/MM/YYYY HH:mm:ss` of unix seconds (rule logs and executions). */
 export const formatUnixSeconds = (value: number | null | undefined) => (value == null ? '-' : format(new Date(value * 1000), true));
 

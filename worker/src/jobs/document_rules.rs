@@ -21,6 +21,7 @@ use uuid::Uuid;
 
 use super::JobContext;
 use super::pipeline::{advance_dossier, checked_result, log_lines, recorded_errors};
+use crate::metrics::RuleKind;
 
 pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(), BoxDynError> {
     let document_id = job.document_id;
@@ -63,6 +64,9 @@ pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(),
             runtime.run(&code, helper.as_deref(), &input, &runtime.limits())
         })
         .await?;
+        context
+            .metrics
+            .rule_executed(RuleKind::Document, &execution);
         let (result, error) = checked_result(&execution);
         if error.is_none()
             && let Some(Value::Object(returned)) = result.as_ref().and_then(|r| r.get("metas"))

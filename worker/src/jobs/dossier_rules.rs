@@ -19,6 +19,7 @@ use uuid::Uuid;
 
 use super::JobContext;
 use super::pipeline::{Exclusive, checked_result, exclusively, log_lines, recorded_errors};
+use crate::metrics::RuleKind;
 
 pub async fn run(job: RunDossierRules, context: Data<JobContext>) -> Result<(), BoxDynError> {
     let dossier_id = job.dossier_id;
@@ -51,6 +52,7 @@ async fn run_exclusively(job: RunDossierRules, context: &JobContext) -> Result<(
             runtime.run(&code, helper.as_deref(), &input, &runtime.limits())
         })
         .await?;
+        context.metrics.rule_executed(RuleKind::Dossier, &outcome);
         let (result, error) = checked_result(&outcome);
         let errors = recorded_errors(&outcome, error.clone());
         let log = NewDossierRuleExecutionLog {

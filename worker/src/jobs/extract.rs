@@ -56,12 +56,15 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
     let mut conn = context.db.get().await?;
     match extraction {
         Ok(extraction) => {
+            let ocr_pages = extraction.pages.iter().filter(|page| page.ocr).count();
+            context
+                .metrics
+                .pages_extracted(extraction.pages.len(), ocr_pages);
             let key = keys::extraction(document.dossier_id, document_id);
             context
                 .storage
                 .put(&key, serde_json::to_vec(&extraction)?)
                 .await?;
-            let ocr_pages = extraction.pages.iter().filter(|page| page.ocr).count();
             let mut event = if ocr_pages > 0 {
                 format!(
                     "estratto: {} pagine, {ocr_pages} lette con OCR",

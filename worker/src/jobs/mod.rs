@@ -5,6 +5,7 @@ pub mod document_rules;
 pub mod dossier_rules;
 pub mod extract;
 pub mod import;
+pub mod load;
 pub mod notify;
 mod ocr_budget;
 pub mod ping;
@@ -28,6 +29,10 @@ use worker::rules::RuleRuntime;
 #[derive(Clone)]
 pub struct JobContext {
     pub db: Pool,
+    /// Ends the outbox entries of the jobs that finished (in batches).
+    pub finished: shared::jobs::outbox::FinishedJobs,
+    /// The queue load test's samples, waiting to be sent (`load`).
+    pub load_samples: load::Samples,
     /// For the connections that hold a job's advisory lock (see `pipeline::exclusively`).
     pub database_url: String,
     pub redis: Redis,
@@ -47,6 +52,8 @@ pub struct JobContext {
     pub limits: shared::config::ImportLimits,
     /// Where users reach the web app (links in e-mails).
     pub public_url: String,
+    /// This process's Prometheus metrics (`/metrics`) and throughput tally.
+    pub metrics: Arc<crate::metrics::WorkerMetrics>,
 }
 
 /// The callback policy and its configuration.

@@ -25,6 +25,7 @@ use worker::rules::{CompileError, Execution, RuleRuntime};
 
 use super::JobContext;
 use super::pipeline::{checked_result, log_lines, recorded_errors};
+use crate::metrics::RuleKind;
 
 pub async fn run(job: RuleRunJob, context: Data<JobContext>) -> Result<(), BoxDynError> {
     match job {
@@ -106,6 +107,13 @@ async fn compile_and_run(
     .map_err(|error| failed("L'esecuzione non è terminata", error))
 }
 
+/// Counts a temporary run's executions in the worker's metrics.
+fn record_executions(context: &JobContext, kind: RuleKind, ran: &Result<Vec<Execution>, String>) {
+    for execution in ran.iter().flatten() {
+        context.metrics.rule_executed(kind, execution);
+    }
+}
+
 /// The outcome of one execution: result, logs, errors (the contract's complaint when the
 /// execution itself has none).
 fn outcome(execution: &Execution) -> (Option<Value>, Vec<String>, Vec<String>) {
@@ -151,6 +159,7 @@ async fn run_document(
         vec![input],
     )
     .await?;
+    record_executions(context, RuleKind::Document, &ran);
     let (result, logs, errors) = match ran {
         Ok(executions) => match executions.first() {
             Some(execution) => outcome(execution),
@@ -222,6 +231,7 @@ async fn run_dossier(
         bytes,
     )
     .await?;
+    record_executions(context, RuleKind::Dossier, &ran);
 
     let mut items = Vec::with_capacity(inputs.len());
     let mut logs = Vec::with_capacity(inputs.len());

@@ -240,6 +240,8 @@ pub struct AuditLogEntry {
     pub target_id: Option<String>,
     pub details: serde_json::Value,
     pub created_at: DateTime<Utc>,
+    /// Who impersonated the actor, as their e-mail was then (kept after they are deleted).
+    pub impersonator_email: Option<String>,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -249,6 +251,7 @@ pub struct NewAuditLogEntry {
     pub actor_id: Option<Uuid>,
     pub actor_email: Option<String>,
     pub impersonator_id: Option<Uuid>,
+    pub impersonator_email: Option<String>,
     pub action: String,
     pub target_type: Option<String>,
     pub target_id: Option<String>,

@@ -3,8 +3,9 @@
 
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 
+use super::audit::{self, Actor, Entry};
 use super::capped_count::capped_count;
 use super::dossiers::{PageRequest, contains_pattern};
 use super::types::{EditError, REQUIRED, page};
@@ -215,7 +216,36 @@ pub async fn update_data_table(
 }
 
 /// Deletes a data table, refused while a rule uses it (the message names the rules).
-pub async fn delete_data_table(conn: &mut AsyncPgConnection, name: &str) -> Result<(), EditError> {
+/// Deletes the data table `name` (refused while a rule uses it) with its audit entry
+/// (`data_table.delete`), in one transaction.
+pub async fn delete_data_table(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+    actor: Option<&Actor>,
+) -> Result<(), EditError> {
+    conn.transaction(async |conn| {
+        let deleted = remove_data_table(conn, name).await?;
+        audit::record(
+            conn,
+            actor,
+            Entry {
+                action: "data_table.delete",
+                target_type: "data_table",
+                target_id: &deleted.name,
+                details: serde_json::json!({ "id": deleted.id }),
+            },
+        )
+        .await?;
+        Ok(())
+    })
+    .await
+}
+
+/// Deletes the data table `name` (refused while a rule uses it) and answers it.
+async fn remove_data_table(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> Result<DataTable, EditError> {
     let Some(found) = find_data_table(conn, name).await? else {
         return Err(EditError::NotFound(format!(
             "Datatable «{name}» non trovata"
@@ -253,7 +283,7 @@ pub async fn delete_data_table(conn: &mut AsyncPgConnection, name: &str) -> Resu
                 e.into()
             }
         })?;
-    Ok(())
+    Ok(found)
 }
 
 fn in_use(name: &str, rules: &[String]) -> EditError {

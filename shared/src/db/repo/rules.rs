@@ -519,6 +519,30 @@ pub struct PreparedDocumentRuleUpdate {
 }
 
 impl PreparedDocumentRuleUpdate {
+    /// What the update changes, by the API's names (`code`, `helper`, `active`, …), for its
+    /// audit entry.
+    pub fn changed_fields(&self) -> Vec<&'static str> {
+        let c = &self.changes;
+        [
+            ("description", c.description.is_some()),
+            ("documentType", c.document_type_id.is_some()),
+            ("code", c.code.is_some()),
+            ("helper", self.helper.is_some()),
+            ("packageJSON", c.package_json.is_some()),
+            ("dataTables", self.data_table_ids.is_some()),
+            ("nota", c.nota.is_some()),
+            ("active", c.active.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, changed)| changed.then_some(name))
+        .collect()
+    }
+
+    /// The active flag the update sets, if it does.
+    pub fn active(&self) -> Option<bool> {
+        self.changes.active
+    }
+
     /// The code to compile before applying (`None`: the code does not change), as it was
     /// when prepared.
     pub fn check(&self) -> Option<&CodeCheck> {
@@ -672,16 +696,18 @@ pub async fn apply_document_rule_update(
 }
 
 /// Deletes a document rule (its data table links and helper go with it; its execution logs
-/// stay, without the link).
-pub async fn delete_document_rule(conn: &mut AsyncPgConnection, id: Uuid) -> Result<(), EditError> {
-    let removed = diesel::delete(document_rules::table.find(id))
-        .execute(conn)
+/// stay, without the link) and answers its description.
+pub async fn delete_document_rule(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> Result<String, EditError> {
+    diesel::delete(document_rules::table.find(id))
+        .returning(document_rules::description)
+        .get_result(conn)
         .await
-        .context("deleting a document rule")?;
-    if removed == 0 {
-        return Err(rule_not_found(id));
-    }
-    Ok(())
+        .optional()
+        .context("deleting a document rule")?
+        .ok_or_else(|| rule_not_found(id))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1089,6 +1115,34 @@ pub struct PreparedDossierRuleUpdate {
 }
 
 impl PreparedDossierRuleUpdate {
+    /// What the update changes, by the API's names (`code`, `helper`, `mustContain`, …), for
+    /// its audit entry.
+    pub fn changed_fields(&self) -> Vec<&'static str> {
+        let c = &self.changes;
+        [
+            ("description", c.description.is_some()),
+            ("istitutoAppartenenza", c.istituto_appartenenza.is_some()),
+            ("dossierType", c.dossier_type_id.is_some()),
+            ("code", c.code.is_some()),
+            ("helper", self.helper.is_some()),
+            ("packageJSON", c.package_json.is_some()),
+            ("mustContain", c.must_contain.is_some()),
+            ("notContain", c.not_contain.is_some()),
+            ("gruppo", c.gruppo.is_some()),
+            ("dataTables", self.data_table_ids.is_some()),
+            ("nota", c.nota.is_some()),
+            ("active", c.active.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, changed)| changed.then_some(name))
+        .collect()
+    }
+
+    /// The active flag the update sets, if it does.
+    pub fn active(&self) -> Option<bool> {
+        self.changes.active
+    }
+
     /// The code to compile before applying (`None`: the code does not change), as it was
     /// when prepared.
     pub fn check(&self) -> Option<&CodeCheck> {
@@ -1218,16 +1272,18 @@ pub async fn apply_dossier_rule_update(
 }
 
 /// Deletes a dossier rule (links and helper go with it; executions and logs stay, without
-/// the link).
-pub async fn delete_dossier_rule(conn: &mut AsyncPgConnection, id: Uuid) -> Result<(), EditError> {
-    let removed = diesel::delete(dossier_rules::table.find(id))
-        .execute(conn)
+/// the link) and answers its description.
+pub async fn delete_dossier_rule(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> Result<String, EditError> {
+    diesel::delete(dossier_rules::table.find(id))
+        .returning(dossier_rules::description)
+        .get_result(conn)
         .await
-        .context("deleting a dossier rule")?;
-    if removed == 0 {
-        return Err(rule_not_found(id));
-    }
-    Ok(())
+        .optional()
+        .context("deleting a dossier rule")?
+        .ok_or_else(|| rule_not_found(id))
 }
 
 // ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 
+use super::audit::{self, Actor, Entry};
 use super::capped_count::capped_count;
 use super::dossiers::{PageRequest, contains_pattern};
 
@@ -210,10 +211,36 @@ pub async fn find_document_type(
 }
 
 /// Deletes a document type, refused while rules or documents use it.
+/// Deletes the document type `name` with its audit entry (`document_type.delete`), in one
+/// transaction.
 pub async fn delete_document_type(
     conn: &mut AsyncPgConnection,
     name: &str,
+    actor: Option<&Actor>,
 ) -> Result<(), EditError> {
+    conn.transaction(async |conn| {
+        let deleted = remove_document_type(conn, name).await?;
+        audit::record(
+            conn,
+            actor,
+            Entry {
+                action: "document_type.delete",
+                target_type: "document_type",
+                target_id: &deleted.name,
+                details: serde_json::json!({ "id": deleted.id }),
+            },
+        )
+        .await?;
+        Ok(())
+    })
+    .await
+}
+
+/// Deletes the document type `name` (refused while in use) and answers it.
+async fn remove_document_type(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> Result<DocumentType, EditError> {
     let Some(found) = find_document_type(conn, name).await? else {
         return Err(EditError::NotFound(format!(
             "Tipologia «{name}» non trovata"
@@ -257,7 +284,7 @@ pub async fn delete_document_type(
                 e.into()
             }
         })?;
-    Ok(())
+    Ok(found)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -358,10 +385,36 @@ pub async fn dossier_rule_counts(
 
 /// Deletes a dossier type (its required metas go with it), refused while dossier rules are
 /// restricted to it or dossiers have it.
+/// Deletes the dossier type `name` with its audit entry (`dossier_type.delete`), in one
+/// transaction.
 pub async fn delete_dossier_type(
     conn: &mut AsyncPgConnection,
     name: &str,
+    actor: Option<&Actor>,
 ) -> Result<(), EditError> {
+    conn.transaction(async |conn| {
+        let deleted = remove_dossier_type(conn, name).await?;
+        audit::record(
+            conn,
+            actor,
+            Entry {
+                action: "dossier_type.delete",
+                target_type: "dossier_type",
+                target_id: &deleted.name,
+                details: serde_json::json!({ "id": deleted.id }),
+            },
+        )
+        .await?;
+        Ok(())
+    })
+    .await
+}
+
+/// Deletes the dossier type `name` (refused while in use) and answers it.
+async fn remove_dossier_type(
+    conn: &mut AsyncPgConnection,
+    name: &str,
+) -> Result<DossierType, EditError> {
     let Some(found) = find_dossier_type(conn, name).await? else {
         return Err(EditError::NotFound(format!(
             "Tipologia «{name}» non trovata"
@@ -405,7 +458,7 @@ pub async fn delete_dossier_type(
                 e.into()
             }
         })?;
-    Ok(())
+    Ok(found)
 }
 
 pub async fn find_dossier_type(

@@ -68,6 +68,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { id: 'roles', labelKey: 'nav.roles', icon: 'key', path: '/roles', permission: allow('roles') },
       { id: 'notifications', labelKey: 'nav.notifications', icon: 'notifications', path: '/notifications', permission: allow('notifications') },
       { id: 'jobs', labelKey: 'nav.jobs', icon: 'layers', path: '/jobs', permission: allow('jobs') },
+      { id: 'audit', labelKey: 'nav.audit', icon: 'history', path: '/audit', permission: allow('audit') },
     ],
   },
 ];

@@ -18,6 +18,8 @@ type Documents = {
     "\n  mutation UpdateOwnData($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateOwnDataDocument,
     "\n  mutation UpdateSelfPassword($email: String!, $oldPassword: String!, $newPassword: String!) {\n    updateSelfPassword(email: $email, oldPassword: $oldPassword, newPassword: $newPassword)\n  }\n": typeof types.UpdateSelfPasswordDocument,
     "\n  mutation UpdateAvatar($email: String!, $avatar: String!) {\n    updateAvatar(email: $email, avatar: $avatar) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateAvatarDocument,
+    "\n  query AuditLog($input: TableInput) {\n    auditLog(input: $input) {\n      items {\n        id\n        createdAt\n        actorEmail\n        impersonatorEmail\n        action\n        targetType\n        targetId\n        details\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.AuditLogDocument,
+    "\n  query AuditActions {\n    auditActions\n  }\n": typeof types.AuditActionsDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input)\n  }\n": typeof types.RegisterDocument,
     "\n  mutation ConfirmRegistration($email: String!, $code: String!) {\n    confirmRegistration(email: $email, code: $code) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ConfirmRegistrationDocument,
     "\n  mutation RecoverPassword($email: String!) {\n    recoverPassword(email: $email)\n  }\n": typeof types.RecoverPasswordDocument,
@@ -64,10 +66,17 @@ type Documents = {
     "\n  query ImportDocumentTypes {\n    documentTypes(limit: 1000) {\n      name\n    }\n  }\n": typeof types.ImportDocumentTypesDocument,
     "\n  query ImportDossierTypes {\n    dossierTypes(limit: 1000) {\n      name\n    }\n  }\n": typeof types.ImportDossierTypesDocument,
     "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n    }\n  }\n": typeof types.ImportedDossierDocument,
-    "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      retrying\n      running\n      failed\n    }\n  }\n": typeof types.JobQueuesDocument,
-    "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        payload\n      }\n    }\n  }\n": typeof types.FailedJobsDocument,
-    "\n  mutation RetryFailedJob($queueName: String!, $id: ID!) {\n    retryFailedJob(queueName: $queueName, id: $id)\n  }\n": typeof types.RetryFailedJobDocument,
-    "\n  mutation DiscardFailedJob($queueName: String!, $id: ID!) {\n    discardFailedJob(queueName: $queueName, id: $id)\n  }\n": typeof types.DiscardFailedJobDocument,
+    "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      outbox\n      retrying\n      running\n      failed\n      doneLastHour\n      failedLastHour\n      paused\n    }\n  }\n": typeof types.JobQueuesDocument,
+    "\n  query JobThroughput {\n    jobThroughput {\n      queue\n      minutes {\n        at\n        succeeded\n        failed\n        retried\n      }\n    }\n  }\n": typeof types.JobThroughputDocument,
+    "\n  query JobWorkers {\n    jobWorkers {\n      instance\n      identity\n      startedAt\n      heartbeatAt\n      metricsAddr\n      queues {\n        queue\n        concurrency\n      }\n    }\n  }\n": typeof types.JobWorkersDocument,
+    "\n  query FailedJobs($filter: FailedJobFilter, $page: TableInput) {\n    failedJobs(filter: $filter, page: $page) {\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        dossierId\n        worker\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.FailedJobsDocument,
+    "\n  query FailedJob($id: ID!) {\n    failedJob(id: $id) {\n      job {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        dossierId\n        worker\n      }\n      payload\n      dossierExists\n      history {\n        attempt\n        worker\n        error\n        errorCode\n        errorParams\n        failedAt\n      }\n    }\n  }\n": typeof types.FailedJobDocument,
+    "\n  mutation RetryFailedJob($id: ID!) {\n    retryFailedJob(id: $id)\n  }\n": typeof types.RetryFailedJobDocument,
+    "\n  mutation DiscardFailedJob($id: ID!) {\n    discardFailedJob(id: $id)\n  }\n": typeof types.DiscardFailedJobDocument,
+    "\n  mutation RetryFailedJobs($filter: FailedJobFilter!) {\n    retryFailedJobs(filter: $filter) {\n      done\n      more\n    }\n  }\n": typeof types.RetryFailedJobsDocument,
+    "\n  mutation DiscardFailedJobs($filter: FailedJobFilter!) {\n    discardFailedJobs(filter: $filter) {\n      done\n      more\n    }\n  }\n": typeof types.DiscardFailedJobsDocument,
+    "\n  mutation PauseQueue($queue: String!) {\n    pauseQueue(queue: $queue)\n  }\n": typeof types.PauseQueueDocument,
+    "\n  mutation ResumeQueue($queue: String!) {\n    resumeQueue(queue: $queue)\n  }\n": typeof types.ResumeQueueDocument,
     "\n  query NotificationReceivers {\n    notificationReceivers {\n      id\n    }\n  }\n": typeof types.NotificationReceiversDocument,
     "\n  mutation AddNotificationReceiver($receiver: String!) {\n    addNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": typeof types.AddNotificationReceiverDocument,
     "\n  mutation DeleteNotificationReceiver($receiver: String!) {\n    deleteNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": typeof types.DeleteNotificationReceiverDocument,
@@ -165,6 +174,8 @@ const documents: Documents = {
     "\n  mutation UpdateOwnData($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": types.UpdateOwnDataDocument,
     "\n  mutation UpdateSelfPassword($email: String!, $oldPassword: String!, $newPassword: String!) {\n    updateSelfPassword(email: $email, oldPassword: $oldPassword, newPassword: $newPassword)\n  }\n": types.UpdateSelfPasswordDocument,
     "\n  mutation UpdateAvatar($email: String!, $avatar: String!) {\n    updateAvatar(email: $email, avatar: $avatar) {\n      ...UserFields\n    }\n  }\n": types.UpdateAvatarDocument,
+    "\n  query AuditLog($input: TableInput) {\n    auditLog(input: $input) {\n      items {\n        id\n        createdAt\n        actorEmail\n        impersonatorEmail\n        action\n        targetType\n        targetId\n        details\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.AuditLogDocument,
+    "\n  query AuditActions {\n    auditActions\n  }\n": types.AuditActionsDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input)\n  }\n": types.RegisterDocument,
     "\n  mutation ConfirmRegistration($email: String!, $code: String!) {\n    confirmRegistration(email: $email, code: $code) {\n      ...AuthSessionFields\n    }\n  }\n": types.ConfirmRegistrationDocument,
     "\n  mutation RecoverPassword($email: String!) {\n    recoverPassword(email: $email)\n  }\n": types.RecoverPasswordDocument,
@@ -211,10 +222,17 @@ const documents: Documents = {
     "\n  query ImportDocumentTypes {\n    documentTypes(limit: 1000) {\n      name\n    }\n  }\n": types.ImportDocumentTypesDocument,
     "\n  query ImportDossierTypes {\n    dossierTypes(limit: 1000) {\n      name\n    }\n  }\n": types.ImportDossierTypesDocument,
     "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n    }\n  }\n": types.ImportedDossierDocument,
-    "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      retrying\n      running\n      failed\n    }\n  }\n": types.JobQueuesDocument,
-    "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        payload\n      }\n    }\n  }\n": types.FailedJobsDocument,
-    "\n  mutation RetryFailedJob($queueName: String!, $id: ID!) {\n    retryFailedJob(queueName: $queueName, id: $id)\n  }\n": types.RetryFailedJobDocument,
-    "\n  mutation DiscardFailedJob($queueName: String!, $id: ID!) {\n    discardFailedJob(queueName: $queueName, id: $id)\n  }\n": types.DiscardFailedJobDocument,
+    "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      outbox\n      retrying\n      running\n      failed\n      doneLastHour\n      failedLastHour\n      paused\n    }\n  }\n": types.JobQueuesDocument,
+    "\n  query JobThroughput {\n    jobThroughput {\n      queue\n      minutes {\n        at\n        succeeded\n        failed\n        retried\n      }\n    }\n  }\n": types.JobThroughputDocument,
+    "\n  query JobWorkers {\n    jobWorkers {\n      instance\n      identity\n      startedAt\n      heartbeatAt\n      metricsAddr\n      queues {\n        queue\n        concurrency\n      }\n    }\n  }\n": types.JobWorkersDocument,
+    "\n  query FailedJobs($filter: FailedJobFilter, $page: TableInput) {\n    failedJobs(filter: $filter, page: $page) {\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        dossierId\n        worker\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.FailedJobsDocument,
+    "\n  query FailedJob($id: ID!) {\n    failedJob(id: $id) {\n      job {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        dossierId\n        worker\n      }\n      payload\n      dossierExists\n      history {\n        attempt\n        worker\n        error\n        errorCode\n        errorParams\n        failedAt\n      }\n    }\n  }\n": types.FailedJobDocument,
+    "\n  mutation RetryFailedJob($id: ID!) {\n    retryFailedJob(id: $id)\n  }\n": types.RetryFailedJobDocument,
+    "\n  mutation DiscardFailedJob($id: ID!) {\n    discardFailedJob(id: $id)\n  }\n": types.DiscardFailedJobDocument,
+    "\n  mutation RetryFailedJobs($filter: FailedJobFilter!) {\n    retryFailedJobs(filter: $filter) {\n      done\n      more\n    }\n  }\n": types.RetryFailedJobsDocument,
+    "\n  mutation DiscardFailedJobs($filter: FailedJobFilter!) {\n    discardFailedJobs(filter: $filter) {\n      done\n      more\n    }\n  }\n": types.DiscardFailedJobsDocument,
+    "\n  mutation PauseQueue($queue: String!) {\n    pauseQueue(queue: $queue)\n  }\n": types.PauseQueueDocument,
+    "\n  mutation ResumeQueue($queue: String!) {\n    resumeQueue(queue: $queue)\n  }\n": types.ResumeQueueDocument,
     "\n  query NotificationReceivers {\n    notificationReceivers {\n      id\n    }\n  }\n": types.NotificationReceiversDocument,
     "\n  mutation AddNotificationReceiver($receiver: String!) {\n    addNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": types.AddNotificationReceiverDocument,
     "\n  mutation DeleteNotificationReceiver($receiver: String!) {\n    deleteNotificationReceiver(receiver: $receiver) {\n      id\n    }\n  }\n": types.DeleteNotificationReceiverDocument,
@@ -321,6 +339,14 @@ export function graphql(source: "\n  mutation UpdateSelfPassword($email: String!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateAvatar($email: String!, $avatar: String!) {\n    updateAvatar(email: $email, avatar: $avatar) {\n      ...UserFields\n    }\n  }\n"): typeof import('./graphql').UpdateAvatarDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuditLog($input: TableInput) {\n    auditLog(input: $input) {\n      items {\n        id\n        createdAt\n        actorEmail\n        impersonatorEmail\n        action\n        targetType\n        targetId\n        details\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').AuditLogDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuditActions {\n    auditActions\n  }\n"): typeof import('./graphql').AuditActionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -508,19 +534,47 @@ export function graphql(source: "\n  query ImportedDossier($id: ID!) {\n    doss
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      retrying\n      running\n      failed\n    }\n  }\n"): typeof import('./graphql').JobQueuesDocument;
+export function graphql(source: "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      outbox\n      retrying\n      running\n      failed\n      doneLastHour\n      failedLastHour\n      paused\n    }\n  }\n"): typeof import('./graphql').JobQueuesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {\n    failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {\n      total\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        payload\n      }\n    }\n  }\n"): typeof import('./graphql').FailedJobsDocument;
+export function graphql(source: "\n  query JobThroughput {\n    jobThroughput {\n      queue\n      minutes {\n        at\n        succeeded\n        failed\n        retried\n      }\n    }\n  }\n"): typeof import('./graphql').JobThroughputDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RetryFailedJob($queueName: String!, $id: ID!) {\n    retryFailedJob(queueName: $queueName, id: $id)\n  }\n"): typeof import('./graphql').RetryFailedJobDocument;
+export function graphql(source: "\n  query JobWorkers {\n    jobWorkers {\n      instance\n      identity\n      startedAt\n      heartbeatAt\n      metricsAddr\n      queues {\n        queue\n        concurrency\n      }\n    }\n  }\n"): typeof import('./graphql').JobWorkersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DiscardFailedJob($queueName: String!, $id: ID!) {\n    discardFailedJob(queueName: $queueName, id: $id)\n  }\n"): typeof import('./graphql').DiscardFailedJobDocument;
+export function graphql(source: "\n  query FailedJobs($filter: FailedJobFilter, $page: TableInput) {\n    failedJobs(filter: $filter, page: $page) {\n      items {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        dossierId\n        worker\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').FailedJobsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FailedJob($id: ID!) {\n    failedJob(id: $id) {\n      job {\n        id\n        queue\n        failedAt\n        attempts\n        error\n        errorCode\n        errorParams\n        dossierId\n        worker\n      }\n      payload\n      dossierExists\n      history {\n        attempt\n        worker\n        error\n        errorCode\n        errorParams\n        failedAt\n      }\n    }\n  }\n"): typeof import('./graphql').FailedJobDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryFailedJob($id: ID!) {\n    retryFailedJob(id: $id)\n  }\n"): typeof import('./graphql').RetryFailedJobDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DiscardFailedJob($id: ID!) {\n    discardFailedJob(id: $id)\n  }\n"): typeof import('./graphql').DiscardFailedJobDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryFailedJobs($filter: FailedJobFilter!) {\n    retryFailedJobs(filter: $filter) {\n      done\n      more\n    }\n  }\n"): typeof import('./graphql').RetryFailedJobsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DiscardFailedJobs($filter: FailedJobFilter!) {\n    discardFailedJobs(filter: $filter) {\n      done\n      more\n    }\n  }\n"): typeof import('./graphql').DiscardFailedJobsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PauseQueue($queue: String!) {\n    pauseQueue(queue: $queue)\n  }\n"): typeof import('./graphql').PauseQueueDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeQueue($queue: String!) {\n    resumeQueue(queue: $queue)\n  }\n"): typeof import('./graphql').ResumeQueueDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -52,6 +52,21 @@ export type CreateUserInput = {
   password: string;
 };
 
+/**
+ * Which failed jobs a list or a bulk action is about; an absent or empty field does not
+ * filter.
+ */
+export type FailedJobFilter = {
+  /** Text the error contains, any case. */
+  errorContains?: string | null | undefined;
+  /** Failed at or after. */
+  from?: string | null | undefined;
+  /** Any of these queues. */
+  queues?: Array<string> | null | undefined;
+  /** Failed before. */
+  to?: string | null | undefined;
+};
+
 /** The value chosen for one meta. */
 export type MetaInput = {
   name: string;
@@ -181,6 +196,18 @@ export type UpdateAvatarMutationVariables = Exact<{
 
 
 export type UpdateAvatarMutation = { updateAvatar: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } };
+
+export type AuditLogQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type AuditLogQuery = { auditLog: { pages: number, total: number, more: boolean, items: Array<{ id: string, createdAt: string, actorEmail: string | null, impersonatorEmail: string | null, action: string, targetType: string | null, targetId: string | null, details: string }> } };
+
+export type AuditActionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AuditActionsQuery = { auditActions: Array<string> };
 
 export type RegisterMutationVariables = Exact<{
   input: RegisterInput;
@@ -498,19 +525,34 @@ export type ImportedDossierQuery = { dossier: { id: string, state: string, error
 export type JobQueuesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type JobQueuesQuery = { jobQueues: Array<{ name: string, waiting: number, retrying: number, running: number, failed: number }> };
+export type JobQueuesQuery = { jobQueues: Array<{ name: string, waiting: number, outbox: number, retrying: number, running: number, failed: number, doneLastHour: number, failedLastHour: number, paused: boolean }> };
+
+export type JobThroughputQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type JobThroughputQuery = { jobThroughput: Array<{ queue: string, minutes: Array<{ at: string, succeeded: number, failed: number, retried: number }> }> };
+
+export type JobWorkersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type JobWorkersQuery = { jobWorkers: Array<{ instance: string, identity: string, startedAt: string, heartbeatAt: string, metricsAddr: string | null, queues: Array<{ queue: string, concurrency: number }> }> };
 
 export type FailedJobsQueryVariables = Exact<{
-  queueName: string;
-  pageSize: number;
-  pageIndex: number;
+  filter?: FailedJobFilter | null | undefined;
+  page?: TableInput | null | undefined;
 }>;
 
 
-export type FailedJobsQuery = { failedJobs: { total: number, items: Array<{ id: string, queue: string, failedAt: number | null, attempts: number, error: string, errorCode: string, errorParams: string, payload: string }> } };
+export type FailedJobsQuery = { failedJobs: { pages: number, total: number, more: boolean, items: Array<{ id: string, queue: string, failedAt: string, attempts: number, error: string, errorCode: string, errorParams: string, dossierId: string | null, worker: string }> } };
+
+export type FailedJobQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FailedJobQuery = { failedJob: { payload: string, dossierExists: boolean, job: { id: string, queue: string, failedAt: string, attempts: number, error: string, errorCode: string, errorParams: string, dossierId: string | null, worker: string }, history: Array<{ attempt: number, worker: string, error: string, errorCode: string, errorParams: string, failedAt: string }> } | null };
 
 export type RetryFailedJobMutationVariables = Exact<{
-  queueName: string;
   id: string | number;
 }>;
 
@@ -518,12 +560,39 @@ export type RetryFailedJobMutationVariables = Exact<{
 export type RetryFailedJobMutation = { retryFailedJob: boolean };
 
 export type DiscardFailedJobMutationVariables = Exact<{
-  queueName: string;
   id: string | number;
 }>;
 
 
 export type DiscardFailedJobMutation = { discardFailedJob: boolean };
+
+export type RetryFailedJobsMutationVariables = Exact<{
+  filter: FailedJobFilter;
+}>;
+
+
+export type RetryFailedJobsMutation = { retryFailedJobs: { done: number, more: boolean } };
+
+export type DiscardFailedJobsMutationVariables = Exact<{
+  filter: FailedJobFilter;
+}>;
+
+
+export type DiscardFailedJobsMutation = { discardFailedJobs: { done: number, more: boolean } };
+
+export type PauseQueueMutationVariables = Exact<{
+  queue: string;
+}>;
+
+
+export type PauseQueueMutation = { pauseQueue: boolean };
+
+export type ResumeQueueMutationVariables = Exact<{
+  queue: string;
+}>;
+
+
+export type ResumeQueueMutation = { resumeQueue: boolean };
 
 export type NotificationReceiversQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1302,6 +1371,30 @@ export const UpdateAvatarDocument = new TypedDocumentString(`
   avatar
   createdAt
 }`) as unknown as TypedDocumentString<UpdateAvatarMutation, UpdateAvatarMutationVariables>;
+export const AuditLogDocument = new TypedDocumentString(`
+    query AuditLog($input: TableInput) {
+  auditLog(input: $input) {
+    items {
+      id
+      createdAt
+      actorEmail
+      impersonatorEmail
+      action
+      targetType
+      targetId
+      details
+    }
+    pages
+    total
+    more
+  }
+}
+    `) as unknown as TypedDocumentString<AuditLogQuery, AuditLogQueryVariables>;
+export const AuditActionsDocument = new TypedDocumentString(`
+    query AuditActions {
+  auditActions
+}
+    `) as unknown as TypedDocumentString<AuditActionsQuery, AuditActionsQueryVariables>;
 export const RegisterDocument = new TypedDocumentString(`
     mutation Register($input: RegisterInput!) {
   register(input: $input)
@@ -1830,16 +1923,47 @@ export const JobQueuesDocument = new TypedDocumentString(`
   jobQueues {
     name
     waiting
+    outbox
     retrying
     running
     failed
+    doneLastHour
+    failedLastHour
+    paused
   }
 }
     `) as unknown as TypedDocumentString<JobQueuesQuery, JobQueuesQueryVariables>;
+export const JobThroughputDocument = new TypedDocumentString(`
+    query JobThroughput {
+  jobThroughput {
+    queue
+    minutes {
+      at
+      succeeded
+      failed
+      retried
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<JobThroughputQuery, JobThroughputQueryVariables>;
+export const JobWorkersDocument = new TypedDocumentString(`
+    query JobWorkers {
+  jobWorkers {
+    instance
+    identity
+    startedAt
+    heartbeatAt
+    metricsAddr
+    queues {
+      queue
+      concurrency
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<JobWorkersQuery, JobWorkersQueryVariables>;
 export const FailedJobsDocument = new TypedDocumentString(`
-    query FailedJobs($queueName: String!, $pageSize: Int!, $pageIndex: Int!) {
-  failedJobs(queueName: $queueName, pageSize: $pageSize, pageIndex: $pageIndex) {
-    total
+    query FailedJobs($filter: FailedJobFilter, $page: TableInput) {
+  failedJobs(filter: $filter, page: $page) {
     items {
       id
       queue
@@ -1848,21 +1972,78 @@ export const FailedJobsDocument = new TypedDocumentString(`
       error
       errorCode
       errorParams
-      payload
+      dossierId
+      worker
     }
+    pages
+    total
+    more
   }
 }
     `) as unknown as TypedDocumentString<FailedJobsQuery, FailedJobsQueryVariables>;
+export const FailedJobDocument = new TypedDocumentString(`
+    query FailedJob($id: ID!) {
+  failedJob(id: $id) {
+    job {
+      id
+      queue
+      failedAt
+      attempts
+      error
+      errorCode
+      errorParams
+      dossierId
+      worker
+    }
+    payload
+    dossierExists
+    history {
+      attempt
+      worker
+      error
+      errorCode
+      errorParams
+      failedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FailedJobQuery, FailedJobQueryVariables>;
 export const RetryFailedJobDocument = new TypedDocumentString(`
-    mutation RetryFailedJob($queueName: String!, $id: ID!) {
-  retryFailedJob(queueName: $queueName, id: $id)
+    mutation RetryFailedJob($id: ID!) {
+  retryFailedJob(id: $id)
 }
     `) as unknown as TypedDocumentString<RetryFailedJobMutation, RetryFailedJobMutationVariables>;
 export const DiscardFailedJobDocument = new TypedDocumentString(`
-    mutation DiscardFailedJob($queueName: String!, $id: ID!) {
-  discardFailedJob(queueName: $queueName, id: $id)
+    mutation DiscardFailedJob($id: ID!) {
+  discardFailedJob(id: $id)
 }
     `) as unknown as TypedDocumentString<DiscardFailedJobMutation, DiscardFailedJobMutationVariables>;
+export const RetryFailedJobsDocument = new TypedDocumentString(`
+    mutation RetryFailedJobs($filter: FailedJobFilter!) {
+  retryFailedJobs(filter: $filter) {
+    done
+    more
+  }
+}
+    `) as unknown as TypedDocumentString<RetryFailedJobsMutation, RetryFailedJobsMutationVariables>;
+export const DiscardFailedJobsDocument = new TypedDocumentString(`
+    mutation DiscardFailedJobs($filter: FailedJobFilter!) {
+  discardFailedJobs(filter: $filter) {
+    done
+    more
+  }
+}
+    `) as unknown as TypedDocumentString<DiscardFailedJobsMutation, DiscardFailedJobsMutationVariables>;
+export const PauseQueueDocument = new TypedDocumentString(`
+    mutation PauseQueue($queue: String!) {
+  pauseQueue(queue: $queue)
+}
+    `) as unknown as TypedDocumentString<PauseQueueMutation, PauseQueueMutationVariables>;
+export const ResumeQueueDocument = new TypedDocumentString(`
+    mutation ResumeQueue($queue: String!) {
+  resumeQueue(queue: $queue)
+}
+    `) as unknown as TypedDocumentString<ResumeQueueMutation, ResumeQueueMutationVariables>;
 export const NotificationReceiversDocument = new TypedDocumentString(`
     query NotificationReceivers {
   notificationReceivers {

@@ -1,0 +1,387 @@
+//! The audit log screen's queries through the real server: `auditLog` paged newest first,
+//! filtered by actor (e-mail prefix), action and date; `auditActions`; both refused without
+//! the `audit` resource; an impersonation listed with its impersonator; and the deletions and
+//! rule saves that write their entries.
+
+mod common;
+
+use anyhow::Result;
+use common::{ADMIN_EMAIL, Options, TestServer};
+use serde_json::{Value, json};
+
+const AUDIT_LOG: &str = "query($input: TableInput) { auditLog(input: $input) {
+    items { id createdAt actorEmail impersonatorEmail action targetType targetId details }
+    pages total more op } }";
+
+async fn user(server: &TestServer, admin: &str, email: &str) -> Result<String> {
+    let body = server
+        .graphql_as(
+            admin,
+            "mutation($u: CreateUserInput!) { createUser(user: $u) { email } }",
+            json!({ "u": { "email": email, "firstName": "Test", "lastName": "Utente",
+                "password": "segreto1", "confirmPassword": "segreto1" } }),
+        )
+        .await?;
+    anyhow::ensure!(body["errors"].is_null(), "{body}");
+    server.login(email, "segreto1").await
+}
+
+async fn ok(server: &TestServer, token: &str, query: &str, variables: Value) -> Result<Value> {
+    let body = server.graphql_as(token, query, variables).await?;
+    anyhow::ensure!(body["errors"].is_null(), "{query}: {body}");
+    Ok(body["data"].clone())
+}
+
+/// One page of the log as `token` sees it.
+async fn audit_log(server: &TestServer, token: &str, input: Value) -> Result<Value> {
+    Ok(ok(server, token, AUDIT_LOG, json!({ "input": input })).await?["auditLog"].clone())
+}
+
+fn filter(column: &str, kind: &str, value: &[&str]) -> Value {
+    json!({ "column": column, "type": kind, "value": value })
+}
+
+fn actions(page: &Value) -> Vec<String> {
+    page["items"]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|i| i["action"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"]
+        .as_str()
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn the_audit_log_pages_filters_and_names_the_impersonator() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    let carla = user(&server, &admin, "carla@example.com").await?;
+    for n in 0..11 {
+        user(&server, &admin, &format!("utente{n:02}@example.com")).await?;
+    }
+
+    // Without `audit`, neither query answers.
+    for query in [
+        "{ auditActions }",
+        "{ auditLog { total } }",
+        "{ auditLog(input: { pageSize: 50 }) { items { action } } }",
+    ] {
+        let body = server.graphql_as(&carla, query, json!({})).await?;
+        assert_eq!(code(&body), "FORBIDDEN", "{query}: {body}");
+        assert_eq!(body["data"], Value::Null, "{body}");
+    }
+
+    // The administrator impersonates Carla, who ends it: two entries, the second by Carla
+    // impersonated by the administrator.
+    let session = ok(
+        &server,
+        &admin,
+        "mutation { impersonates(email: \"carla@example.com\") { accessToken } }",
+        json!({}),
+    )
+    .await?;
+    let as_carla = session["impersonates"]["accessToken"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    ok(
+        &server,
+        &as_carla,
+        "mutation { endImpersonation { logged } }",
+        json!({}),
+    )
+    .await?;
+
+    // Newest first, ten a page by default; twelve users created, then the impersonation.
+    let first = audit_log(&server, &admin, json!(null)).await?;
+    assert_eq!(first["total"], 14, "{first}");
+    assert_eq!(
+        (first["pages"].as_i64(), first["more"].as_bool()),
+        (Some(2), Some(false))
+    );
+    assert_eq!(first["op"], "createdAt DESC");
+    assert_eq!(
+        actions(&first)[..3],
+        ["impersonation.end", "impersonation.start", "user.create"]
+    );
+    let end = &first["items"][0];
+    assert_eq!(end["actorEmail"], "carla@example.com", "{end}");
+    assert_eq!(end["impersonatorEmail"], ADMIN_EMAIL, "{end}");
+    assert_eq!(
+        (end["targetType"].as_str(), end["targetId"].as_str()),
+        (Some("user"), Some("carla@example.com"))
+    );
+    let details: Value = serde_json::from_str(end["details"].as_str().unwrap_or_default())?;
+    assert!(details["session"].is_string(), "{details}");
+    let start = &first["items"][1];
+    assert_eq!(start["actorEmail"], ADMIN_EMAIL, "{start}");
+    assert_eq!(start["impersonatorEmail"], Value::Null);
+    assert_eq!(start["targetId"], "carla@example.com");
+    let dates: Vec<&str> = first["items"]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|i| i["createdAt"].as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        dates.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {dates:?}"
+    );
+
+    // The second page holds the rest, none of the first; oldest first reverses the order.
+    let second = audit_log(&server, &admin, json!({ "pageIndex": 1 })).await?;
+    assert_eq!(
+        second["items"].as_array().map(Vec::len),
+        Some(4),
+        "{second}"
+    );
+    let ids = |page: &Value| -> Vec<String> {
+        page["items"]
+            .as_array()
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|i| i["id"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert!(ids(&second).iter().all(|id| !ids(&first).contains(id)));
+    let oldest = audit_log(
+        &server,
+        &admin,
+        json!({ "order": "createdAt ASC", "pageSize": 50 }),
+    )
+    .await?;
+    assert_eq!(oldest["op"], "createdAt ASC");
+    assert_eq!(
+        actions(&oldest).last().map(String::as_str),
+        Some("impersonation.end")
+    );
+
+    // By action: any of those chosen.
+    let ended = audit_log(
+        &server,
+        &admin,
+        json!({ "filters": [filter("action", "select", &["impersonation.end"])] }),
+    )
+    .await?;
+    assert_eq!(actions(&ended), ["impersonation.end"], "{ended}");
+    assert_eq!(ended["items"][0]["impersonatorEmail"], ADMIN_EMAIL);
+    let both = audit_log(
+        &server,
+        &admin,
+        json!({ "filters": [filter("action", "select", &["impersonation.end", "impersonation.start"])] }),
+    )
+    .await?;
+    assert_eq!(both["total"], 2, "{both}");
+
+    // By actor: the start of the e-mail, any case; not a substring.
+    let by_carla = audit_log(
+        &server,
+        &admin,
+        json!({ "filters": [filter("actorEmail", "text", &["CARLA@"])] }),
+    )
+    .await?;
+    assert_eq!(actions(&by_carla), ["impersonation.end"], "{by_carla}");
+    let middle = audit_log(
+        &server,
+        &admin,
+        json!({ "filters": [filter("actorEmail", "text", &["arla"])] }),
+    )
+    .await?;
+    assert_eq!(middle["total"], 0, "{middle}");
+    // LIKE's wildcards are plain characters.
+    let wildcard = audit_log(
+        &server,
+        &admin,
+        json!({ "filters": [filter("actorEmail", "text", &["%"])] }),
+    )
+    .await?;
+    assert_eq!(wildcard["total"], 0, "{wildcard}");
+    let by_admin = audit_log(
+        &server,
+        &admin,
+        json!({ "filters": [filter("user", "text", &[ADMIN_EMAIL]), filter("action", "select", &["user.create"])] }),
+    )
+    .await?;
+    assert_eq!(by_admin["total"], 12, "{by_admin}");
+
+    // By date: today (both ends included) finds everything, a past year nothing.
+    let today = chrono::Utc::now().format("%Y/%m/%d").to_string();
+    let of_today = audit_log(
+        &server,
+        &admin,
+        json!({ "filters": [filter("createdAt", "date", &[&today, &today])] }),
+    )
+    .await?;
+    assert_eq!(of_today["total"], 14, "{of_today}");
+    let long_ago = audit_log(
+        &server,
+        &admin,
+        json!({ "filters": [filter("createdAt", "date", &["2020/01/01", "2020/12/31"])] }),
+    )
+    .await?;
+    assert_eq!(long_ago["total"], 0, "{long_ago}");
+
+    // An unknown action, an order the log has no index for, a page size beyond the bound.
+    for input in [
+        json!({ "filters": [filter("action", "select", &["user.hack"])] }),
+        json!({ "order": "actorEmail ASC" }),
+        json!({ "order": "action DESC" }),
+        json!({ "pageSize": 500 }),
+        json!({ "filters": [filter("details", "text", &["x"])] }),
+    ] {
+        let body = server
+            .graphql_as(&admin, AUDIT_LOG, json!({ "input": input }))
+            .await?;
+        assert_eq!(code(&body), "BAD_USER_INPUT", "{input}: {body}");
+    }
+
+    // The actions offered, from the code: those of the jobs dashboard too.
+    let offered = ok(&server, &admin, "{ auditActions }", json!({})).await?;
+    let offered: Vec<&str> = offered["auditActions"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    for action in [
+        "impersonation.start",
+        "user.delete",
+        "policy.add",
+        "rule.update",
+        "job.retry",
+        "job.discard_bulk",
+        "queue.pause",
+    ] {
+        assert!(offered.contains(&action), "{action} in {offered:?}");
+    }
+
+    // A role allowing `audit` reads the log.
+    for query in [
+        "mutation { createRole(name: \"revisore\") { name } }",
+        "mutation { AddPolicy(subject: \"revisore\", object: \"audit\", action: \"allow\") { subject } }",
+        "mutation { AddGroup(subject: \"carla@example.com\", role: \"revisore\") { subject } }",
+    ] {
+        ok(&server, &admin, query, json!({})).await?;
+    }
+    let carla = server.login("carla@example.com", "segreto1").await?;
+    let seen = audit_log(
+        &server,
+        &carla,
+        json!({ "filters": [filter("action", "select", &["group.add"])] }),
+    )
+    .await?;
+    assert_eq!(seen["items"][0]["targetType"], "group", "{seen}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn deletions_and_rule_saves_write_their_entries() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    for query in [
+        r#"mutation { createDocumentType(input: { name: "CUD" }) { name } }"#,
+        r#"mutation { createDocumentType(input: { name: "Vecchio" }) { name } }"#,
+        r#"mutation { createDossierType(input: { name: "Mutuo" }) { name } }"#,
+        r#"mutation { createDataTable(input: { name: "tassi", content: "[1]" }) { name } }"#,
+    ] {
+        ok(&server, &admin, query, json!({})).await?;
+    }
+    let created = ok(
+        &server,
+        &admin,
+        r#"mutation { createDocumentRule(input: { documentType: "CUD", description: "Reddito", dataTables: [] }) { id } }"#,
+        json!({}),
+    )
+    .await?;
+    let id = created["createDocumentRule"]["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    for (query, variables) in [
+        (
+            "mutation($id: ID!) { setDocumentRuleActive(id: $id, active: false) { id } }",
+            json!({ "id": id }),
+        ),
+        (
+            "mutation($id: ID!) { setDocumentRuleActive(id: $id, active: true) { id } }",
+            json!({ "id": id }),
+        ),
+        (
+            "mutation($id: ID!) { updateDocumentRule(id: $id, input: { nota: \"rivista\" }) { id } }",
+            json!({ "id": id }),
+        ),
+        (
+            "mutation($id: ID!) { deleteDocumentRule(id: $id) }",
+            json!({ "id": id }),
+        ),
+        (
+            "mutation { deleteDocumentType(name: \"Vecchio\") }",
+            json!({}),
+        ),
+        ("mutation { deleteDossierType(name: \"Mutuo\") }", json!({})),
+        ("mutation { deleteDataTable(name: \"tassi\") }", json!({})),
+    ] {
+        ok(&server, &admin, query, variables).await?;
+    }
+
+    let page = audit_log(&server, &admin, json!({ "pageSize": 20 })).await?;
+    assert_eq!(
+        actions(&page),
+        [
+            "data_table.delete",
+            "dossier_type.delete",
+            "document_type.delete",
+            "rule.delete",
+            "rule.update",
+            "rule.activate",
+            "rule.pause",
+            "rule.create",
+        ],
+        "{page}"
+    );
+    let items = page["items"].as_array().cloned().unwrap_or_default();
+    let details_of = |item: &Value| -> Value {
+        serde_json::from_str(item["details"].as_str().unwrap_or_default()).unwrap_or_default()
+    };
+    assert_eq!(
+        (
+            items[0]["targetType"].as_str(),
+            items[0]["targetId"].as_str()
+        ),
+        (Some("data_table"), Some("tassi"))
+    );
+    assert_eq!(items[2]["targetId"], "Vecchio");
+    for item in &items[3..8] {
+        assert_eq!(item["targetType"], "rule");
+        assert_eq!(item["targetId"].as_str(), Some(id.as_str()));
+        assert_eq!(item["actorEmail"], ADMIN_EMAIL);
+        assert_eq!(details_of(item)["kind"], "document", "{item}");
+        assert_eq!(details_of(item)["description"], "Reddito");
+    }
+    assert_eq!(details_of(&items[4])["fields"], json!(["nota"]));
+
+    // A refused deletion writes nothing.
+    let refused = server
+        .graphql_as(
+            &admin,
+            "mutation { deleteDataTable(name: \"tassi\") }",
+            json!({}),
+        )
+        .await?;
+    assert_eq!(code(&refused), "NOT_FOUND", "{refused}");
+    let again = audit_log(&server, &admin, json!({ "pageSize": 20 })).await?;
+    assert_eq!(again["total"], page["total"]);
+    Ok(())
+}

@@ -1,0 +1,2 @@
+DROP TABLE failed_jobs;
+DROP TABLE job_failures;
