@@ -17,10 +17,18 @@ down:
 test:
     scripts/test.sh
 
-# Benchmarks of the rule runtime (criterion; figures in docs/benchmarks.md). Not part of `just test`.
+# Benchmarks of the rule runtime (criterion + a summary each; figures in docs/benchmarks.md), not part of `just test`: worker/benches/rules.rs (compilation, trivial and realistic rule) and documents.rs (documents through all their rules). A first argument `rules` or `documents` runs only that one; the other ARGS go to criterion (`just bench documents`, `just bench rules compile`, `just bench documents --test`); the summaries run whatever the filter.
 bench *ARGS:
+    #!/usr/bin/env bash
+    set -euo pipefail
     scripts/javy-plugin.sh
-    cargo bench -p worker --bench rules -- {{ARGS}}
+    scripts/pdfium.sh
+    set -- {{ARGS}}
+    case "${1:-}" in
+      rules | documents) benches=(--bench "$1"); shift ;;
+      *) benches=(--bench rules --bench documents) ;;
+    esac
+    cargo bench -p worker "${benches[@]}" -- "$@"
 
 # The pipeline under load (release builds, own services): DOSSIERS × DOCUMENTS PDFs, WORKERS workers; throughput and import-to-callback p50/p95.
 bench-pipeline *ARGS:
