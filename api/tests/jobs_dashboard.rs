@@ -340,9 +340,26 @@ async fn a_job_failing_for_good_is_listed_with_every_attempt_and_found_by_the_fi
     // workers' sweep forgets it there, as it forgets the done jobs.
     assert_eq!(queue(&server, &token, "extract").await?["failed"], 1);
     let redis = &server.state.redis;
-    shared::jobs::board::sweep_dead(redis, "extract", 1000).await?;
     let keys = apalis_redis::Config::default().queue(format!("{}:extract", redis.namespace));
     let mut conn = redis.connection.clone();
+    // The worker records the failure before apalis acknowledges the job into its dead set (a
+    // batch of acknowledgements a moment later): wait for the dead set to hold it.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let dead: u64 = redis::cmd("SCARD")
+            .arg(keys.dead_jobs_set())
+            .query_async(&mut conn)
+            .await?;
+        if dead == 1 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the job never reached the dead set"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    shared::jobs::board::sweep_dead(redis, "extract", 1000).await?;
     let dead: u64 = redis::cmd("SCARD")
         .arg(keys.dead_jobs_set())
         .query_async(&mut conn)
