@@ -160,25 +160,21 @@ pub async fn set_paused(
         super::signals::resume(redis, queue).await?
     };
     if changed {
-        use diesel_async::AsyncConnection;
         let mut conn = pool.get().await.map_err(crate::db::DbError::Checkout)?;
-        conn.transaction(async |conn| -> Result<(), crate::db::DbError> {
-            crate::db::repo::audit::record(
-                conn,
-                actor,
-                crate::db::repo::audit::Entry {
-                    action: if paused {
-                        "queue.pause"
-                    } else {
-                        "queue.resume"
-                    },
-                    target_type: "queue",
-                    target_id: queue,
-                    details: serde_json::json!({}),
+        crate::db::repo::audit::record(
+            &mut conn,
+            actor,
+            crate::db::repo::audit::Entry {
+                action: if paused {
+                    "queue.pause"
+                } else {
+                    "queue.resume"
                 },
-            )
-            .await
-        })
+                target_type: "queue",
+                target_id: queue,
+                details: serde_json::json!({}),
+            },
+        )
         .await?;
         tracing::info!(
             queue,
