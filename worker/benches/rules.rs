@@ -15,7 +15,7 @@ use std::hint::black_box;
 
 use criterion::Criterion;
 use serde_json::json;
-use worker::rules::{InstanceAllocator, Limits, RuleRuntime, RuntimeConfig};
+use worker::rules::{InstanceAllocator, Limits, RuleInput, RuleRuntime, RuntimeConfig};
 
 const TRIVIAL_RULE: &str = "export default () => ({ success: true });";
 
@@ -163,7 +163,9 @@ fn main() {
     let limits = Limits::default();
     let trivial = runtime.compile(TRIVIAL_RULE, None).expect("compiles");
     let realistic = runtime.compile(REALISTIC_RULE, None).expect("compiles");
-    let realistic_input = realistic_input();
+    let realistic_json = realistic_input();
+    let realistic_input = RuleInput::json(&realistic_json);
+    let trivial_input = RuleInput::json(b"{}");
     let check = runtime.execute(&realistic, &realistic_input, &limits);
     assert!(check.is_ok(), "{check:#?}");
     assert_eq!(
@@ -197,7 +199,7 @@ fn main() {
     {
         let mut group = criterion.benchmark_group("execute");
         group.bench_function("trivial", |b| {
-            b.iter(|| black_box(runtime.execute(&trivial, b"{}", &limits)))
+            b.iter(|| black_box(runtime.execute(&trivial, &trivial_input, &limits)))
         });
         group.bench_function("realistic", |b| {
             b.iter(|| black_box(runtime.execute(&realistic, &realistic_input, &limits)))
@@ -214,11 +216,11 @@ fn main() {
     println!("\n== summary ==");
     println!(
         "input of the realistic rule: {} bytes of JSON",
-        realistic_input.len()
+        realistic_json.len()
     );
     for (name, rule, input, n) in [
-        ("trivial", &trivial, &b"{}"[..], 5000usize),
-        ("realistic", &realistic, &realistic_input[..], 2000),
+        ("trivial", &trivial, &trivial_input, 5000usize),
+        ("realistic", &realistic, &realistic_input, 2000),
     ] {
         let mut samples: Vec<Duration> = (0..n)
             .map(|_| {
@@ -238,8 +240,8 @@ fn main() {
     }
     // Where the time of one execution goes: medians of each phase.
     for (name, rule, input) in [
-        ("trivial", &trivial, &b"{}"[..]),
-        ("realistic", &realistic, &realistic_input[..]),
+        ("trivial", &trivial, &trivial_input),
+        ("realistic", &realistic, &realistic_input),
     ] {
         let mut phases: [Vec<Duration>; 4] = Default::default();
         for _ in 0..2000 {
@@ -266,8 +268,8 @@ fn main() {
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     for (name, rule, input) in [
-        ("trivial", &trivial, &b"{}"[..]),
-        ("realistic", &realistic, &realistic_input[..]),
+        ("trivial", &trivial, &trivial_input),
+        ("realistic", &realistic, &realistic_input),
     ] {
         for threads in [1, cores] {
             let window = Duration::from_secs(3);

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use shared::config::WorkerConfig;
-use worker::rules::{ErrorKind, Execution, ExecutionError, RuleRuntime, RuntimeConfig};
+use worker::rules::{ErrorKind, Execution, ExecutionError, RuleInput, RuleRuntime, RuntimeConfig};
 
 mod failures;
 mod jobs;
@@ -102,8 +102,10 @@ fn rule_run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let helper = args.helper.as_ref().map(read).transpose()?;
     let input =
         std::fs::read(&args.input).with_context(|| format!("reading {}", args.input.display()))?;
-    serde_json::from_slice::<serde::de::IgnoredAny>(&input)
-        .with_context(|| format!("{} is not valid JSON", args.input.display()))?;
+    let input = RuleInput::json(&input);
+    if let Some(reason) = input.invalid() {
+        anyhow::bail!("{} is not valid JSON: {reason}", args.input.display());
+    }
 
     let runtime_config = RuntimeConfig::from_config(&config.rules);
     let mut limits = runtime_config.limits;

@@ -11,12 +11,16 @@ mod common;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use worker::rules::Limits;
+use worker::rules::{Limits, RuleInput};
 
 fn run(code: &str, input: &Value, limits: &Limits) -> Value {
     let runtime = common::runtime();
     let rule = runtime.compile(code, None).expect("compiles");
-    let execution = runtime.execute(&rule, input.to_string().as_bytes(), limits);
+    let execution = runtime.execute(
+        &rule,
+        &RuleInput::json(input.to_string().as_bytes()),
+        limits,
+    );
     assert!(execution.errors.is_empty(), "{:#?}", execution.errors);
     execution.result.expect("a result")
 }

@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use shared::storage::{Storage, keys};
 use worker::rules::{
-    CacheSource, CompileError, ErrorKind, Execution, Limits, Plugin, RuleKind, RuleRuntime,
-    RuntimeConfig, check_result, rule_template,
+    CacheSource, CompileError, ErrorKind, Execution, Limits, Plugin, RuleInput, RuleKind,
+    RuleRuntime, RuntimeConfig, check_result, rule_template,
 };
 
 fn limits() -> Limits {
@@ -22,7 +22,11 @@ fn run_with(code: &str, helper: Option<&str>, input: &Value, limits: &Limits) ->
     let rule = runtime
         .compile(code, helper)
         .unwrap_or_else(|e| panic!("{e}\n--- rule ---\n{code}"));
-    runtime.execute(&rule, input.to_string().as_bytes(), limits)
+    runtime.execute(
+        &rule,
+        &RuleInput::json(input.to_string().as_bytes()),
+        limits,
+    )
 }
 
 fn run(code: &str, input: &Value) -> Execution {
@@ -355,7 +359,12 @@ fn syntax_errors_are_reported_at_compile_time_with_line_and_column() {
         other => panic!("expected a syntax error, got {other:?}"),
     }
     // Through `run`, a syntax error is the execution's error.
-    let execution = runtime.run("export default () => {", None, b"{}", &limits());
+    let execution = runtime.run(
+        "export default () => {",
+        None,
+        &RuleInput::json(b"{}"),
+        &limits(),
+    );
     let error = failed(&execution, ErrorKind::Syntax);
     assert!(error.message.starts_with("rule.js:1:"), "{}", error.message);
 }
@@ -599,7 +608,7 @@ fn invalid_input_is_an_error() {
     let rule = runtime
         .compile("export default () => ({ success: true })", None)
         .unwrap();
-    let execution = runtime.execute(&rule, b"{ not json", &limits());
+    let execution = runtime.execute(&rule, &RuleInput::json(b"{ not json"), &limits());
     failed(&execution, ErrorKind::Input);
     next_runs_normally();
 }
@@ -640,7 +649,11 @@ export default ({ id }) => {
                     let input = json!({ "id": id }).to_string();
                     (
                         id,
-                        runtime.execute(&rule, input.as_bytes(), &Limits::default()),
+                        runtime.execute(
+                            &rule,
+                            &RuleInput::json(input.as_bytes()),
+                            &Limits::default(),
+                        ),
                     )
                 })
                 .unwrap()
@@ -706,7 +719,7 @@ fn compiled_modules_are_cached_by_content_and_plugin() {
     assert_eq!(source, CacheSource::Storage);
     assert_eq!(shared.key, first.key);
     assert_eq!(
-        ok(second_worker.execute(&shared, br#"{"x":1}"#, &limits())),
+        ok(second_worker.execute(&shared, &RuleInput::json(br#"{"x":1}"#), &limits())),
         json!({ "success": true })
     );
     // Without shared storage (the command line), the local cache directory plays its part.
@@ -735,7 +748,7 @@ fn compiled_modules_are_cached_by_content_and_plugin() {
     assert_eq!(source, CacheSource::Compiled);
     assert_ne!(recompiled.key, first.key);
     assert_eq!(
-        ok(rebuilt.execute(&recompiled, br#"{"x":0}"#, &limits())),
+        ok(rebuilt.execute(&recompiled, &RuleInput::json(br#"{"x":0}"#), &limits())),
         json!({ "success": false })
     );
 }
@@ -806,7 +819,11 @@ fn every_failure_leaves_the_next_execution_normal() {
             Some(*kind),
             "{code}: {execution:#?}"
         );
-        let next = runtime.execute(&good, json!({ "i": i }).to_string().as_bytes(), &limits);
+        let next = runtime.execute(
+            &good,
+            &RuleInput::json(json!({ "i": i }).to_string().as_bytes()),
+            &limits,
+        );
         assert_eq!(ok(next), json!({ "success": true, "i": i }));
     }
 }

@@ -24,7 +24,7 @@ use shared::jobs::rules::{
     TemporaryDossierReply,
 };
 use shared::rules::archive::{self, RuleMetadata};
-use shared::rules::playground::{PlaygroundRule, document_input, dossier_inputs, input_prefix};
+use shared::rules::playground::{DocumentInput, PlaygroundRule, dossier_inputs};
 use shared::rules::{DEFAULT_HELPER_CODE, validate_package_json};
 use uuid::Uuid;
 
@@ -207,9 +207,8 @@ impl PlaygroundQuery {
                 internal(chain(&error))
             }
         })?;
-        let prefix = input_prefix(&extraction).map_err(internal)?;
-        let input: Value =
-            serde_json::from_slice(&document_input(&prefix, &tables)).map_err(internal)?;
+        let document = DocumentInput::from_extraction(&extraction).map_err(internal)?;
+        let input: Value = serde_json::from_slice(&document.to_json(&tables)).map_err(internal)?;
         let zip = PlaygroundRule {
             name: view.rule.description.clone(),
             code: view.rule.code,

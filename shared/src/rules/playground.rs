@@ -15,6 +15,8 @@
 
 use std::io::{Cursor, Write};
 
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use zip::write::SimpleFileOptions;
 
@@ -29,27 +31,77 @@ pub const RUNNER_FILE: &str = "run.mjs";
 /// The instructions of a playground download.
 pub const README_FILE: &str = "README.txt";
 
-/// The document rule input without its closing brace and `dataTables`: `{"rawText":…,
-/// "tables":…,"rawTextWithGeometry":…,"formData":…` from the stored extraction output.
-pub fn input_prefix(extraction: &[u8]) -> Result<Vec<u8>, serde_json::Error> {
-    let mut stored: Map<String, Value> = serde_json::from_slice(extraction)?;
-    let mut input = Map::new();
-    for name in ["rawText", "tables", "rawTextWithGeometry", "formData"] {
-        input.insert(name.into(), stored.remove(name).unwrap_or(Value::Null));
-    }
-    let mut bytes = serde_json::to_vec(&Value::Object(input))?;
-    bytes.pop(); // the closing brace
-    Ok(bytes)
+/// A document rule's input without its `dataTables`: `rawText`, `tables`,
+/// `rawTextWithGeometry` and `formData` from the document's stored extraction, in that order,
+/// each as its JSON text there — checked, never turned into values (the words with their boxes
+/// alone can be megabytes, and most rules never read them). The same for each rule of the
+/// document; each rule's [`DATA_TABLES`] come after.
+#[derive(Debug)]
+pub struct DocumentInput {
+    members: [(&'static str, Box<RawValue>); 4],
 }
 
-/// The whole document rule input: `prefix` (from [`input_prefix`]) with `dataTables`.
-pub fn document_input(prefix: &[u8], data_tables: &Map<String, Value>) -> Vec<u8> {
-    let mut input = Vec::with_capacity(prefix.len() + 64);
-    input.extend_from_slice(prefix);
-    input.extend_from_slice(b",\"dataTables\":");
-    serde_json::to_writer(&mut input, data_tables).expect("JSON values serialise");
-    input.push(b'}');
-    input
+/// The name of the member a document rule's data tables are given in.
+pub const DATA_TABLES: &str = "dataTables";
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredExtraction {
+    raw_text: Option<Box<RawValue>>,
+    tables: Option<Box<RawValue>>,
+    raw_text_with_geometry: Option<Box<RawValue>>,
+    form_data: Option<Box<RawValue>>,
+}
+
+impl DocumentInput {
+    /// From the stored extraction (one JSON object at `documents.raw_text_key`); a member it
+    /// lacks is `null`.
+    pub fn from_extraction(extraction: &[u8]) -> Result<Self, serde_json::Error> {
+        let stored: StoredExtraction = serde_json::from_slice(extraction)?;
+        let or_null = |value: Option<Box<RawValue>>| {
+            value.unwrap_or_else(|| RawValue::from_string("null".into()).expect("null is JSON"))
+        };
+        Ok(Self {
+            members: [
+                ("rawText", or_null(stored.raw_text)),
+                ("tables", or_null(stored.tables)),
+                (
+                    "rawTextWithGeometry",
+                    or_null(stored.raw_text_with_geometry),
+                ),
+                ("formData", or_null(stored.form_data)),
+            ],
+        })
+    }
+
+    /// The members, in order, each with its value's JSON text.
+    pub fn into_members(self) -> impl Iterator<Item = (&'static str, Box<RawValue>)> {
+        self.members.into_iter()
+    }
+
+    /// The whole input with `data_tables`, as one JSON text: what the playground download's
+    /// `input.json` holds.
+    pub fn to_json(&self, data_tables: &Map<String, Value>) -> Vec<u8> {
+        let mut input = Vec::with_capacity(
+            self.members
+                .iter()
+                .map(|(_, v)| v.get().len() + 24)
+                .sum::<usize>()
+                + 64,
+        );
+        input.push(b'{');
+        for (name, value) in &self.members {
+            serde_json::to_writer(&mut input, name).expect("a name serialises");
+            input.push(b':');
+            input.extend_from_slice(value.get().as_bytes());
+            input.push(b',');
+        }
+        serde_json::to_writer(&mut input, DATA_TABLES).expect("a name serialises");
+        input.push(b':');
+        serde_json::to_writer(&mut input, data_tables).expect("JSON values serialise");
+        input.push(b'}');
+        input
+    }
 }
 
 /// The dossier rule inputs, one `{ metas, input }` per item of the dossier's `input` list (a
@@ -243,17 +295,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_prefix_plus_data_tables_is_the_rule_input() {
-        let stored = r#"{"rawText":"Società","pages":[1],"tables":[],"rawTextWithGeometry":[],"formData":{"a":true}}"#;
-        let prefix = input_prefix(stored.as_bytes()).expect("valid");
+    fn the_extraction_plus_data_tables_is_the_rule_input() {
+        let stored = r#"{"rawText":"Società","pages":[1],"tables":[],"rawTextWithGeometry":[ {"text":"a"} ]}"#;
+        let document = DocumentInput::from_extraction(stored.as_bytes()).expect("valid");
         let mut tables = Map::new();
         tables.insert("t".into(), serde_json::json!([1]));
-        let input = document_input(&prefix, &tables);
+        let input = document.to_json(&tables);
         let value: Value = serde_json::from_slice(&input).expect("valid JSON");
         assert_eq!(value["rawText"], "Società");
         assert_eq!(value["dataTables"]["t"][0], 1);
-        assert_eq!(value["formData"]["a"], true);
+        assert_eq!(value["formData"], Value::Null);
+        assert_eq!(value["rawTextWithGeometry"][0]["text"], "a");
         assert!(value.get("pages").is_none());
+        let text = String::from_utf8(input).unwrap();
+        let at = |name: &str| text.find(&format!("\"{name}\":")).unwrap();
+        assert!(at("rawText") < at("tables"));
+        assert!(at("tables") < at("rawTextWithGeometry"));
+        assert!(at("rawTextWithGeometry") < at("formData"));
+        assert!(at("formData") < at("dataTables"));
+        assert!(DocumentInput::from_extraction(b"{\"rawText\": ").is_err());
     }
 
     #[test]

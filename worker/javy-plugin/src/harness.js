@@ -14,8 +14,9 @@
   const io = globalThis.__istruttoria_io;
   delete globalThis.__istruttoria_io;
   delete globalThis.Javy;
-  const { parse, stringify } = JSON;
-  const assign = Object.assign;
+  const { stringify } = JSON;
+  const { assign, defineProperty } = Object;
+  const defineIfAllowed = Reflect.defineProperty;
   const isError = (value) => value instanceof Error;
 
   const format = (v) => {
@@ -34,12 +35,55 @@
       ? { kind, name: e.name, message: prefix + e.message, stack: typeof e.stack === "string" ? e.stack : null }
       : { kind, name: "Error", message: prefix + "a value that is not an Error was thrown: " + format(e), stack: null };
 
-  async function run(ruleModule, inputJson, resultCap) {
+  const dataProperty = (value) => ({ value, writable: true, enumerable: true, configurable: true });
+
+  // The input object of an object input (`index`: its members' names and JSON lengths, in
+  // order; the JSON of their values one after the other in io's body). Each member starts as an
+  // accessor that parses its value on the first read and then becomes the ordinary data
+  // property `JSON.parse` would have made; an assignment before any read makes it one without
+  // parsing. So a rule that never reads a member (most rules and a document's words with their
+  // boxes) never pays for it, and `JSON.stringify(input)`, spread, `Object.keys`, `in`,
+  // assignment, `delete` and `Object.freeze` behave as on a parsed object — only
+  // `Object.getOwnPropertyDescriptor` of a member not read yet shows the accessor.
+  function lazyInput(index) {
+    const input = {};
+    let offset = 0;
+    for (let i = 0; i < index.length; i++) {
+      const name = index[i][0];
+      const start = offset;
+      const length = index[i][1];
+      offset += length;
+      let parsed = false;
+      let value;
+      defineProperty(input, name, {
+        get() {
+          if (!parsed) {
+            value = io.parse(start, length);
+            parsed = true;
+            // Refused only once the rule froze or sealed the input: the accessor then keeps
+            // answering the same value.
+            defineIfAllowed(input, name, dataProperty(value));
+          }
+          return value;
+        },
+        set(newValue) {
+          if (!defineIfAllowed(this, name, dataProperty(newValue))) {
+            throw new TypeError(`Cannot assign to read only property '${name}' of object`);
+          }
+        },
+        enumerable: true,
+        configurable: true,
+      });
+    }
+    return input;
+  }
+
+  async function run(ruleModule, index, bodyBytes, resultCap) {
     let out;
     try {
       let input;
       try {
-        input = parse(inputJson);
+        input = index === null ? io.parse(0, bodyBytes) : lazyInput(index);
       } catch (e) {
         throw assign(new SyntaxError("the input is not valid JSON: " + e.message), { istruttoriaKind: "input" });
       }
@@ -82,7 +126,7 @@
   // Reads the input and installs the capturing console; the rule's bundle calls it first.
   function setup() {
     delete globalThis.__istruttoria_harness;
-    const [inputJson, resultCap, logCap] = io.input();
+    const [index, bodyBytes, resultCap, logCap] = io.input();
     let logBudget = logCap;
     const emit = (level, args) => {
       if (logBudget <= 0) return;
@@ -101,7 +145,7 @@
       error: (...a) => emit("error", a),
       debug: (...a) => emit("debug", a),
     };
-    return { run: (ruleModule) => run(ruleModule, inputJson, resultCap) };
+    return { run: (ruleModule) => run(ruleModule, index, bodyBytes, resultCap) };
   }
 
   globalThis.__istruttoria_harness = { setup };

@@ -2,10 +2,11 @@
 //! extracted data, logs every run, merges the metas the rules return into the document's, and
 //! — in the pipeline — moves the document to `processed` and its dossier on.
 //!
-//! A rule receives `{ rawText, tables, rawTextWithGeometry, dataTables, formData }`. The
+//! A rule receives `{ rawText, tables, rawTextWithGeometry, formData, dataTables }`. The
 //! extraction part is the same for every rule of the document and can be megabytes, so it is
-//! serialised once and each rule's `dataTables` appended to it (`shared::rules::playground`,
-//! shared with the playground's runs and downloads).
+//! read once (`shared::rules::playground::DocumentInput`, shared with the playground's runs and
+//! downloads), handed to each rule by reference with the rule's `dataTables`, and each member
+//! parsed only by the rules that read it (`worker::rules::input`).
 
 use std::sync::Arc;
 
@@ -16,12 +17,13 @@ use shared::db::models::{DocumentState, Platform};
 use shared::db::repo::pipeline::{self, DocumentRulesOutcome};
 use shared::events::{self, Event};
 use shared::jobs::pipeline::RunDocumentRules;
-use shared::rules::playground::{document_input, input_prefix};
+use shared::rules::playground::DocumentInput;
 use uuid::Uuid;
 
 use super::JobContext;
 use super::pipeline::{advance_dossier, checked_result, log_lines, recorded_errors};
 use crate::metrics::RuleKind;
+use worker::rules::RuleInput;
 
 pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(), BoxDynError> {
     let document_id = job.document_id;
@@ -48,19 +50,24 @@ pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(),
     drop(conn);
 
     let input_key = document.raw_text_key.clone();
-    let prefix = match (&input_key, rules.is_empty()) {
-        (Some(key), false) => Some(Arc::new(input_prefix(&context.storage.get(key).await?)?)),
+    let input = match (&input_key, rules.is_empty()) {
+        (Some(key), false) => {
+            let extraction = context.storage.get(key).await?;
+            Some(Arc::new(RuleInput::document(
+                DocumentInput::from_extraction(&extraction)?,
+            )))
+        }
         _ => None,
     };
     let mut logs = Vec::with_capacity(rules.len());
     let mut metas = Vec::new();
     for rule in rules {
-        let Some(prefix) = prefix.clone() else { break };
+        let Some(input) = input.clone() else { break };
         let runtime = context.rules.clone();
         let data_tables = rule.data_tables.clone();
         let (code, helper) = (rule.code.clone(), rule.helper.clone());
         let execution = tokio::task::spawn_blocking(move || {
-            let input = document_input(&prefix, &data_tables);
+            let input = input.with_data_tables(&data_tables);
             runtime.run(&code, helper.as_deref(), &input, &runtime.limits())
         })
         .await?;

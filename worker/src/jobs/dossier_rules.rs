@@ -20,6 +20,7 @@ use uuid::Uuid;
 use super::JobContext;
 use super::pipeline::{Exclusive, checked_result, exclusively, log_lines, recorded_errors};
 use crate::metrics::RuleKind;
+use worker::rules::RuleInput;
 
 pub async fn run(job: RunDossierRules, context: Data<JobContext>) -> Result<(), BoxDynError> {
     let dossier_id = job.dossier_id;
@@ -49,7 +50,12 @@ async fn run_exclusively(job: RunDossierRules, context: &JobContext) -> Result<(
         let input = serde_json::to_vec(&json!({ "metas": &metas, "input": &execution.input }))?;
         let (code, helper) = (execution.code.clone(), execution.helper.clone());
         let outcome = tokio::task::spawn_blocking(move || {
-            runtime.run(&code, helper.as_deref(), &input, &runtime.limits())
+            runtime.run(
+                &code,
+                helper.as_deref(),
+                &RuleInput::json(&input),
+                &runtime.limits(),
+            )
         })
         .await?;
         context.metrics.rule_executed(RuleKind::Dossier, &outcome);

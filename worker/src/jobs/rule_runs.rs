@@ -19,9 +19,9 @@ use shared::jobs::rules::{
     CheckReply, CheckRule, RuleRunJob, RunTemporaryDocumentRule, RunTemporaryDossierRule,
     TemporaryDocumentReply, TemporaryDossierItem, TemporaryDossierReply,
 };
-use shared::rules::playground::{document_input, dossier_inputs, input_prefix};
+use shared::rules::playground::{DocumentInput, dossier_inputs};
 use uuid::Uuid;
-use worker::rules::{CompileError, Execution, RuleRuntime};
+use worker::rules::{CompileError, Execution, RuleInput, RuleRuntime};
 
 use super::JobContext;
 use super::pipeline::{checked_result, log_lines, recorded_errors};
@@ -89,7 +89,7 @@ async fn compile_and_run(
     runtime: Arc<RuleRuntime>,
     code: String,
     helper: Option<String>,
-    inputs: Vec<Vec<u8>>,
+    inputs: Vec<RuleInput>,
 ) -> Result<Result<Vec<Execution>, String>, String> {
     tokio::task::spawn_blocking(move || {
         let rule = match runtime.compile(&code, helper.as_deref()) {
@@ -148,9 +148,9 @@ async fn run_document(
         .get(&input_key)
         .await
         .map_err(|e| failed("Impossibile leggere l'estrazione del documento", e))?;
-    let prefix = input_prefix(&extraction)
+    let document = DocumentInput::from_extraction(&extraction)
         .map_err(|e| failed("L'estrazione del documento non è valida", e))?;
-    let input = document_input(&prefix, &data_tables);
+    let input = RuleInput::document(document).with_data_tables(&data_tables);
 
     let ran = compile_and_run(
         context.rules.clone(),
@@ -219,16 +219,16 @@ async fn run_dossier(
         .map_err(|e| failed("Impossibile leggere i metas del dossier", e))?;
     drop(conn);
     let inputs = dossier_inputs(&metas, &dossier.input);
-    let bytes = inputs
+    let rule_inputs = inputs
         .iter()
-        .map(serde_json::to_vec)
+        .map(|input| serde_json::to_vec(input).map(|json| RuleInput::json(&json)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| failed("Input del dossier non valido", e))?;
     let ran = compile_and_run(
         context.rules.clone(),
         run.code.clone(),
         run.helper.clone(),
-        bytes,
+        rule_inputs,
     )
     .await?;
     record_executions(context, RuleKind::Dossier, &ran);

@@ -16,12 +16,13 @@ use shared::db::repo::pipeline::dossier_metas;
 use shared::db::repo::playground::data_tables_by_name;
 use shared::db::repo::what_if::{self as repo, Candidate, ItemKey};
 use shared::jobs::what_if::WhatIfJob;
-use shared::rules::playground::{document_input, input_prefix};
+use shared::rules::playground::DocumentInput;
 use shared::rules::what_if::{Outcome, changes};
 use uuid::Uuid;
 
 use super::JobContext;
 use super::pipeline::{checked_result, recorded_errors};
+use worker::rules::RuleInput;
 
 /// Items between two progress writes (and cancellation checks).
 const BATCH: usize = 20;
@@ -211,18 +212,19 @@ enum InputOf {
 
 impl InputOf {
     /// The input as the pipeline gives it to the rule.
-    fn build(self) -> Result<Vec<u8>, String> {
+    fn build(self) -> Result<RuleInput, String> {
         match self {
             InputOf::Document {
                 extraction,
                 data_tables,
             } => {
-                let prefix =
-                    input_prefix(&extraction).map_err(|e| format!("estrazione non valida: {e}"))?;
-                Ok(document_input(&prefix, &data_tables))
+                let document = DocumentInput::from_extraction(&extraction)
+                    .map_err(|e| format!("estrazione non valida: {e}"))?;
+                Ok(RuleInput::document(document).with_data_tables(&data_tables))
             }
             InputOf::DossierItem { metas, item } => {
                 serde_json::to_vec(&json!({ "metas": &*metas, "input": item }))
+                    .map(|json| RuleInput::json(&json))
                     .map_err(|e| format!("input non valido: {e}"))
             }
         }

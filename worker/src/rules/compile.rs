@@ -5,7 +5,8 @@
 //!
 //! Modules are cached by content hash — of the bundle (rule + helper + harness version) and of
 //! the plugin, so a new plugin build invalidates every entry:
-//! - in memory: the compiled `Module`, ready to instantiate;
+//! - in memory: the compiled `Module`, ready to instantiate, found first by the hash of the raw
+//!   sources (so that running a rule already compiled parses nothing), then by that key;
 //! - in the object storage shared by every worker (`ISTRUTTORIA_STORAGE_URL`): the generated
 //!   Wasm, one immutable object per key ([`keys::rule_module`]), portable between hosts — a
 //!   rule compiled by one worker (or when it was saved) is loaded by the others in ~1 ms. The
@@ -80,11 +81,22 @@ impl std::fmt::Debug for CompiledRule {
 /// cheap to reload from storage: ~1 ms).
 const MEMORY_CACHE_ENTRIES: usize = 4096;
 
+/// The compiled rules this process keeps, found two ways.
+#[derive(Default)]
+struct MemoryCache {
+    /// By the hash of the raw sources (rule and helper): a hit does no parse at all — the path
+    /// of every execution of a rule already run.
+    by_sources: HashMap<[u8; 32], Arc<CompiledRule>>,
+    /// By the bundle's cache key: sources that differ only where the bundle does not (e.g. a
+    /// helper that is not imported) share one module.
+    by_key: HashMap<String, Arc<CompiledRule>>,
+}
+
 /// The two-level cache and the compiler.
 pub(crate) struct Compiler {
     dir: PathBuf,
     storage: Storage,
-    memory: Mutex<HashMap<String, Arc<CompiledRule>>>,
+    memory: Mutex<MemoryCache>,
 }
 
 impl Compiler {
@@ -92,7 +104,7 @@ impl Compiler {
         Self {
             dir,
             storage,
-            memory: Mutex::new(HashMap::new()),
+            memory: Mutex::new(MemoryCache::default()),
         }
     }
 
@@ -110,8 +122,15 @@ impl Compiler {
         code: &str,
         helper: Option<&str>,
     ) -> Result<(), CompileError> {
+        if self
+            .lock()
+            .by_sources
+            .contains_key(&sources_key(code, helper))
+        {
+            return Ok(());
+        }
         let bundle = bundle::bundle(code, helper)?;
-        if self.lock().contains_key(&cache_key(plugin, &bundle)) {
+        if self.lock().by_key.contains_key(&cache_key(plugin, &bundle)) {
             return Ok(());
         }
         generate(to_bytecode, &bundle).map(|_| ())
@@ -126,10 +145,16 @@ impl Compiler {
         code: &str,
         helper: Option<&str>,
     ) -> Result<(Arc<CompiledRule>, CacheSource), CompileError> {
+        let sources = sources_key(code, helper);
+        if let Some(hit) = self.lock().by_sources.get(&sources) {
+            return Ok((hit.clone(), CacheSource::Memory));
+        }
         let bundle = bundle::bundle(code, helper)?;
         let key = cache_key(plugin, &bundle);
-        if let Some(hit) = self.lock().get(&key) {
-            return Ok((hit.clone(), CacheSource::Memory));
+        let known = self.lock().by_key.get(&key).cloned();
+        if let Some(hit) = known {
+            self.lock().remember(sources, key, hit.clone());
+            return Ok((hit, CacheSource::Memory));
         }
         let object = keys::rule_module(&key);
         let stored = match block_on(self.storage.get(&object)) {
@@ -182,18 +207,27 @@ impl Compiler {
             mapping: bundle.mapping,
             wasm_bytes: wasm.len(),
         });
-        let mut memory = self.lock();
-        if memory.len() >= MEMORY_CACHE_ENTRIES {
-            memory.clear();
-        }
-        memory.insert(key, compiled.clone());
+        self.lock().remember(sources, key, compiled.clone());
         Ok((compiled, source))
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<CompiledRule>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, MemoryCache> {
         self.memory
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl MemoryCache {
+    fn remember(&mut self, sources: [u8; 32], key: String, compiled: Arc<CompiledRule>) {
+        if self.by_sources.len() >= MEMORY_CACHE_ENTRIES
+            || self.by_key.len() >= MEMORY_CACHE_ENTRIES
+        {
+            self.by_sources.clear();
+            self.by_key.clear();
+        }
+        self.by_sources.insert(sources, compiled.clone());
+        self.by_key.insert(key, compiled);
     }
 }
 
@@ -216,6 +250,24 @@ fn cache_key(plugin: &Plugin, bundle: &Bundle) -> String {
     hasher.update(b"\0");
     hasher.update(bundle.source.as_bytes());
     hex(&hasher.finalize())
+}
+
+/// The first-level key: the rule's and the helper's text as given (SHA-256, with the lengths,
+/// so that no two pairs of sources share a key). What else the module depends on — the plugin
+/// and the bundle's version — is fixed for the life of a [`Compiler`].
+fn sources_key(code: &str, helper: Option<&str>) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update((code.len() as u64).to_le_bytes());
+    hasher.update(code.as_bytes());
+    match helper {
+        Some(helper) => {
+            hasher.update([1]);
+            hasher.update((helper.len() as u64).to_le_bytes());
+            hasher.update(helper.as_bytes());
+        }
+        None => hasher.update([0]),
+    }
+    hasher.finalize().into()
 }
 
 /// javy-codegen, dynamic linking: QuickJS compiles the bundle to bytecode inside the plugin;

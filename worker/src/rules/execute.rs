@@ -8,7 +8,7 @@
 //!   [`EPOCH_TICK`], the store's deadline is the limit in ticks;
 //! - a memory limit: a [`ResourceLimiter`] refusing `memory.grow` past the limit (QuickJS then
 //!   throws "out of memory", or the plugin traps; either is reported as out of memory);
-//! - stdin: a header and the input JSON; stdout: the harness's outcome; stderr: the captured
+//! - stdin: the input, its members apart (`super::input`); stdout: the harness's outcome; stderr: the captured
 //!   console, both capped in the harness and by the buffers' capacity (`super::wasi`).
 //!
 //! A trap, a timeout or an out-of-memory ends with the store: nothing survives an execution,
@@ -31,6 +31,7 @@ use wasmtime::{
 use shared::storage::Storage;
 
 use super::compile::{CacheSource, CompileError, CompiledRule, Compiler};
+use super::input::RuleInput;
 use super::plugin::{Plugin, PluginError, check_exports};
 use super::wasi::{self, Exit, HasStdio, Stdio};
 
@@ -422,7 +423,7 @@ impl RuleRuntime {
         &self,
         code: &str,
         helper: Option<&str>,
-        input: &[u8],
+        input: &RuleInput,
         limits: &Limits,
     ) -> Execution {
         let start = Instant::now();
@@ -435,9 +436,9 @@ impl RuleRuntime {
         }
     }
 
-    /// Runs `rule` on `input` (JSON text) within `limits`. Never panics on anything the rule
-    /// does; every failure is an error of the returned [`Execution`].
-    pub fn execute(&self, rule: &CompiledRule, input: &[u8], limits: &Limits) -> Execution {
+    /// Runs `rule` on `input` within `limits`. Never panics on anything the rule does; every
+    /// failure is an error of the returned [`Execution`].
+    pub fn execute(&self, rule: &CompiledRule, input: &RuleInput, limits: &Limits) -> Execution {
         self.execute_inner(rule, input, limits, None)
     }
 
@@ -446,7 +447,7 @@ impl RuleRuntime {
     pub fn execute_profiled(
         &self,
         rule: &CompiledRule,
-        input: &[u8],
+        input: &RuleInput,
         limits: &Limits,
     ) -> (Execution, Phases) {
         let mut phases = Phases::default();
@@ -457,23 +458,19 @@ impl RuleRuntime {
     fn execute_inner(
         &self,
         rule: &CompiledRule,
-        input: &[u8],
+        input: &RuleInput,
         limits: &Limits,
         phases: Option<&mut Phases>,
     ) -> Execution {
         let start = Instant::now();
-        // stdin: "<input bytes> <result cap> <log cap>\n" (33 bytes), then the input.
-        let mut stdin = Vec::with_capacity(33 + input.len());
-        stdin.extend_from_slice(
-            format!(
-                "{:010} {:010} {:010}\n",
-                input.len().min(9_999_999_999),
-                limits.max_result_bytes.min(9_999_999_999),
-                limits.max_log_bytes.min(9_999_999_999)
-            )
-            .as_bytes(),
-        );
-        stdin.extend_from_slice(input);
+        if let Some(reason) = input.invalid() {
+            return Execution::failed(
+                ErrorKind::Input,
+                format!("SyntaxError: the input is not valid JSON: {reason}"),
+                start.elapsed(),
+            );
+        }
+        let stdin = input.stdin(limits);
         // Room for the envelope, an error description, and the plugin's own last words.
         let stdio = Stdio::new(
             stdin,

@@ -6,6 +6,7 @@
 //!   with swc's parser); the harness itself is evaluated once, in the plugin's snapshot;
 //! - [`compile`]: javy-codegen (dynamic linking), cached by content hash in memory and in the
 //!   storage shared by the workers;
+//! - [`input`]: what a rule receives, its members apart so that each is parsed only when read;
 //! - [`execute`]: the shared engine, the pre-instantiated plugin, a fresh store per execution
 //!   with a wall-time limit, a memory limit and capped output;
 //! - [`templates`]: the code and `package.json` a new rule starts from;
@@ -13,7 +14,7 @@
 //!   random; no files, no environment).
 //!
 //! ```no_run
-//! # use worker::rules::{RuleRuntime, RuntimeConfig, Limits};
+//! # use worker::rules::{RuleRuntime, RuntimeConfig, Limits, RuleInput};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let runtime = RuleRuntime::new(&RuntimeConfig {
 //!     plugin_path: ".data/javy-plugin/plugin.wasm".into(),
@@ -23,7 +24,8 @@
 //!     allocator: Default::default(),
 //! })?;
 //! let rule = runtime.compile("export default ({ input }) => ({ success: input > 1 })", None)?;
-//! let execution = runtime.execute(&rule, br#"{"metas":{},"input":2}"#, &runtime.limits());
+//! let input = RuleInput::json(br#"{"metas":{},"input":2}"#);
+//! let execution = runtime.execute(&rule, &input, &runtime.limits());
 //! assert_eq!(execution.result, Some(serde_json::json!({ "success": true })));
 //! # Ok(()) }
 //! ```
@@ -41,6 +43,7 @@ pub mod bundle;
 pub mod compile;
 mod dynamic_module;
 pub mod execute;
+pub mod input;
 pub mod plugin;
 pub mod templates;
 mod wasi;
@@ -53,6 +56,7 @@ pub use execute::{
     ErrorKind, Execution, ExecutionError, InstanceAllocator, Limits, LogEntry, Phases, RuleRuntime,
     RuntimeConfig, RuntimeError,
 };
+pub use input::RuleInput;
 pub use plugin::{Plugin, PluginError};
 pub use templates::{DEFAULT_PACKAGE_JSON, RuleKind, rule_template};
 

@@ -14,6 +14,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::sync::LazyLock;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
+use bytes::Bytes;
 use wasmtime::{Caller, Extern, Linker, Memory};
 
 const MODULE: &str = "wasi_snapshot_preview1";
@@ -31,9 +32,10 @@ static MONOTONIC_ORIGIN: LazyLock<Instant> = LazyLock::new(Instant::now);
 
 /// What one execution's WASI functions read and write.
 pub(crate) struct Stdio {
-    /// stdin: header and input.
-    pub input: Vec<u8>,
-    pub input_pos: usize,
+    /// stdin: its pieces (`super::input::RuleInput::stdin`), read one after the other.
+    input: Vec<Bytes>,
+    /// The next byte of stdin: a piece, and a position in it.
+    input_pos: (usize, usize),
     pub stdout: Vec<u8>,
     pub stdout_cap: usize,
     pub stderr: Vec<u8>,
@@ -42,16 +44,36 @@ pub(crate) struct Stdio {
 }
 
 impl Stdio {
-    pub fn new(input: Vec<u8>, stdout_cap: usize, stderr_cap: usize) -> Self {
+    pub fn new(input: Vec<Bytes>, stdout_cap: usize, stderr_cap: usize) -> Self {
         Self {
             input,
-            input_pos: 0,
+            input_pos: (0, 0),
             stdout: Vec::new(),
             stdout_cap,
             stderr: Vec::new(),
             stderr_cap,
             random: RandomState::new().hash_one(Instant::now()),
         }
+    }
+
+    /// Copies the next bytes of stdin into `into`, as many as fit; returns how many.
+    fn read(&mut self, into: &mut [u8]) -> usize {
+        let mut n = 0;
+        while n < into.len() {
+            let (piece, at) = self.input_pos;
+            let Some(bytes) = self.input.get(piece) else {
+                break;
+            };
+            let take = (bytes.len() - at).min(into.len() - n);
+            into[n..n + take].copy_from_slice(&bytes[at..at + take]);
+            n += take;
+            self.input_pos = if at + take == bytes.len() {
+                (piece + 1, 0)
+            } else {
+                (piece, at + take)
+            };
+        }
+        n
     }
 
     /// splitmix64: Math.random and crypto-free randomness, seeded per execution.
@@ -163,14 +185,13 @@ pub(crate) fn add_to_linker<T: HasStdio>(linker: &mut Linker<T>) -> wasmtime::Re
                 else {
                     return FAULT;
                 };
-                let remaining = &stdio.input[stdio.input_pos..];
-                let n = remaining.len().min(len as usize);
-                if !write_bytes(mem, ptr, &remaining[..n]) {
+                let (ptr, len) = (ptr as usize, len as usize);
+                let Some(into) = mem.get_mut(ptr..ptr.saturating_add(len)) else {
                     return FAULT;
-                }
-                stdio.input_pos += n;
+                };
+                let n = stdio.read(into);
                 total += n as u32;
-                if n < len as usize {
+                if n < len {
                     break;
                 }
             }

@@ -1,0 +1,243 @@
+//! A rule's input as the rule sees it: members parsed only when read (`rules::input`,
+//! `harness.js`), yet an ordinary object for everything a rule can do with it; and nothing a
+//! rule does to its input or its globals reaches another rule of the same document or another
+//! document. Through the real plugin and wasmtime.
+
+mod common;
+
+use serde_json::{Map, Value, json};
+use shared::rules::playground::DocumentInput;
+use worker::rules::{Execution, RuleInput};
+
+fn ok(execution: Execution) -> Value {
+    assert!(
+        execution.errors.is_empty(),
+        "unexpected errors: {:#?}",
+        execution.errors
+    );
+    execution.result.expect("a result")
+}
+
+fn run(code: &str, input: &RuleInput) -> Value {
+    let runtime = common::runtime();
+    let rule = runtime
+        .compile(code, None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    ok(runtime.execute(&rule, input, &runtime.limits()))
+}
+
+/// What `JSON.parse` makes of `text`, as the rule sees it: the harness's lazy object must
+/// give exactly this, member order included.
+const AS_PARSED: &str = r#"{"b":[1,{"x":"}"}],"a":"\"{\u00e8","10":true,"2":null,"__proto__":{"p":1},"a":"last","n":-1.5e3}"#;
+
+#[test]
+fn a_lazy_input_serialises_spreads_and_lists_as_a_parsed_one() {
+    let input = RuleInput::json(AS_PARSED.as_bytes());
+    let result = run(
+        &format!(
+            r#"export default (input) => {{
+                const parsed = JSON.parse({text});
+                return {{
+                    success: true,
+                    stringified: JSON.stringify(input),
+                    expected: JSON.stringify(parsed),
+                    keys: Object.keys(input),
+                    expectedKeys: Object.keys(parsed),
+                    spread: JSON.stringify({{ ...input }}),
+                    entries: Object.entries(input).length,
+                    forIn: (() => {{ const k = []; for (const key in input) k.push(key); return k; }})(),
+                    has: ["a", "b", "zz"].map((k) => k in input),
+                    own: Object.prototype.hasOwnProperty.call(input, "__proto__"),
+                    proto: Object.getPrototypeOf(input) === Object.prototype,
+                    protoMember: input["__proto__"].p,
+                    assigned: Object.assign({{}}, input).n,
+                }};
+            }}"#,
+            text = serde_json::to_string(AS_PARSED).unwrap()
+        ),
+        &input,
+    );
+    assert_eq!(result["stringified"], result["expected"], "{result:#}");
+    assert_eq!(result["keys"], result["expectedKeys"]);
+    assert_eq!(
+        result["keys"],
+        json!(["2", "10", "b", "a", "__proto__", "n"])
+    );
+    assert_eq!(result["spread"], result["expected"]);
+    assert_eq!(result["entries"], 6);
+    assert_eq!(result["forIn"], result["keys"]);
+    assert_eq!(result["has"], json!([true, true, false]));
+    assert_eq!(result["own"], true);
+    assert_eq!(result["proto"], true);
+    assert_eq!(result["protoMember"], 1);
+    assert_eq!(result["assigned"], -1500);
+}
+
+#[test]
+fn assigning_deleting_and_freezing_a_lazy_input_behave_as_on_a_parsed_one() {
+    let input = RuleInput::json(br#"{"a":{"deep":1},"b":[1,2],"c":"x","d":4,"e":5}"#);
+    let result = run(
+        r#"export default (input) => {
+            input.a = "before any read";         // assignment without a read
+            const b = input.b; b.push(3);         // read, then mutate the value
+            input.b.push(4);                      // the same array again
+            delete input.c;                       // delete without a read
+            const descriptor = Object.getOwnPropertyDescriptor(input, "b");
+            const derived = Object.create(input);
+            derived.d = "own";                    // assignment through a derived object
+            const frozen = Object.freeze(input);
+            let threw = false;
+            try { input.e = 6; } catch (e) { threw = e instanceof TypeError; }
+            return {
+                success: true,
+                a: input.a, b: input.b, c: "c" in input, d: input.d, derived: derived.d,
+                e: input.e, threw, frozen: Object.isFrozen(frozen),
+                descriptor: { writable: descriptor.writable, enumerable: descriptor.enumerable,
+                              configurable: descriptor.configurable, hasValue: "value" in descriptor },
+                json: JSON.stringify(input),
+            };
+        }"#,
+        &input,
+    );
+    assert_eq!(result["a"], "before any read");
+    assert_eq!(result["b"], json!([1, 2, 3, 4]));
+    assert_eq!(result["c"], false);
+    assert_eq!(result["d"], 4);
+    assert_eq!(result["derived"], "own");
+    assert_eq!(result["e"], 5, "a frozen input keeps its value");
+    assert_eq!(result["threw"], true, "assigning to a frozen input throws");
+    assert_eq!(result["frozen"], true);
+    assert_eq!(
+        result["descriptor"],
+        json!({ "writable": true, "enumerable": true, "configurable": true, "hasValue": true })
+    );
+    assert_eq!(
+        result["json"],
+        r#"{"a":"before any read","b":[1,2,3,4],"d":4,"e":5}"#
+    );
+}
+
+#[test]
+fn inputs_that_are_not_objects_arrive_whole() {
+    for (text, expected) in [
+        ("[1,{\"a\":2}]", json!([1, { "a": 2 }])),
+        ("\"testo\"", json!("testo")),
+        ("42", json!(42)),
+        ("null", Value::Null),
+    ] {
+        let result = run(
+            "export default (input) => ({ success: true, input })",
+            &RuleInput::json(text.as_bytes()),
+        );
+        assert_eq!(result["input"], expected, "{text}");
+    }
+}
+
+/// A document's input as the `document-rules` job builds it.
+fn document(extraction: &Value, data_tables: &Map<String, Value>) -> RuleInput {
+    let stored = serde_json::to_vec(extraction).unwrap();
+    RuleInput::document(DocumentInput::from_extraction(&stored).unwrap())
+        .with_data_tables(data_tables)
+}
+
+fn extraction(text: &str, words: usize) -> Value {
+    let geometry: Vec<Value> = (0..words)
+        .map(|i| {
+            json!({ "page": 1 + i / 100, "text": format!("{text}{i}"),
+                    "x0": 72.05 + i as f64, "y0": 700.125, "x1": 90.5, "y1": 712.25 })
+        })
+        .collect();
+    json!({
+        "rawText": format!("{text} — società, € 1.000,00"),
+        "pages": [{ "page": 1 }],
+        "tables": [{ "page": 1, "rows": [["Rata", "Importo"], ["1", "100,00"]] }],
+        "rawTextWithGeometry": geometry,
+        "formData": { "firma": true },
+    })
+}
+
+#[test]
+fn a_rule_reading_the_geometry_gets_exactly_what_the_extraction_produced() {
+    let extraction = extraction("parola", 500);
+    let mut tables = Map::new();
+    tables.insert("soglie".into(), json!([{ "tipo": "A", "tasso": 15.5 }]));
+    let result = run(
+        "export default (input) => ({ success: true, input })",
+        &document(&extraction, &tables),
+    );
+    for member in ["rawText", "tables", "rawTextWithGeometry", "formData"] {
+        assert_eq!(result["input"][member], extraction[member], "{member}");
+    }
+    assert_eq!(result["input"]["dataTables"], Value::Object(tables));
+    assert!(result["input"].get("pages").is_none());
+}
+
+#[test]
+fn rules_of_one_document_and_different_documents_share_nothing() {
+    let runtime = common::runtime();
+    let limits = runtime.limits();
+    // Mutates every member it can, the globals and the built-ins' prototypes.
+    let vandal = runtime
+        .compile(
+            r#"
+let runs = 0;
+export default (input) => {
+  runs += 1;
+  const seen = {
+    words: input.rawTextWithGeometry.length,
+    first: input.rawTextWithGeometry[0].text,
+    text: input.rawText,
+    global: globalThis.lasciato ?? null,
+    proto: Array.prototype.lasciato ?? null,
+    runs,
+  };
+  input.rawText = "cancellato";
+  input.rawTextWithGeometry.length = 0;
+  input.tables.push("intruso");
+  input.dataTables.intruso = true;
+  delete input.formData;
+  globalThis.lasciato = "globale";
+  Array.prototype.lasciato = "prototipo";
+  JSON.parse = () => ({ rotto: true });
+  Object.defineProperty = () => { throw new Error("rotto"); };
+  return { success: true, seen };
+};"#,
+            None,
+        )
+        .unwrap();
+    let reader = runtime
+        .compile(
+            "export default (input) => ({ success: true, input, global: globalThis.lasciato ?? null, proto: [].lasciato ?? null })",
+            None,
+        )
+        .unwrap();
+    let (first, second) = (extraction("primo", 150), extraction("secondo", 3));
+    let one = document(&first, &Map::new());
+    let other = document(&second, &Map::new());
+    for _ in 0..3 {
+        // The same document's input, handed to one rule after the other.
+        let seen = ok(runtime.execute(&vandal, &one, &limits));
+        assert_eq!(
+            seen["seen"],
+            json!({ "words": 150, "first": "primo0", "text": first["rawText"], "global": null, "proto": null, "runs": 1 })
+        );
+        let after = ok(runtime.execute(&reader, &one, &limits));
+        assert_eq!(after["input"]["rawText"], first["rawText"]);
+        assert_eq!(
+            after["input"]["rawTextWithGeometry"],
+            first["rawTextWithGeometry"]
+        );
+        assert_eq!(after["input"]["tables"], first["tables"]);
+        assert_eq!(after["input"]["formData"], first["formData"]);
+        assert_eq!(after["input"]["dataTables"], json!({}));
+        assert_eq!(
+            (&after["global"], &after["proto"]),
+            (&Value::Null, &Value::Null)
+        );
+        // Another document next: its own input, nothing of the first.
+        let seen = ok(runtime.execute(&vandal, &other, &limits));
+        assert_eq!(seen["seen"]["words"], 3);
+        assert_eq!(seen["seen"]["first"], "secondo0");
+        assert_eq!(seen["seen"]["global"], Value::Null);
+    }
+}
