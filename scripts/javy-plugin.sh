@@ -24,13 +24,15 @@ STAMP="$OUT_DIR/plugin.stamp"
 SDK="$ROOT/.data/wasi-sdk"
 PLUGIN_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}/javy-plugin"
 
-# What the plugin's bytes depend on: its crate, its lock file, the pre-initialiser (its source
-# and the locked wasmtime/wizer versions of the workspace) and the compiler.
+# What the plugin's bytes depend on: its crate, its lock file, its build settings
+# (.cargo/config.toml: SIMD), the pre-initialiser (its source and the locked wasmtime/wizer
+# versions of the workspace) and the compiler.
 stamp() {
   {
-    (cd "$CRATE" && find . -path ./target -prune -o -type f \( -name '*.rs' -o -name '*.js' -o -name 'Cargo.*' \) -print \
+    (cd "$CRATE" && find . -path ./target -prune -o -type f \( -name '*.rs' -o -name '*.js' -o -name '*.h' -o -name 'Cargo.*' \) -print \
       | LC_ALL=C sort | xargs sha256sum)
     (cd "$ROOT" && sha256sum worker/src/bin/javy-plugin-init.rs)
+    (cd "$CRATE" && sha256sum .cargo/config.toml)
     grep -A1 -E '^name = "(wasmtime|wasmtime-wizer|wasmtime-wasi)"$' "$ROOT/Cargo.lock"
     rustc --version
   } | sha256sum | cut -d' ' -f1
@@ -56,9 +58,11 @@ for triple in wasm32-wasi wasm32-wasip1; do
   ln -sfn /usr/lib/wasm32-wasi "$SDK/share/wasi-sysroot/lib/$triple"
 done
 
+# QuickJS's C files are compiled with c/quickjs-overrides.h included first (see there why).
 (
   cd "$CRATE"
   WASI_SDK="$SDK" LIBCLANG_PATH=/usr/lib/llvm-19/lib CARGO_TARGET_DIR="$PLUGIN_TARGET_DIR" \
+    CFLAGS_wasm32_wasip1="-include $CRATE/c/quickjs-overrides.h" \
     cargo build --quiet --locked --release --target wasm32-wasip1
 )
 raw="$PLUGIN_TARGET_DIR/wasm32-wasip1/release/istruttoria_javy_plugin.wasm"

@@ -181,12 +181,22 @@ fn main() {
             .sample_size(10)
             .measurement_time(Duration::from_secs(15));
         let counter = AtomicUsize::new(0);
-        // Every iteration is new content: bundle + javy-codegen + Module::new.
+        // Every iteration is new content: bundle + bytecode in the plugin + module + Module::new.
         group.bench_function("codegen", |b| {
             b.iter(|| {
                 let n = counter.fetch_add(1, Ordering::Relaxed);
                 let code = format!("// {n}\n{REALISTIC_RULE}");
                 black_box(runtime.compile(&code, None).expect("compiles"))
+            })
+        });
+        // A temporary run (Esegui, what-if) of a changed rule, in the worker: compile, then run.
+        group.bench_function("changed-realistic-run", |b| {
+            b.iter(|| {
+                let n = counter.fetch_add(1, Ordering::Relaxed);
+                let code = format!("// {n}\n{REALISTIC_RULE}");
+                let execution = runtime.run(&code, None, &realistic_input, &limits);
+                assert!(execution.is_ok());
+                black_box(execution)
             })
         });
         group.finish();

@@ -241,3 +241,45 @@ export default (input) => {
         assert_eq!(seen["seen"]["global"], Value::Null);
     }
 }
+
+#[test]
+fn numbers_are_read_exactly_as_javascript_reads_them() {
+    // JSON.parse reads numbers with the plugin's strtod (c/quickjs-overrides.h); `Number()`
+    // with QuickJS's own parser: both must give the same doubles, bit for bit.
+    let texts = [
+        "0",
+        "-0",
+        "72.05",
+        "0.1",
+        "0.30000000000000004",
+        "-1.5e3",
+        "1E+2",
+        "5e-324",
+        "1e-320",
+        "2.2250738585072011e-308",
+        "1.7976931348623157e308",
+        "1e400",
+        "-1e400",
+        "9007199254740993",
+        "123456789012345678901234567890",
+        "0.000001",
+        "1e21",
+        "3.141592653589793238462643383279",
+    ];
+    let input = RuleInput::json(format!("{{\"numbers\":[{}]}}", texts.join(",")).as_bytes());
+    let result = run(
+        &format!(
+            r#"export default (input) => {{
+                const texts = {texts};
+                const bits = (x) => {{ const v = new DataView(new ArrayBuffer(8)); v.setFloat64(0, x); return v.getBigUint64(0).toString(16); }};
+                const differ = texts.filter((t, i) => bits(input.numbers[i]) !== bits(Number(t))
+                    || bits(JSON.parse(t)) !== bits(Number(t)));
+                return {{ success: true, differ, count: input.numbers.length }};
+            }}"#,
+            texts = serde_json::to_string(&texts).unwrap()
+        ),
+        &input,
+    );
+    assert_eq!(result["differ"], json!([]), "{result:#}");
+    assert_eq!(result["count"], texts.len());
+}

@@ -42,7 +42,10 @@ fn input(ctx: Ctx<'_>) -> Result<Array<'_>> {
     let mut index = vec![0u8; index_len];
     let mut body = vec![0u8; body_len];
     if stdin.read_exact(&mut index).is_err() || stdin.read_exact(&mut body).is_err() {
-        return Err(Exception::throw_internal(&ctx, "the rule's input was cut short"));
+        return Err(Exception::throw_internal(
+            &ctx,
+            "the rule's input was cut short",
+        ));
     }
     let index = if index.is_empty() {
         Value::new_null(ctx.clone())
@@ -62,7 +65,8 @@ fn parse(ctx: Ctx<'_>, offset: f64, length: f64) -> Result<Value<'_>> {
     let slice = BODY.with(|b| {
         let body = b.borrow();
         let (offset, length) = (offset as usize, length as usize);
-        body.get(offset..offset.saturating_add(length)).map(<[u8]>::to_vec)
+        body.get(offset..offset.saturating_add(length))
+            .map(<[u8]>::to_vec)
     });
     match slice {
         Some(json) => ctx.json_parse(json),

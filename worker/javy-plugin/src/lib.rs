@@ -6,6 +6,7 @@
 
 mod io;
 mod regexp;
+mod strtod;
 
 use javy_plugin_api::javy::quickjs::{Ctx, Result, context::EvalOptions};
 use javy_plugin_api::{Config, import_namespace, javy::Runtime};
