@@ -5,18 +5,11 @@
 
 mod common;
 
+use common::ok;
+
 use serde_json::{Map, Value, json};
 use shared::rules::playground::DocumentInput;
-use worker::rules::{Execution, RuleInput};
-
-fn ok(execution: Execution) -> Value {
-    assert!(
-        execution.errors.is_empty(),
-        "unexpected errors: {:#?}",
-        execution.errors
-    );
-    execution.result.expect("a result")
-}
+use worker::rules::RuleInput;
 
 fn run(code: &str, input: &RuleInput) -> Value {
     let runtime = common::runtime();

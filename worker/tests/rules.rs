@@ -2,6 +2,8 @@
 
 mod common;
 
+use common::ok;
+
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
@@ -31,16 +33,6 @@ fn run_with(code: &str, helper: Option<&str>, input: &Value, limits: &Limits) ->
 
 fn run(code: &str, input: &Value) -> Execution {
     run_with(code, None, input, &limits())
-}
-
-/// The result of a successful execution.
-fn ok(execution: Execution) -> Value {
-    assert!(
-        execution.errors.is_empty(),
-        "unexpected errors: {:#?}",
-        execution.errors
-    );
-    execution.result.expect("a result")
 }
 
 /// The one error of a failed execution.

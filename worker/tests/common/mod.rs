@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-use worker::rules::{Limits, RuleRuntime, RuntimeConfig};
+use worker::rules::{Execution, Limits, RuleRuntime, RuntimeConfig};
 
 /// The workspace's root.
 pub fn root() -> PathBuf {
@@ -52,4 +52,14 @@ pub fn runtime() -> Arc<RuleRuntime> {
             )
         })
         .clone()
+}
+
+/// The result of a successful execution.
+pub fn ok(execution: Execution) -> serde_json::Value {
+    assert!(
+        execution.errors.is_empty(),
+        "unexpected errors: {:#?}",
+        execution.errors
+    );
+    execution.result.expect("a result")
 }
