@@ -69,8 +69,7 @@ async fn a_job_written_while_redis_is_down_reaches_its_queue_when_it_is_back() -
     let db = TestDatabase::create().await?;
     let dir = std::env::temp_dir().join(unique_name("redis"));
     std::fs::create_dir_all(&dir)?;
-    let port = 20_000 + (std::process::id() % 20_000) as u16;
-    let mut server = OwnRedis::start(port, &dir)?;
+    let mut server = OwnRedis::start(&dir)?;
     let namespace = unique_name("outbox");
     let redis = connect_when_up(&server.url(), &namespace).await?;
     let relay = Relay::new(db.pool.clone(), redis.clone());

@@ -451,8 +451,7 @@ enum RedisFault {
 async fn a_dossier_survives(fault: RedisFault) -> Result<()> {
     let dir = std::env::temp_dir().join(shared::testing::unique_name("redis"));
     std::fs::create_dir_all(&dir)?;
-    let port = 20_000 + (std::process::id() % 20_000) as u16;
-    let mut redis = common::OwnRedis::start(port, &dir)?;
+    let mut redis = common::OwnRedis::start(&dir)?;
     common::connect_when_up(&redis.url(), "probe").await?;
     let server = TestServer::start(Options {
         redis_url: Some(redis.url()),

@@ -418,7 +418,13 @@ pub struct OwnRedis {
 }
 
 impl OwnRedis {
-    pub fn start(port: u16, dir: &std::path::Path) -> Result<Self> {
+    /// Starts a server on a port free now (the system's choice: a port derived from the
+    /// process id could be a local port of one of the machine's open connections, and the
+    /// server would not start).
+    pub fn start(dir: &std::path::Path) -> Result<Self> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?
+            .local_addr()?
+            .port();
         let mut this = Self {
             port,
             dir: dir.to_owned(),
@@ -428,8 +434,10 @@ impl OwnRedis {
         Ok(this)
     }
 
+    /// Starts the server and waits until it accepts connections (at most 10 s); a server that
+    /// exits instead is an error that says so.
     pub fn restart(&mut self) -> Result<()> {
-        let child = std::process::Command::new("redis-server")
+        let mut child = std::process::Command::new("redis-server")
             .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
             .args(["--appendonly", "yes", "--save", ""])
             .arg("--dir")
@@ -437,6 +445,24 @@ impl OwnRedis {
             .stdout(std::process::Stdio::null())
             .spawn()
             .context("starting redis-server")?;
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = child.try_wait()? {
+                anyhow::bail!("redis-server on port {} exited: {status}", self.port);
+            }
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                break;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                anyhow::bail!(
+                    "redis-server on port {} did not listen within 10 s",
+                    self.port
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         self.child = Some(child);
         Ok(())
     }
