@@ -60,33 +60,9 @@ fn contract(amount: u32, tax_code: &str) -> Vec<u8> {
 /// The catalogue of these tests: document type `contratto` with its rule, the minimum rule,
 /// and (optionally) more dossier rules.
 async fn set_up_rules(server: &TestServer, dossier_rules: &[(&str, &str)]) -> Result<()> {
-    let mut conn = server.db.pool.get().await?;
-    diesel::sql_query("INSERT INTO document_types (name) VALUES ('contratto')")
-        .execute(&mut conn)
-        .await?;
-    diesel::sql_query(
-        "INSERT INTO document_rules (id, document_type_id, description, code, package_json) \
-         SELECT $1, id, 'Importo del contratto', $2, '{}' FROM document_types WHERE name = 'contratto'",
-    )
-    .bind::<diesel::sql_types::Uuid, _>(Uuid::now_v7())
-    .bind::<diesel::sql_types::Text, _>(CONTRACT_RULE)
-    .execute(&mut conn)
-    .await?;
-    for (name, code) in [("Importo minimo", MINIMUM_RULE)]
-        .iter()
-        .chain(dossier_rules)
-    {
-        diesel::sql_query(
-            "INSERT INTO dossier_rules (id, description, istituto_appartenenza, code, package_json) \
-             VALUES ($1, $2, 'Banca Test', $3, '{}')",
-        )
-        .bind::<diesel::sql_types::Uuid, _>(Uuid::now_v7())
-        .bind::<diesel::sql_types::Text, _>(*name)
-        .bind::<diesel::sql_types::Text, _>(*code)
-        .execute(&mut conn)
-        .await?;
-    }
-    Ok(())
+    let mut all = vec![("Importo minimo", MINIMUM_RULE)];
+    all.extend_from_slice(dossier_rules);
+    common::seed_rules(server, CONTRACT_RULE, &all).await
 }
 
 async fn import(

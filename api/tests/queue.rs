@@ -9,6 +9,16 @@ use serde_json::json;
 
 const PING_WORKER: &str = "mutation { pingWorker { jobId worker roundTripMs } }";
 
+/// Pings through the API: a worker answers within the API's wait.
+async fn assert_a_worker_answers(server: &TestServer, token: &str) -> Result<()> {
+    let body = server.graphql_as(token, PING_WORKER, json!({})).await?;
+    assert!(
+        body["data"]["pingWorker"]["worker"].as_str().is_some(),
+        "{body}"
+    );
+    Ok(())
+}
+
 #[tokio::test]
 async fn a_ping_enqueued_by_the_api_is_answered_by_a_worker_process() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
@@ -111,11 +121,7 @@ async fn a_worker_idle_since_start_up_still_picks_up_new_jobs() -> Result<()> {
     let worker = server.spawn_worker().await?;
     tokio::time::sleep(std::time::Duration::from_secs(2)).await;
     for _ in 0..2 {
-        let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
-        assert!(
-            body["data"]["pingWorker"]["worker"].as_str().is_some(),
-            "{body}"
-        );
+        assert_a_worker_answers(&server, &token).await?;
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     }
     assert!(worker.terminate().await?.success());
@@ -163,11 +169,7 @@ async fn an_idle_worker_is_woken_by_the_relay_rather_than_its_poll() -> Result<(
     // The worker's first fetches at start-up find nothing: it is idle.
     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     for _ in 0..3 {
-        let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
-        assert!(
-            body["data"]["pingWorker"]["worker"].as_str().is_some(),
-            "{body}"
-        );
+        assert_a_worker_answers(&server, &token).await?;
     }
     assert!(worker.terminate().await?.success());
     Ok(())
@@ -201,11 +203,7 @@ async fn a_paused_queue_is_not_consumed_until_it_is_resumed() -> Result<()> {
     assert_eq!(ping.waiting + ping.running, 1, "the job waits: {ping:?}");
 
     assert!(signals::resume(redis, "ping").await?);
-    let body = server.graphql_as(&token, PING_WORKER, json!({})).await?;
-    assert!(
-        body["data"]["pingWorker"]["worker"].as_str().is_some(),
-        "resumed: {body}"
-    );
+    assert_a_worker_answers(&server, &token).await?;
     // The job that waited ran too.
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
     loop {

@@ -37,33 +37,15 @@ const THROWING_RULE: &str = "export default () => { throw new Error('dato mancan
 const PING_WORKER: &str = "mutation { pingWorker { jobId worker roundTripMs } }";
 
 async fn set_up_rules(server: &TestServer) -> Result<()> {
-    let mut conn = server.db.pool.get().await?;
-    diesel::sql_query("INSERT INTO document_types (name) VALUES ('contratto')")
-        .execute(&mut conn)
-        .await?;
-    diesel::sql_query(
-        "INSERT INTO document_rules (id, document_type_id, description, code, package_json) \
-         SELECT $1, id, 'Importo del contratto', $2, '{}' FROM document_types WHERE name = 'contratto'",
+    common::seed_rules(
+        server,
+        CONTRACT_RULE,
+        &[
+            ("Importo minimo", MINIMUM_RULE),
+            ("Lancia un errore", THROWING_RULE),
+        ],
     )
-    .bind::<diesel::sql_types::Uuid, _>(Uuid::now_v7())
-    .bind::<diesel::sql_types::Text, _>(CONTRACT_RULE)
-    .execute(&mut conn)
-    .await?;
-    for (name, code) in [
-        ("Importo minimo", MINIMUM_RULE),
-        ("Lancia un errore", THROWING_RULE),
-    ] {
-        diesel::sql_query(
-            "INSERT INTO dossier_rules (id, description, istituto_appartenenza, code, package_json) \
-             VALUES ($1, $2, 'Banca Test', $3, '{}')",
-        )
-        .bind::<diesel::sql_types::Uuid, _>(Uuid::now_v7())
-        .bind::<diesel::sql_types::Text, _>(name)
-        .bind::<diesel::sql_types::Text, _>(code)
-        .execute(&mut conn)
-        .await?;
-    }
-    Ok(())
+    .await
 }
 
 async fn import(server: &TestServer, token: &str, callback_url: &str) -> Result<Uuid> {

@@ -30,6 +30,8 @@
 //! Needs the plugin (`scripts/javy-plugin.sh`) and PDFium (`scripts/pdfium.sh`; cargo's
 //! `[env]` points `ISTRUTTORIA_PDFIUM_LIBRARY` at it).
 
+mod support;
+
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
@@ -41,6 +43,7 @@ use sha2::{Digest, Sha256};
 use shared::config::{ExtractionConfig, RuleConfig, Vars};
 use shared::rules::playground::DocumentInput;
 use shared::testing::pdf::{self, FieldValue};
+use support::{percentile, vm_rss_kib};
 use worker::extraction::{Extraction, Extractor, ExtractorConfig};
 use worker::rules::{Execution, Limits, RuleInput, RuleRuntime, RuntimeConfig};
 
@@ -604,11 +607,6 @@ fn document_input(stored: &[u8]) -> RuleInput {
 
 // --- Measures ------------------------------------------------------------------------------
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
-}
-
 fn micros(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
@@ -624,18 +622,6 @@ fn latencies(n: usize, mut f: impl FnMut()) -> (Duration, Duration) {
         .collect();
     samples.sort();
     (percentile(&samples, 0.50), percentile(&samples, 0.99))
-}
-
-fn vm_rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|n| n.parse().ok())
-        })
-        .unwrap_or(0)
 }
 
 fn main() {

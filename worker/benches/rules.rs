@@ -6,6 +6,8 @@
 //!
 //! Needs the plugin (`scripts/javy-plugin.sh`); `ISTRUTTORIA_JAVY_PLUGIN` overrides its place.
 
+mod support;
+
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
@@ -15,6 +17,7 @@ use std::hint::black_box;
 
 use criterion::Criterion;
 use serde_json::json;
+use support::{percentile, vm_rss_kib};
 use worker::rules::{InstanceAllocator, Limits, RuleInput, RuleRuntime, RuntimeConfig};
 
 const TRIVIAL_RULE: &str = "export default () => ({ success: true });";
@@ -129,23 +132,6 @@ fn allocator() -> InstanceAllocator {
         Some("ondemand") => InstanceAllocator::OnDemand,
         _ => InstanceAllocator::default(),
     }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
-}
-
-fn vm_rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|n| n.parse().ok())
-        })
-        .unwrap_or(0)
 }
 
 fn main() {

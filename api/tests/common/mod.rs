@@ -558,3 +558,39 @@ impl Receiver {
         self.bodies.lock().expect("lock").clone()
     }
 }
+
+/// A catalogue for pipeline tests: document type `contratto` with its one rule
+/// (`document_rule`), and `dossier_rules` (description, code) of institute `Banca Test`.
+pub async fn seed_rules(
+    server: &TestServer,
+    document_rule: &str,
+    dossier_rules: &[(&str, &str)],
+) -> Result<()> {
+    use diesel::sql_types::{Text, Uuid as SqlUuid};
+    use diesel_async::RunQueryDsl;
+
+    let mut conn = server.db.pool.get().await?;
+    diesel::sql_query("INSERT INTO document_types (name) VALUES ('contratto')")
+        .execute(&mut conn)
+        .await?;
+    diesel::sql_query(
+        "INSERT INTO document_rules (id, document_type_id, description, code, package_json) \
+         SELECT $1, id, 'Importo del contratto', $2, '{}' FROM document_types WHERE name = 'contratto'",
+    )
+    .bind::<SqlUuid, _>(uuid::Uuid::now_v7())
+    .bind::<Text, _>(document_rule)
+    .execute(&mut conn)
+    .await?;
+    for (name, code) in dossier_rules {
+        diesel::sql_query(
+            "INSERT INTO dossier_rules (id, description, istituto_appartenenza, code, package_json) \
+             VALUES ($1, $2, 'Banca Test', $3, '{}')",
+        )
+        .bind::<SqlUuid, _>(uuid::Uuid::now_v7())
+        .bind::<Text, _>(*name)
+        .bind::<Text, _>(*code)
+        .execute(&mut conn)
+        .await?;
+    }
+    Ok(())
+}
