@@ -143,6 +143,7 @@ fn main() {
             module_storage: None,
             limits: Limits::default(),
             allocator: allocator(),
+            patterns: Default::default(),
         })
         .expect("the Javy plugin (scripts/javy-plugin.sh)"),
     );

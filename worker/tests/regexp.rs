@@ -1,6 +1,7 @@
-//! The plugin's fast regular expressions (worker/javy-plugin/src/regexp): on long subjects,
-//! `test`, `match`, `matchAll` and `search` run on finite automata instead of QuickJS's
-//! backtracking engine — with exactly QuickJS's results.
+//! The fast regular expressions (worker/javy-plugin/src/regexp, on the host's automata in
+//! worker/src/rules/regexp): on long subjects, `test`, `match`, `matchAll` and `search` run on
+//! finite automata instead of QuickJS's backtracking engine — with exactly QuickJS's results —
+//! and within the bounds of the process and of the execution.
 //!
 //! The differential test runs every operation twice in the same execution: on a plain RegExp
 //! (the automata, when the pattern is in their subset) and on an instance of a RegExp subclass
@@ -11,7 +12,8 @@ mod common;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use worker::rules::{Limits, RuleInput};
+use worker::rules::regexp::MAX_COMPILES;
+use worker::rules::{ErrorKind, Limits, PatternCacheLimits, RuleInput, RuleRuntime, RuntimeConfig};
 
 fn run(code: &str, input: &Value, limits: &Limits) -> Value {
     let runtime = common::runtime();
@@ -255,4 +257,80 @@ fn many_distinct_patterns_stay_within_the_memory_limit() {
         },
     );
     assert_eq!(result, json!({ "success": true, "found": 1 }));
+}
+
+/// Patterns are compiled on the host once per process and shared by executions; one execution
+/// compiles a bounded number of new ones, and the process keeps a bounded number of them.
+#[test]
+fn patterns_are_compiled_once_per_process_within_its_bounds() {
+    let runtime = RuleRuntime::new(&RuntimeConfig {
+        patterns: PatternCacheLimits {
+            patterns: 40,
+            bytes: 64 << 20,
+        },
+        ..common::config(common::shared_cache_dir())
+    })
+    .expect("a runtime");
+    let rule = runtime
+        .compile(
+            r#"export default () => {
+                const S = "voce ".repeat(100) + "parola7 parola70 fine";
+                let found = 0;
+                for (let i = 0; i < 100; i++) if (new RegExp(`parola${i}\\b`).test(S)) found++;
+                return { success: true, found };
+            }"#,
+            None,
+        )
+        .expect("compiles");
+    let run = || common::ok(runtime.execute(&rule, &RuleInput::json(b"{}"), &runtime.limits()));
+    assert_eq!(run(), json!({ "success": true, "found": 2 }));
+    assert_eq!(runtime.patterns().usage().patterns, MAX_COMPILES);
+    // The second execution finds those compiled and compiles as many more; the cache keeps 40.
+    assert_eq!(run(), json!({ "success": true, "found": 2 }));
+    assert_eq!(runtime.patterns().usage().patterns, 40);
+    for _ in 0..3 {
+        assert_eq!(run(), json!({ "success": true, "found": 2 }));
+        assert_eq!(runtime.patterns().usage().patterns, 40);
+    }
+}
+
+/// Code on the host is not interrupted by the execution's deadline: a search whose worst case
+/// (NFA states × bytes, when the lazy DFA thrashes) is past the host's bound runs in QuickJS,
+/// where the time limit applies. Here the host would search for many seconds.
+#[test]
+fn a_search_too_costly_for_the_host_stays_within_the_time_limit() {
+    let runtime = common::runtime();
+    let rule = runtime
+        .compile(
+            r#"export default () => {
+                // 1 MiB of pseudo-random a/b: every position opens another path of the pattern.
+                let x = 1;
+                let chunk = "";
+                for (let i = 0; i < 4096; i++) {
+                    x = (x * 1103515245 + 12345) & 0x7fffffff;
+                    chunk += (x >> 16) & 1 ? "a" : "b";
+                }
+                return { success: /a[ab]{2000}c/.test(chunk.repeat(256)) };
+            }"#,
+            None,
+        )
+        .expect("compiles");
+    let started = std::time::Instant::now();
+    let execution = runtime.execute(
+        &rule,
+        &RuleInput::json(b"{}"),
+        &Limits {
+            timeout: Duration::from_millis(500),
+            ..Limits::default()
+        },
+    );
+    let elapsed = started.elapsed();
+    assert_eq!(
+        execution.errors.first().map(|e| e.kind),
+        Some(ErrorKind::Timeout),
+        "{execution:#?}"
+    );
+    // The limit plus the epoch's granularity, with room for a loaded machine; unbounded, the
+    // host's search would take tens of seconds.
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
 }

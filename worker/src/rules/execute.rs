@@ -33,6 +33,7 @@ use shared::storage::Storage;
 use super::compile::{CacheSource, CompileError, CompiledRule, Compiler};
 use super::input::RuleInput;
 use super::plugin::{Plugin, PluginError, check_exports};
+use super::regexp::{self, Handles, HasRegexes, PatternCache, PatternCacheLimits};
 use super::wasi::{self, Exit, HasStdio, Stdio};
 
 /// Finished stores waiting for the reaper thread at most (see [`RuleRuntime::retire`]).
@@ -78,6 +79,8 @@ pub struct RuntimeConfig {
     pub limits: Limits,
     /// How wasmtime allocates instances.
     pub allocator: InstanceAllocator,
+    /// Bounds of the process's compiled regular expressions.
+    pub patterns: PatternCacheLimits,
 }
 
 /// How wasmtime allocates the instances (memory, tables) of executions.
@@ -207,15 +210,22 @@ pub struct Phases {
     pub collect: Duration,
 }
 
-/// Per-store state: stdio and the memory limiter.
+/// Per-store state: stdio, the memory limiter and the execution's regular expressions.
 struct State {
     stdio: Stdio,
     limiter: MemoryLimiter,
+    regexes: Handles,
 }
 
 impl HasStdio for State {
     fn stdio(&mut self) -> &mut Stdio {
         &mut self.stdio
+    }
+}
+
+impl HasRegexes for State {
+    fn regexes(&mut self) -> &mut Handles {
+        &mut self.regexes
     }
 }
 
@@ -256,6 +266,7 @@ pub struct RuleRuntime {
     plugin_pre: InstancePre<State>,
     compiler: Compiler,
     limits: Limits,
+    patterns: Arc<PatternCache>,
     ticker_stop: Arc<AtomicBool>,
     reaper: SyncSender<Store<State>>,
 }
@@ -310,6 +321,7 @@ impl RuleRuntime {
         })?;
         let mut linker = Linker::<State>::new(&engine);
         wasi::add_to_linker(&mut linker).map_err(wasm)?;
+        regexp::add_to_linker(&mut linker).map_err(wasm)?;
         linker
             .define_unknown_imports_as_traps(&plugin_module)
             .map_err(wasm)?;
@@ -342,6 +354,7 @@ impl RuleRuntime {
             plugin_pre,
             compiler: Compiler::new(config.cache_dir.clone(), module_storage),
             limits: config.limits,
+            patterns: Arc::new(PatternCache::new(config.patterns)),
             ticker_stop,
             reaper,
         })
@@ -358,6 +371,11 @@ impl RuleRuntime {
     /// The default limits.
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// The process's compiled regular expressions.
+    pub fn patterns(&self) -> &PatternCache {
+        &self.patterns
     }
 
     pub fn cache_dir(&self) -> &Path {
@@ -407,6 +425,7 @@ impl RuleRuntime {
                     memory_bytes: self.limits.memory_bytes,
                     refused: false,
                 },
+                regexes: Handles::new(self.patterns.clone()),
             },
         );
         store.limiter(|s| &mut s.limiter);
@@ -489,6 +508,7 @@ impl RuleRuntime {
                     memory_bytes: limits.memory_bytes,
                     refused: false,
                 },
+                regexes: Handles::new(self.patterns.clone()),
             },
         );
         store.limiter(|s| &mut s.limiter);

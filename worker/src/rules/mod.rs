@@ -22,6 +22,7 @@
 //!     module_storage: None,
 //!     limits: Limits::default(),
 //!     allocator: Default::default(),
+//!     patterns: Default::default(),
 //! })?;
 //! let rule = runtime.compile("export default ({ input }) => ({ success: input > 1 })", None)?;
 //! let input = RuleInput::json(br#"{"metas":{},"input":2}"#);
@@ -45,6 +46,7 @@ mod dynamic_module;
 pub mod execute;
 pub mod input;
 pub mod plugin;
+pub mod regexp;
 pub mod templates;
 mod wasi;
 
@@ -58,6 +60,7 @@ pub use execute::{
 };
 pub use input::RuleInput;
 pub use plugin::{Plugin, PluginError};
+pub use regexp::{PatternCacheLimits, PatternCacheUsage};
 pub use templates::{DEFAULT_PACKAGE_JSON, RuleKind, rule_template};
 
 impl RuntimeConfig {
@@ -75,6 +78,7 @@ impl RuntimeConfig {
                 max_log_bytes: config.max_log_bytes,
             },
             allocator: InstanceAllocator::default(),
+            patterns: PatternCacheLimits::default(),
         }
     }
 }

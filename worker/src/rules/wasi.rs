@@ -103,7 +103,7 @@ pub(crate) trait HasStdio: 'static {
     fn stdio(&mut self) -> &mut Stdio;
 }
 
-fn memory<T>(caller: &mut Caller<'_, T>) -> Option<Memory> {
+pub(crate) fn memory<T>(caller: &mut Caller<'_, T>) -> Option<Memory> {
     match caller.get_export("memory") {
         Some(Extern::Memory(m)) => Some(m),
         _ => None,

@@ -38,6 +38,7 @@ pub fn config(cache_dir: PathBuf) -> RuntimeConfig {
         module_storage: None,
         limits: Limits::default(),
         allocator: Default::default(),
+        patterns: Default::default(),
     }
 }
 

@@ -2,18 +2,21 @@
 //!
 //! QuickJS's regular expression engine backtracks from every position of the subject: a global
 //! pattern over the 30 KB text of a contract costs about a millisecond per pattern, most of a
-//! document rule's time. Patterns in the subset of [`translate`] run instead on
-//! `regex-automata` (finite automata and literal prefilters), with the same results.
+//! document rule's time. Patterns in the worker's translated subset run instead on
+//! `regex-automata` (finite automata and literal prefilters) on the host, with the same
+//! results: the worker compiles each pattern once per process and keeps its automata warm
+//! across executions (worker/src/rules/regexp, imported as [`host`]); this side converts subjects
+//! to UTF-8 and the host's byte offsets back to UTF-16 indices.
 //!
 //! `regexp.js` replaces `RegExp.prototype.exec` — which `test`, `match`, `matchAll`,
 //! `replace`, `search` and `split` call — with a function that uses this engine for subjects
 //! of at least [`MIN_SUBJECT`] UTF-16 units and calls QuickJS's own `exec` for everything else:
-//! short subjects, patterns outside the subset, sticky patterns, RegExp subclasses, and
-//! subjects outside the Basic Multilingual Plane (where JavaScript counts UTF-16 units and the
-//! automata count characters).
+//! short subjects, patterns outside the subset, sticky patterns, RegExp subclasses, subjects
+//! outside the Basic Multilingual Plane (where JavaScript counts UTF-16 units and the automata
+//! count characters), and searches the host gives up (see the worker's module).
 //!
 //! Natives (installed as `__istruttoria_regexp`, captured and removed by `regexp.js`):
-//! - `compile(source, flags)` → a handle ≥ 0, or -1 outside the subset;
+//! - `compile(source, flags)` → a handle ≥ 0, or -1 when QuickJS runs the pattern;
 //! - `names(handle)` → the group names by group index (`""` for unnamed groups);
 //! - `all(handle, subject, from, multiline, groups)` → the same for every match from `from`
 //!   on, as successive `exec` calls of a global pattern find them (only the whole matches
@@ -21,10 +24,8 @@
 //! - `exec(handle, subject, lastIndex, multiline)` → `[start, end, …]` of every group in UTF-16
 //!   units (-1 for a group that did not participate), `[]` when there is no match from
 //!   `lastIndex` on, or `undefined` when QuickJS must run it: a subject outside the Basic
-//!   Multilingual Plane, or a multiline pattern on a subject with line terminators other than
-//!   `\n`.
-
-mod translate;
+//!   Multilingual Plane, a multiline pattern on a subject with line terminators other than
+//!   `\n`, or a search the host gave up.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -32,21 +33,37 @@ use std::collections::HashMap;
 use javy_plugin_api::javy::quickjs::{
     Ctx, Function, Object, Persistent, String as JsString, Value,
 };
-use regex_automata::{
-    Input, PatternID,
-    meta::{Cache, Regex},
-    util::captures::Captures,
-};
 
-pub use translate::{Flags, translate};
+/// The worker's functions (worker/src/rules/regexp/mod.rs documents them).
+mod host {
+    #[link(wasm_import_module = "istruttoria_regex_v1")]
+    unsafe extern "C" {
+        pub fn compile(
+            source: *const u8,
+            source_len: usize,
+            flags: *const u8,
+            flags_len: usize,
+        ) -> i32;
+        pub fn names(handle: i32, out: *mut u8, cap: usize) -> i32;
+        pub fn search(
+            handle: i32,
+            subject: *const u8,
+            subject_len: usize,
+            start: usize,
+            captures: i32,
+            out: *mut i32,
+        ) -> i32;
+    }
+}
 
 /// Subjects shorter than this go to QuickJS: the call into the plugin costs more than it saves.
 pub const MIN_SUBJECT: usize = 256;
 
+/// A pattern compiled on the host.
 struct Compiled {
-    regex: Regex,
-    cache: Cache,
-    captures: Captures,
+    handle: i32,
+    /// Its groups, the whole match first.
+    groups: usize,
 }
 
 struct Subject {
@@ -97,27 +114,22 @@ impl Subject {
 
 #[derive(Default)]
 struct State {
+    /// The patterns compiled on the host; a native's handle is an index here.
     compiled: Vec<Compiled>,
+    /// By `(source, flags)`: the handle, or -1 when QuickJS runs the pattern.
     by_pattern: HashMap<(String, String), i32>,
     /// The last subject, held so that its identity stays meaningful.
     subject_value: Option<Persistent<Value<'static>>>,
     /// It converted, and whether its only line terminator is `\n`; `None` when it cannot be
     /// used.
     subject: Option<(Subject, bool)>,
+    /// The spans of the last search.
+    spans: Vec<i32>,
 }
 
 thread_local! {
     static STATE: RefCell<State> = RefCell::new(State::default());
 }
-
-/// Most patterns one execution compiles; past them QuickJS runs the new ones. Each compiled
-/// pattern holds its automata and their cache in the execution's memory, which is limited: a
-/// rule that builds a new pattern per table row must not run out of memory because of them.
-const MAX_PATTERNS: usize = 32;
-/// Bounds of one compiled pattern: its NFA, and the lazy DFA's cache (which it clears and
-/// rebuilds when full).
-const NFA_SIZE_LIMIT: usize = 1 << 20;
-const DFA_CACHE_CAPACITY: usize = 256 << 10;
 
 fn compile(source: String, flags: String) -> i32 {
     STATE.with_borrow_mut(|state| {
@@ -125,43 +137,89 @@ fn compile(source: String, flags: String) -> i32 {
         if let Some(&handle) = state.by_pattern.get(&key) {
             return handle;
         }
-        if state.compiled.len() >= MAX_PATTERNS {
-            return -1;
-        }
-        let config = regex_automata::meta::Config::new()
-            .nfa_size_limit(Some(NFA_SIZE_LIMIT))
-            .hybrid_cache_capacity(DFA_CACHE_CAPACITY);
-        let handle = Flags::parse(&key.1)
-            .and_then(|flags| translate(&key.0, flags))
-            .and_then(|pattern| Regex::builder().configure(config).build(&pattern).ok())
-            .map_or(-1, |regex| {
-                let compiled = Compiled {
-                    cache: regex.create_cache(),
-                    captures: regex.create_captures(),
-                    regex,
-                };
-                state.compiled.push(compiled);
-                state.compiled.len() as i32 - 1
+        // SAFETY: the host reads the two strings, nothing else.
+        let on_host =
+            unsafe { host::compile(key.0.as_ptr(), key.0.len(), key.1.as_ptr(), key.1.len()) };
+        let handle = if on_host >= 0 {
+            let groups = host_names(on_host).len();
+            state.compiled.push(Compiled {
+                handle: on_host,
+                groups,
             });
+            state.compiled.len() as i32 - 1
+        } else {
+            -1
+        };
         state.by_pattern.insert(key, handle);
         handle
     })
 }
 
+/// The group names of a pattern compiled on the host (`""` for unnamed groups).
+fn host_names(on_host: i32) -> Vec<String> {
+    let mut out = vec![0u8; 256];
+    loop {
+        // SAFETY: the host writes at most `out.len()` bytes into `out`.
+        let len = unsafe { host::names(on_host, out.as_mut_ptr(), out.len()) };
+        let Ok(len) = usize::try_from(len) else {
+            return Vec::new();
+        };
+        if len <= out.len() {
+            out.truncate(len);
+            break;
+        }
+        out.resize(len, 0);
+    }
+    let mut names: Vec<String> = out
+        .split(|&b| b == 0)
+        .map(|name| String::from_utf8_lossy(name).into_owned())
+        .collect();
+    // Every name ends with a NUL: the last piece is empty.
+    names.pop();
+    names
+}
+
 fn names(handle: i32) -> Vec<String> {
-    STATE.with_borrow(|state| {
-        state
-            .compiled
-            .get(handle as usize)
-            .map(|c| {
-                c.regex
-                    .group_info()
-                    .pattern_names(PatternID::ZERO)
-                    .map(|name| name.unwrap_or("").to_string())
-                    .collect()
-            })
-            .unwrap_or_default()
-    })
+    STATE
+        .with_borrow(|state| state.compiled.get(handle as usize).map(|c| c.handle))
+        .map(host_names)
+        .unwrap_or_default()
+}
+
+/// The first match at or after byte `start` of `subject`, searched on the host: its spans in
+/// bytes in `spans` (the whole match, or every group with `captures`; -1 for a group that did
+/// not participate), or `None` when the host gave the search up.
+fn search(
+    compiled: &Compiled,
+    subject: &Subject,
+    start: usize,
+    captures: bool,
+    spans: &mut Vec<i32>,
+) -> Option<Option<(usize, usize)>> {
+    spans.clear();
+    spans.resize(if captures { 2 * compiled.groups } else { 2 }, -1);
+    // SAFETY: the host reads the subject and writes at most the spans asked for.
+    let found = unsafe {
+        host::search(
+            compiled.handle,
+            subject.text.as_ptr(),
+            subject.text.len(),
+            start,
+            i32::from(captures),
+            spans.as_mut_ptr(),
+        )
+    };
+    match found {
+        0 => Some(None),
+        1 => {
+            let (whole_start, whole_end) = (spans[0] as usize, spans[1] as usize);
+            // Offsets the UTF-16 conversion can count from `start`.
+            let valid =
+                start <= whole_start && whole_start <= whole_end && whole_end <= subject.text.len();
+            valid.then_some(Some((whole_start, whole_end)))
+        }
+        _ => None,
+    }
 }
 
 /// Converts a subject: `None` when it cannot be used (outside the Basic Multilingual Plane).
@@ -186,7 +244,7 @@ fn with_subject<'js, R>(
     ctx: &Ctx<'js>,
     string: &JsString<'js>,
     multiline: bool,
-    f: impl FnOnce(&mut Vec<Compiled>, &mut Subject) -> R,
+    f: impl FnOnce(&[Compiled], &mut Subject, &mut Vec<i32>) -> R,
 ) -> Option<R> {
     STATE.with_borrow_mut(|state| {
         // The same string as the last call (by identity: comparing the contents of a 30 KB
@@ -205,20 +263,19 @@ fn with_subject<'js, R>(
         if multiline && !*plain_lines {
             return None;
         }
-        Some(f(&mut state.compiled, subject))
+        Some(f(&state.compiled, subject, &mut state.spans))
     })
 }
 
-/// Appends `[start, end]` of every group of a match (UTF-16 units; -1 for a group that did not
-/// participate), counted from `origin`, the converted start of the match.
-fn push_groups(out: &mut Vec<i32>, captures: &Captures, subject: &Subject, origin: (usize, usize)) {
-    for group in 0..captures.group_len() {
-        match captures.get_group(group) {
-            Some(span) => {
-                out.push(subject.index_of(span.start, origin) as i32);
-                out.push(subject.index_of(span.end, origin) as i32);
-            }
-            None => out.extend([-1, -1]),
+/// Appends the spans of a match's groups (bytes, -1 for a group that did not participate)
+/// converted to UTF-16 units, counted from `origin`, the converted start of the match.
+fn push_groups(out: &mut Vec<i32>, spans: &[i32], subject: &Subject, origin: (usize, usize)) {
+    for span in spans.chunks_exact(2) {
+        if span[0] < 0 {
+            out.extend([-1, -1]);
+        } else {
+            out.push(subject.index_of(span[0] as usize, origin) as i32);
+            out.push(subject.index_of(span[1] as usize, origin) as i32);
         }
     }
 }
@@ -231,23 +288,16 @@ fn exec<'js>(
     from: f64,
     multiline: bool,
 ) -> Option<Vec<i32>> {
-    with_subject(&ctx, &string, multiline, |compiled, subject| {
-        let compiled = compiled.get_mut(handle as usize)?;
+    with_subject(&ctx, &string, multiline, |compiled, subject, spans| {
+        let compiled = compiled.get(handle as usize)?;
         let start = subject.byte_of(from as usize);
-        let input = Input::new(&subject.text).span(start..subject.text.len());
-        compiled
-            .regex
-            .search_captures_with(&mut compiled.cache, &input, &mut compiled.captures);
-        let Some(whole) = compiled.captures.get_match() else {
+        let Some((whole_start, _)) = search(compiled, subject, start, true, spans)? else {
             return Some(Vec::new());
         };
         // The cursor is at `start`; the match starts at or after it: move the cursor there.
-        subject.cursor = (
-            subject.index_of(whole.start(), subject.cursor),
-            whole.start(),
-        );
-        let mut out = Vec::with_capacity(compiled.captures.group_len() * 2);
-        push_groups(&mut out, &compiled.captures, subject, subject.cursor);
+        subject.cursor = (subject.index_of(whole_start, subject.cursor), whole_start);
+        let mut out = Vec::with_capacity(spans.len());
+        push_groups(&mut out, spans, subject, subject.cursor);
         Some(out)
     })
     .flatten()
@@ -264,39 +314,29 @@ fn all<'js>(
     multiline: bool,
     groups: bool,
 ) -> Option<Vec<i32>> {
-    with_subject(&ctx, &string, multiline, |compiled, subject| {
-        let compiled = compiled.get_mut(handle as usize)?;
+    with_subject(&ctx, &string, multiline, |compiled, subject, spans| {
+        let compiled = compiled.get(handle as usize)?;
         let mut out = Vec::new();
         let len = subject.text.len();
         let mut start = subject.byte_of(from as usize);
         let mut index = subject.cursor.0;
         while start <= len {
-            let input = Input::new(&subject.text).span(start..len);
-            let found = if groups {
-                compiled.regex.search_captures_with(
-                    &mut compiled.cache,
-                    &input,
-                    &mut compiled.captures,
-                );
-                compiled.captures.get_match()
-            } else {
-                compiled.regex.search_with(&mut compiled.cache, &input)
-            };
-            let Some(found) = found else {
+            let Some((found_start, found_end)) = search(compiled, subject, start, groups, spans)?
+            else {
                 break;
             };
-            let match_start = subject.index_of(found.start(), (index, start));
-            let origin = (match_start, found.start());
-            let match_end = subject.index_of(found.end(), origin);
+            let match_start = subject.index_of(found_start, (index, start));
+            let origin = (match_start, found_start);
+            let match_end = subject.index_of(found_end, origin);
             if groups {
-                push_groups(&mut out, &compiled.captures, subject, origin);
+                push_groups(&mut out, spans, subject, origin);
             } else {
                 out.push(match_start as i32);
                 out.push(match_end as i32);
             }
             index = match_end;
-            start = found.end();
-            if found.is_empty() {
+            start = found_end;
+            if found_start == found_end {
                 // AdvanceStringIndex: one UTF-16 unit, one character here.
                 match subject.text[start..].chars().next() {
                     Some(c) => {

@@ -54,11 +54,21 @@ const WORD: &str = "0-9A-Za-z_";
 /// What `.` does not match without the `s` flag.
 const LINE_TERMINATORS: &str = r"\n\r\x{2028}\x{2029}";
 
+/// Longest pattern translated, in bytes: a longer one stays QuickJS's (its translation and
+/// compilation would be host work the rule's limits do not bound).
+pub const MAX_SOURCE: usize = 16 << 10;
+/// Deepest nesting of groups translated (the parser recurses into groups, on the host's stack).
+const MAX_DEPTH: usize = 64;
+
 /// The translated pattern, or `None` when it is outside the subset.
 pub fn translate(source: &str, flags: Flags) -> Option<String> {
+    if source.len() > MAX_SOURCE {
+        return None;
+    }
     let mut parser = Parser {
         chars: source.chars().collect(),
         pos: 0,
+        depth: 0,
         flags,
         out: String::with_capacity(source.len() * 2),
     };
@@ -78,6 +88,8 @@ struct Shape {
 struct Parser {
     chars: Vec<char>,
     pos: usize,
+    /// Groups open at the cursor.
+    depth: usize,
     flags: Flags,
     out: String,
 }
@@ -283,6 +295,9 @@ impl Parser {
 
     fn group(&mut self) -> Option<Shape> {
         self.pos += 1; // (
+        if self.depth == MAX_DEPTH {
+            return None;
+        }
         let capturing = if self.eat('?') {
             match self.peek()? {
                 ':' => {
@@ -319,7 +334,9 @@ impl Parser {
             self.out.push('(');
             true
         };
+        self.depth += 1;
         let inner = self.disjunction()?;
+        self.depth -= 1;
         if !self.eat(')') {
             return None;
         }
