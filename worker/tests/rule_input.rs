@@ -276,3 +276,38 @@ fn numbers_are_read_exactly_as_javascript_reads_them() {
     assert_eq!(result["differ"], json!([]), "{result:#}");
     assert_eq!(result["count"], texts.len());
 }
+
+/// A member stays in the worker until the rule reads it: a rule that leaves a large member
+/// alone runs in a memory limit the member alone would exceed; reading it is out of memory.
+#[test]
+fn a_member_the_rule_does_not_read_costs_it_no_memory() {
+    let runtime = common::runtime();
+    let big = "x".repeat(24 << 20);
+    let input = RuleInput::json(json!({ "big": big, "small": 7 }).to_string().as_bytes());
+    let limits = worker::rules::Limits {
+        memory_bytes: 16 << 20,
+        ..runtime.limits()
+    };
+    let small = runtime
+        .compile(
+            "export default ({ small }) => ({ success: small === 7 })",
+            None,
+        )
+        .unwrap();
+    assert_eq!(
+        ok(runtime.execute(&small, &input, &limits)),
+        json!({ "success": true })
+    );
+    let whole = runtime
+        .compile(
+            "export default ({ big }) => ({ success: big.length > 0 })",
+            None,
+        )
+        .unwrap();
+    let execution = runtime.execute(&whole, &input, &limits);
+    assert_eq!(
+        execution.errors.first().map(|e| e.kind),
+        Some(worker::rules::ErrorKind::OutOfMemory),
+        "{execution:#?}"
+    );
+}

@@ -7,41 +7,89 @@
 //!   `rules::input`): a 44-byte header `"<body bytes> <index bytes> <result cap> <log cap>\n"`
 //!   (10 digits each), the index — JSON, `[[name, bytes], …]` for an object whose members'
 //!   values follow one after the other in the body, or `null` when the body is one JSON value —
-//!   then the body, kept here for `parse`;
-//! - `parse(offset, length)` → the JSON value at that place of the body (`JSON.parse` of it,
-//!   straight from the bytes);
+//!   then the body, which stays in the worker;
+//! - `parse(offset, length)` → the JSON value at that place of the body (`JSON.parse` of it),
+//!   read from stdin at its offset only then (`fd_pread`): a member the rule never reads never
+//!   enters the instance's memory;
 //! - `write(fd, text, budget)` → writes `text` (UTF-8) to stdout (1) or stderr (2) and returns
 //!   its length in bytes, or, when that length is over `budget`, writes nothing and returns the
 //!   length negated.
 
-use std::cell::RefCell;
-use std::io::{Read, Write};
+use std::cell::Cell;
+use std::io::Write;
 
 use javy_plugin_api::javy::quickjs::{Array, Ctx, Exception, Function, Object, Result, Value};
 
 const HEADER: usize = 44;
 
+/// Where the body of the input is in stdin: its offset and its length.
+#[derive(Clone, Copy, Default)]
+struct Body {
+    offset: usize,
+    len: usize,
+}
+
 thread_local! {
-    /// The body of the input: the members' JSON, parsed when the rule reads them.
-    static BODY: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static BODY: Cell<Body> = const { Cell::new(Body { offset: 0, len: 0 }) };
+}
+
+/// WASI's `fd_pread` (the worker's `rules::wasi`), which Rust's standard library offers only
+/// for files.
+mod wasi {
+    #[repr(C)]
+    pub struct Iovec {
+        pub buf: *mut u8,
+        pub len: usize,
+    }
+
+    #[link(wasm_import_module = "wasi_snapshot_preview1")]
+    unsafe extern "C" {
+        pub fn fd_pread(
+            fd: i32,
+            iovs: *const Iovec,
+            iovs_len: usize,
+            offset: u64,
+            nread: *mut usize,
+        ) -> i32;
+    }
+}
+
+/// Reads `into.len()` bytes of stdin from `offset`: whether they were all there.
+fn read_stdin_at(offset: usize, into: &mut [u8]) -> bool {
+    let mut done = 0;
+    while done < into.len() {
+        let iovec = wasi::Iovec {
+            buf: into[done..].as_mut_ptr(),
+            len: into.len() - done,
+        };
+        let mut read = 0;
+        // SAFETY: the iovec is `into`'s unread part; `read` is a valid place for the count.
+        let errno = unsafe { wasi::fd_pread(0, &iovec, 1, (offset + done) as u64, &mut read) };
+        if errno != 0 || read == 0 {
+            return false;
+        }
+        done += read;
+    }
+    true
 }
 
 fn input(ctx: Ctx<'_>) -> Result<Array<'_>> {
-    let mut stdin = std::io::stdin().lock();
+    // Read at offsets, not through `std::io::stdin()`: its buffer would keep bytes of this
+    // input in the instance's memory, which a prepared document's snapshot copies (mod.rs).
     let mut header = [0u8; HEADER];
-    let numbers = match stdin.read_exact(&mut header) {
-        Ok(()) => std::str::from_utf8(&header)
+    let numbers = if read_stdin_at(0, &mut header) {
+        std::str::from_utf8(&header)
             .unwrap_or("")
             .split_ascii_whitespace()
             .map(|n| n.parse::<usize>().unwrap_or(0))
-            .collect::<Vec<_>>(),
-        Err(_) => Vec::new(),
+            .collect::<Vec<_>>()
+    } else {
+        Vec::new()
     };
     let number = |i: usize| numbers.get(i).copied().unwrap_or(0);
     let (body_len, index_len) = (number(0), number(1));
     let mut index = vec![0u8; index_len];
-    let mut body = vec![0u8; body_len];
-    if stdin.read_exact(&mut index).is_err() || stdin.read_exact(&mut body).is_err() {
+    if !read_stdin_at(HEADER, &mut index) {
         return Err(Exception::throw_internal(
             &ctx,
             "the rule's input was cut short",
@@ -52,7 +100,10 @@ fn input(ctx: Ctx<'_>) -> Result<Array<'_>> {
     } else {
         ctx.json_parse(index)?
     };
-    BODY.with(|b| *b.borrow_mut() = body);
+    BODY.set(Body {
+        offset: HEADER + index_len,
+        len: body_len,
+    });
     let out = Array::new(ctx)?;
     out.set(0, index)?;
     out.set(1, body_len as f64)?;
@@ -62,16 +113,19 @@ fn input(ctx: Ctx<'_>) -> Result<Array<'_>> {
 }
 
 fn parse(ctx: Ctx<'_>, offset: f64, length: f64) -> Result<Value<'_>> {
-    let slice = BODY.with(|b| {
-        let body = b.borrow();
-        let (offset, length) = (offset as usize, length as usize);
-        body.get(offset..offset.saturating_add(length))
-            .map(<[u8]>::to_vec)
-    });
-    match slice {
-        Some(json) => ctx.json_parse(json),
-        None => Err(Exception::throw_range(&ctx, "outside the rule's input")),
+    let body = BODY.get();
+    let (offset, length) = (offset as usize, length as usize);
+    if offset.saturating_add(length) > body.len {
+        return Err(Exception::throw_range(&ctx, "outside the rule's input"));
     }
+    let mut json = vec![0u8; length];
+    if !read_stdin_at(body.offset + offset, &mut json) {
+        return Err(Exception::throw_internal(
+            &ctx,
+            "the rule's input was cut short",
+        ));
+    }
+    ctx.json_parse(json)
 }
 
 fn write(fd: i32, text: String, budget: f64) -> f64 {

@@ -2,7 +2,7 @@
 //!
 //! One [`Engine`] per process, shared by every execution, with the pooling allocator (see
 //! [`InstanceAllocator`]); the plugin compiled once (or loaded from the cache directory) and
-//! pre-linked with its ten WASI functions ([`InstancePre`]); per execution a fresh [`Store`]
+//! pre-linked with its eleven WASI functions ([`InstancePre`]); per execution a fresh [`Store`]
 //! and fresh instances of the plugin and the rule module, with:
 //! - a wall-time limit: epoch interruption, a ticker thread advances the engine's epoch every
 //!   [`EPOCH_TICK`], the store's deadline is the limit in ticks;

@@ -10,7 +10,7 @@
 //! - [`execute`]: the shared engine, the pre-instantiated plugin, a fresh store per execution
 //!   with a wall-time limit, a memory limit and capped output;
 //! - [`templates`]: the code and `package.json` a new rule starts from;
-//! - `wasi`: the ten WASI preview-1 functions the plugin imports (stdio in memory, clocks,
+//! - `wasi`: the eleven WASI preview-1 functions the plugin imports (stdio in memory, clocks,
 //!   random; no files, no environment).
 //!
 //! ```no_run

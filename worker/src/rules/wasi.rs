@@ -1,8 +1,9 @@
-//! The WASI preview 1 the plugin sees: exactly the ten functions it imports, nothing more.
+//! The WASI preview 1 the plugin sees: exactly the eleven functions it imports, nothing more.
 //!
-//! stdin is the execution's input (read in place from the store), stdout and stderr are
-//! captured in capped buffers, clocks and random numbers work; there are no files, no
-//! environment variables, no arguments, no sockets.
+//! stdin is the execution's input, read in place from the store (in order with `fd_read`, or at
+//! an offset with `fd_pread`: the plugin reads an input member's JSON only when the rule reads
+//! the member); stdout and stderr are captured in capped buffers; clocks and random numbers
+//! work; there are no files, no environment variables, no arguments, no sockets.
 //!
 //! Why not wasmtime-wasi here: its synchronous preview-1 functions run every `fd_read` and
 //! `fd_write` through `block_on` on a global tokio runtime (with a `yield_now`), and every
@@ -72,6 +73,26 @@ impl Stdio {
             } else {
                 (piece, at + take)
             };
+        }
+        n
+    }
+
+    /// Copies the bytes of stdin from `offset` on into `into`, as many as fit, without moving
+    /// the position `read` reads from; returns how many.
+    fn read_at(&self, mut offset: usize, into: &mut [u8]) -> usize {
+        let mut n = 0;
+        for bytes in &self.input {
+            if n == into.len() {
+                break;
+            }
+            if offset >= bytes.len() {
+                offset -= bytes.len();
+                continue;
+            }
+            let take = (bytes.len() - offset).min(into.len() - n);
+            into[n..n + take].copy_from_slice(&bytes[offset..offset + take]);
+            n += take;
+            offset = 0;
         }
         n
     }
@@ -191,6 +212,52 @@ pub(crate) fn add_to_linker<T: HasStdio>(linker: &mut Linker<T>) -> wasmtime::Re
                 };
                 let n = stdio.read(into);
                 total += n as u32;
+                if n < len {
+                    break;
+                }
+            }
+            if write_bytes(mem, nread as u32, &total.to_le_bytes()) {
+                SUCCESS
+            } else {
+                FAULT
+            }
+        },
+    )?;
+    linker.func_wrap(
+        MODULE,
+        "fd_pread",
+        |mut caller: Caller<'_, T>,
+         fd: i32,
+         iovs: i32,
+         iovs_len: i32,
+         offset: i64,
+         nread: i32|
+         -> i32 {
+            if fd != 0 {
+                return BADF;
+            }
+            let Ok(mut offset) = usize::try_from(offset) else {
+                return INVAL;
+            };
+            let Some(memory) = memory(&mut caller) else {
+                return FAULT;
+            };
+            let (mem, data) = memory.data_and_store_mut(&mut caller);
+            let stdio = data.stdio();
+            let mut total: u32 = 0;
+            for i in 0..iovs_len.max(0) as u32 {
+                let entry = iovs as u32 + i * 8;
+                let (Some(ptr), Some(len)) = (read_u32(mem, entry), read_u32(mem, entry + 4))
+                else {
+                    return FAULT;
+                };
+                let (ptr, len) = (ptr as usize, len as usize);
+                let Some(into) = mem.get_mut(ptr..ptr.saturating_add(len)) else {
+                    return FAULT;
+                };
+                let n = stdio.read_at(offset, into);
+                total += n as u32;
+                offset += n;
                 if n < len {
                     break;
                 }
