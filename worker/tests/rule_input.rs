@@ -235,6 +235,73 @@ export default (input) => {
     }
 }
 
+/// A document's words parsed once for the rules that read them (`RuleRuntime::prepare`): each
+/// rule starts in its own copy of the prepared memory, gets exactly what the extraction
+/// produced, and nothing one rule does reaches the next or another document.
+#[test]
+fn a_document_prepared_once_gives_each_rule_its_own_copy() {
+    let runtime = common::runtime();
+    let limits = runtime.limits();
+    let vandal = r#"
+let runs = 0;
+export default (input) => {
+  runs += 1;
+  // A prepared member is there already (a data property); otherwise it is parsed on first read.
+  const prepared = "value" in Object.getOwnPropertyDescriptor(input, "rawTextWithGeometry");
+  const words = input.rawTextWithGeometry;
+  const seen = { prepared, words: words.length, first: words[0].text, global: globalThis.lasciato ?? null,
+                 proto: Array.prototype.lasciato ?? null, runs };
+  words[0].text = "cambiato";
+  words.length = 1;
+  globalThis.lasciato = "globale";
+  Array.prototype.lasciato = "prototipo";
+  return { success: true, seen };
+};"#;
+    let reader = "export default (input) => ({ success: true, words: input.rawTextWithGeometry, \
+                  global: globalThis.lasciato ?? null, proto: [].lasciato ?? null })";
+    let other_rule = "export default ({ rawText }) => ({ success: rawText.length > 0 })";
+    let (first, second) = (extraction("primo", 2000), extraction("secondo", 2000));
+    let one = document(&first, &Map::new());
+    let rules = [(vandal, None), (reader, None), (other_rule, None)];
+    let prepared = runtime
+        .prepare(&one, &rules)
+        .expect("the words are prepared");
+    assert_eq!(
+        prepared.members().collect::<Vec<_>>(),
+        ["rawTextWithGeometry"]
+    );
+    assert!(prepared.serves((vandal, None), &one));
+    assert!(!prepared.serves((other_rule, None), &one));
+    // Equal words of a document read again are not these: only the very same values are.
+    assert!(!prepared.serves((reader, None), &document(&first, &Map::new())));
+    for _ in 0..3 {
+        let seen = ok(runtime.run_on_document(vandal, None, &one, Some(&prepared), &limits));
+        assert_eq!(
+            seen["seen"],
+            json!({ "prepared": true, "words": 2000, "first": "primo0", "global": null, "proto": null, "runs": 1 })
+        );
+        let after = ok(runtime.run_on_document(reader, None, &one, Some(&prepared), &limits));
+        assert_eq!(after["words"], first["rawTextWithGeometry"]);
+        assert_eq!(
+            (&after["global"], &after["proto"]),
+            (&Value::Null, &Value::Null)
+        );
+        assert_eq!(
+            ok(runtime.run_on_document(other_rule, None, &one, Some(&prepared), &limits)),
+            json!({ "success": true })
+        );
+        // Another document, with the first one's preparation at hand: its own words.
+        let other = document(&second, &Map::new());
+        let seen = ok(runtime.run_on_document(vandal, None, &other, Some(&prepared), &limits));
+        assert_eq!(seen["seen"]["first"], "secondo0");
+        assert_eq!(seen["seen"]["prepared"], false);
+    }
+    // Nothing worth preparing: a member only one rule names, or a small one.
+    assert!(runtime.prepare(&one, &rules[..1]).is_none());
+    let small = document(&extraction("poche", 10), &Map::new());
+    assert!(runtime.prepare(&small, &rules).is_none());
+}
+
 #[test]
 fn numbers_are_read_exactly_as_javascript_reads_them() {
     // JSON.parse reads numbers with the plugin's strtod (c/quickjs-overrides.h); `Number()`

@@ -8,7 +8,11 @@ mod io;
 mod regexp;
 mod strtod;
 
-use javy_plugin_api::javy::quickjs::{Ctx, Result, context::EvalOptions};
+use std::cell::OnceCell;
+
+use javy_plugin_api::javy::quickjs::{
+    Context, Ctx, Function, Object, Result, context::EvalOptions,
+};
 use javy_plugin_api::{Config, import_namespace, javy::Runtime};
 
 // Bump the `v` suffix on an incompatible change of the plugin's imports/exports. Any change of
@@ -28,7 +32,13 @@ fn config() -> Config {
     config
 }
 
+thread_local! {
+    /// The runtime's context, for `prepare-input` (javy keeps the runtime to itself).
+    static CONTEXT: OnceCell<Context> = const { OnceCell::new() };
+}
+
 fn modify_runtime(runtime: Runtime) -> Runtime {
+    CONTEXT.with(|context| context.set(runtime.context().clone()).ok());
     runtime
         .context()
         .with(|ctx| {
@@ -52,4 +62,24 @@ pub(crate) fn eval_script(ctx: &Ctx<'_>, name: &str, source: &str) -> Result<()>
 pub extern "C" fn initialize_runtime() {
     javy_plugin_api::initialize_runtime(config, modify_runtime)
         .expect("initialising the Javy runtime");
+}
+
+/// Parses every member of the input on stdin and keeps the values for the rule that will run
+/// in a copy of this instance's memory (`prepare` in harness.js; the worker's
+/// `RuleRuntime::prepare`): a document's members read by several of its rules are parsed once.
+#[unsafe(export_name = "prepare-input")]
+pub extern "C" fn prepare_input() {
+    let prepared = CONTEXT.with(|context| {
+        context.get().map(|context| {
+            context.with(|ctx| {
+                let harness: Object = ctx.globals().get("__istruttoria_harness")?;
+                let prepare: Function = harness.get("prepare")?;
+                prepare.call::<_, ()>(())
+            })
+        })
+    });
+    // The worker reads the outcome on stdout; without it, it runs the rules unprepared.
+    if !matches!(prepared, Some(Ok(()))) {
+        std::process::abort();
+    }
 }

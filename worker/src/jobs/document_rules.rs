@@ -59,16 +59,42 @@ pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(),
         }
         _ => None,
     };
+    // The members several rules read (a contract's words with their boxes) parsed once.
+    let prepared = match &input {
+        Some(input) => {
+            let (input, runtime) = (input.clone(), context.rules.clone());
+            let sources: Vec<(String, Option<String>)> = rules
+                .iter()
+                .map(|r| (r.code.clone(), r.helper.clone()))
+                .collect();
+            tokio::task::spawn_blocking(move || {
+                let rules: Vec<(&str, Option<&str>)> = sources
+                    .iter()
+                    .map(|(c, h)| (c.as_str(), h.as_deref()))
+                    .collect();
+                runtime.prepare(&input, &rules).map(Arc::new)
+            })
+            .await?
+        }
+        None => None,
+    };
     let mut logs = Vec::with_capacity(rules.len());
     let mut metas = Vec::new();
     for rule in rules {
         let Some(input) = input.clone() else { break };
         let runtime = context.rules.clone();
+        let prepared = prepared.clone();
         let data_tables = rule.data_tables.clone();
         let (code, helper) = (rule.code.clone(), rule.helper.clone());
         let execution = tokio::task::spawn_blocking(move || {
             let input = input.with_data_tables(&data_tables);
-            runtime.run(&code, helper.as_deref(), &input, &runtime.limits())
+            runtime.run_on_document(
+                &code,
+                helper.as_deref(),
+                &input,
+                prepared.as_deref(),
+                &runtime.limits(),
+            )
         })
         .await?;
         context

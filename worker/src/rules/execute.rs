@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError};
 use std::time::{Duration, Instant};
 
+use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use wasmtime::{
     Engine, Extern, Instance, InstancePre, Linker, Module, ResourceLimiter, Store, Trap,
@@ -41,6 +42,16 @@ const REAPER_QUEUE: usize = 64;
 
 /// Granularity of the wall-time limit.
 pub const EPOCH_TICK: Duration = Duration::from_millis(5);
+
+/// A store's epoch deadline for a wall-time limit of `timeout`.
+fn deadline_ticks(timeout: Duration) -> u64 {
+    timeout.as_nanos().div_ceil(EPOCH_TICK.as_nanos()) as u64 + 1
+}
+
+/// Smallest member worth preparing once per document ([`RuleRuntime::prepare`]): a rule
+/// started from a prepared memory copies all of it (~1 ms for a contract's), so only members
+/// whose parse costs more — a contract's words with their boxes — are prepared.
+pub const PREPARE_MIN_BYTES: usize = 128 << 10;
 
 /// Limits of one execution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -258,6 +269,56 @@ impl ResourceLimiter for MemoryLimiter {
     }
 }
 
+/// A document's input prepared once for all its rules (issue 15, item 3): the memory of a
+/// plugin instance that parsed the members several rules read ([`RuleRuntime::prepare`]).
+/// Each rule it serves starts in its own copy of that memory — its own store, limits and
+/// values, which it may change without another rule seeing it — and finds those members
+/// parsed (`prepare` and `lazyInput` in harness.js).
+pub struct PreparedInput {
+    /// The plugin instance's memory after `prepare-input`.
+    memory: Vec<u8>,
+    /// The members parsed: their names and JSON, which a rule's input must hold themselves.
+    members: Vec<(String, Bytes)>,
+}
+
+impl PreparedInput {
+    /// The prepared members' names.
+    pub fn members(&self) -> impl Iterator<Item = &str> {
+        self.members.iter().map(|(name, _)| name.as_str())
+    }
+
+    /// Bytes copied into each instance it serves.
+    pub fn memory_bytes(&self) -> usize {
+        self.memory.len()
+    }
+
+    /// Whether `rule` (code and helper) runs on it: it names a prepared member, and `input`
+    /// holds the very values prepared (the same document's, not equal ones).
+    pub fn serves(&self, rule: (&str, Option<&str>), input: &RuleInput) -> bool {
+        self.members().any(|name| super::input::names(rule, name))
+            && self.members.iter().all(|(name, value)| {
+                input
+                    .member(name)
+                    .is_some_and(|v| v.as_ptr() == value.as_ptr() && v.len() == value.len())
+            })
+    }
+
+    /// Copies the prepared memory into a new instance of the plugin (grown to its size, which
+    /// the store's memory limit may refuse).
+    fn restore(&self, plugin: &Instance, store: &mut Store<State>) -> wasmtime::Result<()> {
+        let memory = plugin
+            .get_memory(&mut *store, "memory")
+            .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?;
+        let size = memory.data_size(&*store);
+        if self.memory.len() > size {
+            let pages = (self.memory.len() - size).div_ceil(1 << 16) as u64;
+            memory.grow(&mut *store, pages)?;
+        }
+        memory.data_mut(&mut *store)[..self.memory.len()].copy_from_slice(&self.memory);
+        Ok(())
+    }
+}
+
 /// The rule runtime of a process: compile and execute rules. Share it (`Arc`) between threads.
 pub struct RuleRuntime {
     engine: Engine,
@@ -429,13 +490,7 @@ impl RuleRuntime {
             },
         );
         store.limiter(|s| &mut s.limiter);
-        let ticks = self
-            .limits
-            .timeout
-            .as_nanos()
-            .div_ceil(EPOCH_TICK.as_nanos()) as u64
-            + 1;
-        store.set_epoch_deadline(ticks);
+        store.set_epoch_deadline(deadline_ticks(self.limits.timeout));
         let compiled = compile_source(&mut store, &self.plugin_pre, source);
         self.retire(store);
         compiled.unwrap_or_else(|e| Err(format!("compiling the rule to bytecode: {e:#}")))
@@ -449,9 +504,23 @@ impl RuleRuntime {
         input: &RuleInput,
         limits: &Limits,
     ) -> Execution {
+        self.run_on_document(code, helper, input, None, limits)
+    }
+
+    /// [`RuleRuntime::run`] for one of a document's rules: started from the document's
+    /// `prepared` input when it serves this rule ([`PreparedInput::serves`]).
+    pub fn run_on_document(
+        &self,
+        code: &str,
+        helper: Option<&str>,
+        input: &RuleInput,
+        prepared: Option<&PreparedInput>,
+        limits: &Limits,
+    ) -> Execution {
         let start = Instant::now();
+        let prepared = prepared.filter(|p| p.serves((code, helper), input));
         match self.compile(code, helper) {
-            Ok(rule) => self.execute(&rule, input, limits),
+            Ok(rule) => self.execute_inner(&rule, input, prepared, limits, None),
             Err(CompileError::Syntax(e)) => {
                 Execution::failed(ErrorKind::Syntax, e.to_string(), start.elapsed())
             }
@@ -459,10 +528,67 @@ impl RuleRuntime {
         }
     }
 
+    /// Parses once the members of a document's `input` that several of its `rules` (code and
+    /// helper) read, in an instance of the plugin, and keeps a copy of that instance's memory
+    /// ([`PreparedInput`]); `None` when no member is worth it (see
+    /// [`RuleInput::members_worth_preparing`]) or the preparation failed (the rules then parse
+    /// their members themselves).
+    pub fn prepare(
+        &self,
+        input: &RuleInput,
+        rules: &[(&str, Option<&str>)],
+    ) -> Option<PreparedInput> {
+        let names = input.members_worth_preparing(rules, PREPARE_MIN_BYTES);
+        if names.is_empty() {
+            return None;
+        }
+        let members: Vec<(String, Bytes)> = names
+            .iter()
+            .filter_map(|name| Some((name.clone(), input.member(name)?.clone())))
+            .collect();
+        let limits = self.limits;
+        let stdin = RuleInput::members(members.clone()).stdin(&limits);
+        let mut store = Store::new(
+            &self.engine,
+            State {
+                stdio: Stdio::new(stdin, 64 * 1024, 64 * 1024),
+                limiter: MemoryLimiter {
+                    memory_bytes: limits.memory_bytes,
+                    refused: false,
+                },
+                regexes: Handles::new(self.patterns.clone()),
+            },
+        );
+        store.limiter(|s| &mut s.limiter);
+        store.set_epoch_deadline(deadline_ticks(limits.timeout));
+        let memory = (|| -> wasmtime::Result<Vec<u8>> {
+            let plugin = self.plugin_pre.instantiate(&mut store)?;
+            plugin
+                .get_typed_func::<(), ()>(&mut store, "prepare-input")?
+                .call(&mut store, ())?;
+            let memory = plugin
+                .get_memory(&mut store, "memory")
+                .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?;
+            Ok(memory.data(&store).to_vec())
+        })();
+        let expected =
+            serde_json::to_vec(&serde_json::json!({ "prepared": names })).expect("names serialise");
+        let complete = store.data().stdio.stdout == expected;
+        self.retire(store);
+        match memory {
+            Ok(memory) if complete => Some(PreparedInput { memory, members }),
+            Ok(_) => None,
+            Err(e) => {
+                tracing::warn!(error = %format!("{e:#}"), "preparing a document's input failed");
+                None
+            }
+        }
+    }
+
     /// Runs `rule` on `input` within `limits`. Never panics on anything the rule does; every
     /// failure is an error of the returned [`Execution`].
     pub fn execute(&self, rule: &CompiledRule, input: &RuleInput, limits: &Limits) -> Execution {
-        self.execute_inner(rule, input, limits, None)
+        self.execute_inner(rule, input, None, limits, None)
     }
 
     /// [`RuleRuntime::execute`], with the time of each phase (for the benchmarks).
@@ -474,7 +600,7 @@ impl RuleRuntime {
         limits: &Limits,
     ) -> (Execution, Phases) {
         let mut phases = Phases::default();
-        let execution = self.execute_inner(rule, input, limits, Some(&mut phases));
+        let execution = self.execute_inner(rule, input, None, limits, Some(&mut phases));
         (execution, phases)
     }
 
@@ -482,6 +608,7 @@ impl RuleRuntime {
         &self,
         rule: &CompiledRule,
         input: &RuleInput,
+        prepared: Option<&PreparedInput>,
         limits: &Limits,
         phases: Option<&mut Phases>,
     ) -> Execution {
@@ -512,15 +639,16 @@ impl RuleRuntime {
             },
         );
         store.limiter(|s| &mut s.limiter);
-        let ticks = limits.timeout.as_nanos().div_ceil(EPOCH_TICK.as_nanos()) as u64 + 1;
-        store.set_epoch_deadline(ticks);
+        store.set_epoch_deadline(deadline_ticks(limits.timeout));
 
         let setup_done = Instant::now();
         let mut instantiated = setup_done;
-        let outcome = self.instantiate(&mut store, rule).and_then(|entry| {
-            instantiated = Instant::now();
-            entry.call(&mut store, ())
-        });
+        let outcome = self
+            .instantiate(&mut store, rule, prepared)
+            .and_then(|entry| {
+                instantiated = Instant::now();
+                entry.call(&mut store, ())
+            });
         let run_done = Instant::now();
         let state = store.data_mut();
         let refused_memory = state.limiter.refused;
@@ -620,13 +748,18 @@ impl RuleRuntime {
         }
     }
 
-    /// Instantiates the plugin and the rule module in `store`; returns the rule's entry point.
+    /// Instantiates the plugin (in a copy of the `prepared` memory, if any) and the rule module
+    /// in `store`; returns the rule's entry point.
     fn instantiate(
         &self,
         store: &mut Store<State>,
         rule: &CompiledRule,
+        prepared: Option<&PreparedInput>,
     ) -> wasmtime::Result<wasmtime::TypedFunc<(), ()>> {
         let plugin = self.plugin_pre.instantiate(&mut *store)?;
+        if let Some(prepared) = prepared {
+            prepared.restore(&plugin, store)?;
+        }
         let mut imports: Vec<Extern> = Vec::with_capacity(rule.imports.len());
         for export in &rule.imports {
             let item = plugin

@@ -90,6 +90,36 @@ impl RuleInput {
         Self(Repr::Members(members))
     }
 
+    /// The members worth preparing once for several rules ([`super::PreparedInput`]): those
+    /// whose JSON is at least `min_bytes` and whose name at least two of the `rules` (code and
+    /// helper) mention. A rule that reads a member names it, short of reaching it by a computed
+    /// name — it then parses it as usual.
+    pub fn members_worth_preparing(
+        &self,
+        rules: &[(&str, Option<&str>)],
+        min_bytes: usize,
+    ) -> Vec<String> {
+        let Repr::Members(members) = &self.0 else {
+            return Vec::new();
+        };
+        members
+            .iter()
+            .filter(|(name, value)| {
+                value.len() >= min_bytes
+                    && rules.iter().filter(|rule| names(**rule, name)).count() >= 2
+            })
+            .map(|(name, _)| name.clone())
+            .collect()
+    }
+
+    /// The value's JSON of member `name`.
+    pub(crate) fn member(&self, name: &str) -> Option<&Bytes> {
+        match &self.0 {
+            Repr::Members(members) => members.iter().find(|(n, _)| n == name).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
     /// Why the input is not JSON, if it is not.
     pub fn invalid(&self) -> Option<&str> {
         match &self.0 {
@@ -153,6 +183,11 @@ impl RuleInput {
         stdin.extend(body);
         stdin
     }
+}
+
+/// Whether a rule's code or helper mentions `name`.
+pub(crate) fn names((code, helper): (&str, Option<&str>), name: &str) -> bool {
+    code.contains(name) || helper.is_some_and(|helper| helper.contains(name))
 }
 
 enum Parsed {

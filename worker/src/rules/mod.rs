@@ -55,8 +55,8 @@ use std::time::Duration;
 pub use bundle::SyntaxError;
 pub use compile::{CacheSource, CompileError, CompiledRule};
 pub use execute::{
-    ErrorKind, Execution, ExecutionError, InstanceAllocator, Limits, LogEntry, Phases, RuleRuntime,
-    RuntimeConfig, RuntimeError,
+    ErrorKind, Execution, ExecutionError, InstanceAllocator, Limits, LogEntry, PREPARE_MIN_BYTES,
+    Phases, PreparedInput, RuleRuntime, RuntimeConfig, RuntimeError,
 };
 pub use input::RuleInput;
 pub use plugin::{Plugin, PluginError};
