@@ -43,11 +43,6 @@ const REAPER_QUEUE: usize = 64;
 /// Granularity of the wall-time limit.
 pub const EPOCH_TICK: Duration = Duration::from_millis(5);
 
-/// A store's epoch deadline for a wall-time limit of `timeout`.
-fn deadline_ticks(timeout: Duration) -> u64 {
-    timeout.as_nanos().div_ceil(EPOCH_TICK.as_nanos()) as u64 + 1
-}
-
 /// Smallest member worth preparing once per document ([`RuleRuntime::prepare`]): a rule
 /// started from a prepared memory copies all of it (~1 ms for a contract's), so only members
 /// whose parse costs more — a contract's words with their boxes — are prepared.
@@ -474,23 +469,31 @@ impl RuleRuntime {
         )
     }
 
-    /// The plugin's `compile-src` on `source`, in an instance of its own bounded like a rule's
-    /// (memory, time): QuickJS bytecode, or the compiler's message ("Failed to compile source
-    /// code: SyntaxError: … at function.mjs:L:C").
-    fn bytecode(&self, source: &[u8]) -> Result<Vec<u8>, String> {
+    /// A store for one instance of the plugin with `stdio`, bounded by `limits` (memory, time).
+    fn store(&self, stdio: Stdio, limits: &Limits) -> Store<State> {
         let mut store = Store::new(
             &self.engine,
             State {
-                stdio: Stdio::new(Vec::new(), 64 * 1024, 64 * 1024),
+                stdio,
                 limiter: MemoryLimiter {
-                    memory_bytes: self.limits.memory_bytes,
+                    memory_bytes: limits.memory_bytes,
                     refused: false,
                 },
                 regexes: Handles::new(self.patterns.clone()),
             },
         );
         store.limiter(|s| &mut s.limiter);
-        store.set_epoch_deadline(deadline_ticks(self.limits.timeout));
+        // The time limit in ticks of the epoch, plus the one under way.
+        let ticks = limits.timeout.as_nanos().div_ceil(EPOCH_TICK.as_nanos()) as u64 + 1;
+        store.set_epoch_deadline(ticks);
+        store
+    }
+
+    /// The plugin's `compile-src` on `source`, in an instance of its own bounded like a rule's
+    /// (memory, time): QuickJS bytecode, or the compiler's message ("Failed to compile source
+    /// code: SyntaxError: … at function.mjs:L:C").
+    fn bytecode(&self, source: &[u8]) -> Result<Vec<u8>, String> {
+        let mut store = self.store(Stdio::new(Vec::new(), 64 * 1024, 64 * 1024), &self.limits);
         let compiled = compile_source(&mut store, &self.plugin_pre, source);
         self.retire(store);
         compiled.unwrap_or_else(|e| Err(format!("compiling the rule to bytecode: {e:#}")))
@@ -546,21 +549,8 @@ impl RuleRuntime {
             .iter()
             .filter_map(|name| Some((name.clone(), input.member(name)?.clone())))
             .collect();
-        let limits = self.limits;
-        let stdin = RuleInput::members(members.clone()).stdin(&limits);
-        let mut store = Store::new(
-            &self.engine,
-            State {
-                stdio: Stdio::new(stdin, 64 * 1024, 64 * 1024),
-                limiter: MemoryLimiter {
-                    memory_bytes: limits.memory_bytes,
-                    refused: false,
-                },
-                regexes: Handles::new(self.patterns.clone()),
-            },
-        );
-        store.limiter(|s| &mut s.limiter);
-        store.set_epoch_deadline(deadline_ticks(limits.timeout));
+        let stdin = RuleInput::members(members.clone()).stdin(&self.limits);
+        let mut store = self.store(Stdio::new(stdin, 64 * 1024, 64 * 1024), &self.limits);
         let memory = (|| -> wasmtime::Result<Vec<u8>> {
             let plugin = self.plugin_pre.instantiate(&mut store)?;
             plugin
@@ -627,19 +617,7 @@ impl RuleRuntime {
             limits.max_result_bytes + 64 * 1024,
             limits.max_log_bytes + 64 * 1024,
         );
-        let mut store = Store::new(
-            &self.engine,
-            State {
-                stdio,
-                limiter: MemoryLimiter {
-                    memory_bytes: limits.memory_bytes,
-                    refused: false,
-                },
-                regexes: Handles::new(self.patterns.clone()),
-            },
-        );
-        store.limiter(|s| &mut s.limiter);
-        store.set_epoch_deadline(deadline_ticks(limits.timeout));
+        let mut store = self.store(stdio, limits);
 
         let setup_done = Instant::now();
         let mut instantiated = setup_done;

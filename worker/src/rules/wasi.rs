@@ -148,6 +148,43 @@ fn write_bytes(mem: &mut [u8], at: u32, bytes: &[u8]) -> bool {
     }
 }
 
+/// Fills the instance's `iovs_len` buffers described at `iovs` with `read` (which fills what
+/// it is given and says how much) until one is not filled, and writes the total at `nread`.
+fn read_stdin<T: HasStdio>(
+    caller: &mut Caller<'_, T>,
+    iovs: i32,
+    iovs_len: i32,
+    nread: i32,
+    mut read: impl FnMut(&mut Stdio, &mut [u8]) -> usize,
+) -> i32 {
+    let Some(memory) = memory(caller) else {
+        return FAULT;
+    };
+    let (mem, data) = memory.data_and_store_mut(caller);
+    let stdio = data.stdio();
+    let mut total: u32 = 0;
+    for i in 0..iovs_len.max(0) as u32 {
+        let entry = iovs as u32 + i * 8;
+        let (Some(ptr), Some(len)) = (read_u32(mem, entry), read_u32(mem, entry + 4)) else {
+            return FAULT;
+        };
+        let (ptr, len) = (ptr as usize, len as usize);
+        let Some(into) = mem.get_mut(ptr..ptr.saturating_add(len)) else {
+            return FAULT;
+        };
+        let n = read(stdio, into);
+        total += n as u32;
+        if n < len {
+            break;
+        }
+    }
+    if write_bytes(mem, nread as u32, &total.to_le_bytes()) {
+        SUCCESS
+    } else {
+        FAULT
+    }
+}
+
 /// Adds the functions to `linker`.
 pub(crate) fn add_to_linker<T: HasStdio>(linker: &mut Linker<T>) -> wasmtime::Result<()> {
     linker.func_wrap(
@@ -194,33 +231,9 @@ pub(crate) fn add_to_linker<T: HasStdio>(linker: &mut Linker<T>) -> wasmtime::Re
             if fd != 0 {
                 return BADF;
             }
-            let Some(memory) = memory(&mut caller) else {
-                return FAULT;
-            };
-            let (mem, data) = memory.data_and_store_mut(&mut caller);
-            let stdio = data.stdio();
-            let mut total: u32 = 0;
-            for i in 0..iovs_len.max(0) as u32 {
-                let entry = iovs as u32 + i * 8;
-                let (Some(ptr), Some(len)) = (read_u32(mem, entry), read_u32(mem, entry + 4))
-                else {
-                    return FAULT;
-                };
-                let (ptr, len) = (ptr as usize, len as usize);
-                let Some(into) = mem.get_mut(ptr..ptr.saturating_add(len)) else {
-                    return FAULT;
-                };
-                let n = stdio.read(into);
-                total += n as u32;
-                if n < len {
-                    break;
-                }
-            }
-            if write_bytes(mem, nread as u32, &total.to_le_bytes()) {
-                SUCCESS
-            } else {
-                FAULT
-            }
+            read_stdin(&mut caller, iovs, iovs_len, nread, |stdio, into| {
+                stdio.read(into)
+            })
         },
     )?;
     linker.func_wrap(
@@ -239,34 +252,11 @@ pub(crate) fn add_to_linker<T: HasStdio>(linker: &mut Linker<T>) -> wasmtime::Re
             let Ok(mut offset) = usize::try_from(offset) else {
                 return INVAL;
             };
-            let Some(memory) = memory(&mut caller) else {
-                return FAULT;
-            };
-            let (mem, data) = memory.data_and_store_mut(&mut caller);
-            let stdio = data.stdio();
-            let mut total: u32 = 0;
-            for i in 0..iovs_len.max(0) as u32 {
-                let entry = iovs as u32 + i * 8;
-                let (Some(ptr), Some(len)) = (read_u32(mem, entry), read_u32(mem, entry + 4))
-                else {
-                    return FAULT;
-                };
-                let (ptr, len) = (ptr as usize, len as usize);
-                let Some(into) = mem.get_mut(ptr..ptr.saturating_add(len)) else {
-                    return FAULT;
-                };
+            read_stdin(&mut caller, iovs, iovs_len, nread, |stdio, into| {
                 let n = stdio.read_at(offset, into);
-                total += n as u32;
                 offset += n;
-                if n < len {
-                    break;
-                }
-            }
-            if write_bytes(mem, nread as u32, &total.to_le_bytes()) {
-                SUCCESS
-            } else {
-                FAULT
-            }
+                n
+            })
         },
     )?;
     linker.func_wrap(
