@@ -18,9 +18,9 @@
 //! blocking thread (`tokio::task::spawn_blocking`), not from an async task.
 
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
@@ -265,18 +265,55 @@ impl ResourceLimiter for MemoryLimiter {
 }
 
 /// A document's input prepared once for all its rules (issue 15, item 3): the memory of a
-/// plugin instance that parsed the members several rules read ([`RuleRuntime::prepare`]).
+/// plugin instance that parsed the members several rules read ([`RuleRuntime::prepare`]), as
+/// the pages where it differs from a new instance's.
 /// Each rule it serves starts in its own copy of that memory — its own store, limits and
 /// values, which it may change without another rule seeing it — and finds those members
 /// parsed (`prepare` and `lazyInput` in harness.js).
 pub struct PreparedInput {
-    /// The plugin instance's memory after `prepare-input`.
-    memory: Vec<u8>,
+    /// Size of the plugin instance's memory after `prepare-input`.
+    size: usize,
+    /// Where it differs from a new instance's: runs of pages (offset, length) …
+    runs: Vec<(usize, usize)>,
+    /// … and their bytes, one run after the other.
+    changed: Vec<u8>,
     /// The members parsed: their names and JSON, which a rule's input must hold themselves.
     members: Vec<(String, Bytes)>,
 }
 
+/// The unit [`PreparedInput`] compares and copies memory in.
+const PAGE: usize = 4096;
+
 impl PreparedInput {
+    /// Keeps of `memory` (an instance's, after `prepare-input`) the pages that differ from
+    /// `pristine` (a new instance's; zeros past its end).
+    fn new(memory: &[u8], pristine: &[u8], members: Vec<(String, Bytes)>) -> Self {
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        let mut changed = Vec::new();
+        for (index, page) in memory.chunks(PAGE).enumerate() {
+            let at = index * PAGE;
+            let before = pristine.get(at..(at + page.len()).min(pristine.len()));
+            let same = match before {
+                Some(before) if before.len() == page.len() => before == page,
+                _ => page.iter().all(|&b| b == 0),
+            };
+            if same {
+                continue;
+            }
+            changed.extend_from_slice(page);
+            match runs.last_mut() {
+                Some((offset, len)) if *offset + *len == at => *len += page.len(),
+                _ => runs.push((at, page.len())),
+            }
+        }
+        Self {
+            size: memory.len(),
+            runs,
+            changed,
+            members,
+        }
+    }
+
     /// The prepared members' names.
     pub fn members(&self) -> impl Iterator<Item = &str> {
         self.members.iter().map(|(name, _)| name.as_str())
@@ -284,7 +321,7 @@ impl PreparedInput {
 
     /// Bytes copied into each instance it serves.
     pub fn memory_bytes(&self) -> usize {
-        self.memory.len()
+        self.changed.len()
     }
 
     /// Whether `rule` (code and helper) runs on it: it names a prepared member, and `input`
@@ -298,18 +335,23 @@ impl PreparedInput {
             })
     }
 
-    /// Copies the prepared memory into a new instance of the plugin (grown to its size, which
-    /// the store's memory limit may refuse).
+    /// Makes a new instance of the plugin's memory the prepared one: grown to its size (which
+    /// the store's memory limit may refuse), the changed pages copied in.
     fn restore(&self, plugin: &Instance, store: &mut Store<State>) -> wasmtime::Result<()> {
         let memory = plugin
             .get_memory(&mut *store, "memory")
             .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?;
         let size = memory.data_size(&*store);
-        if self.memory.len() > size {
-            let pages = (self.memory.len() - size).div_ceil(1 << 16) as u64;
+        if self.size > size {
+            let pages = (self.size - size).div_ceil(1 << 16) as u64;
             memory.grow(&mut *store, pages)?;
         }
-        memory.data_mut(&mut *store)[..self.memory.len()].copy_from_slice(&self.memory);
+        let data = memory.data_mut(&mut *store);
+        let mut from = 0;
+        for &(offset, len) in &self.runs {
+            data[offset..offset + len].copy_from_slice(&self.changed[from..from + len]);
+            from += len;
+        }
         Ok(())
     }
 }
@@ -323,6 +365,8 @@ pub struct RuleRuntime {
     compiler: Compiler,
     limits: Limits,
     patterns: Arc<PatternCache>,
+    /// A new plugin instance's memory, for [`PreparedInput`] (read at the first preparation).
+    pristine: OnceLock<Vec<u8>>,
     ticker_stop: Arc<AtomicBool>,
     reaper: SyncSender<Store<State>>,
 }
@@ -411,6 +455,7 @@ impl RuleRuntime {
             compiler: Compiler::new(config.cache_dir.clone(), module_storage),
             limits: config.limits,
             patterns: Arc::new(PatternCache::new(config.patterns)),
+            pristine: OnceLock::new(),
             ticker_stop,
             reaper,
         })
@@ -467,6 +512,22 @@ impl RuleRuntime {
             code,
             helper,
         )
+    }
+
+    /// The memory of a new instance of the plugin (read once).
+    fn pristine_memory(&self) -> wasmtime::Result<&[u8]> {
+        if let Some(memory) = self.pristine.get() {
+            return Ok(memory);
+        }
+        let mut store = self.store(Stdio::new(Vec::new(), 0, 0), &self.limits);
+        let plugin = self.plugin_pre.instantiate(&mut store)?;
+        let memory = plugin
+            .get_memory(&mut store, "memory")
+            .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?
+            .data(&store)
+            .to_vec();
+        self.retire(store);
+        Ok(self.pristine.get_or_init(|| memory))
     }
 
     /// A store for one instance of the plugin with `stdio`, bounded by `limits` (memory, time).
@@ -551,23 +612,29 @@ impl RuleRuntime {
             .collect();
         let stdin = RuleInput::members(members.clone()).stdin(&self.limits);
         let mut store = self.store(Stdio::new(stdin, 64 * 1024, 64 * 1024), &self.limits);
-        let memory = (|| -> wasmtime::Result<Vec<u8>> {
+        let expected =
+            serde_json::to_vec(&serde_json::json!({ "prepared": names })).expect("names serialise");
+        let prepared = (|| -> wasmtime::Result<Option<PreparedInput>> {
+            let pristine = self.pristine_memory()?;
             let plugin = self.plugin_pre.instantiate(&mut store)?;
             plugin
                 .get_typed_func::<(), ()>(&mut store, "prepare-input")?
                 .call(&mut store, ())?;
+            if store.data().stdio.stdout != expected {
+                return Ok(None);
+            }
             let memory = plugin
                 .get_memory(&mut store, "memory")
                 .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?;
-            Ok(memory.data(&store).to_vec())
+            Ok(Some(PreparedInput::new(
+                memory.data(&store),
+                pristine,
+                members,
+            )))
         })();
-        let expected =
-            serde_json::to_vec(&serde_json::json!({ "prepared": names })).expect("names serialise");
-        let complete = store.data().stdio.stdout == expected;
         self.retire(store);
-        match memory {
-            Ok(memory) if complete => Some(PreparedInput { memory, members }),
-            Ok(_) => None,
+        match prepared {
+            Ok(prepared) => prepared,
             Err(e) => {
                 tracing::warn!(error = %format!("{e:#}"), "preparing a document's input failed");
                 None
@@ -924,4 +991,29 @@ fn store_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     ));
     std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prepared_memory_keeps_the_pages_that_differ_from_a_new_instance() {
+        let pristine = vec![7u8; 4 * PAGE];
+        let mut memory = pristine.clone();
+        memory.resize(7 * PAGE, 0);
+        memory[10] = 1; // page 0
+        memory[2 * PAGE] = 1; // pages 2 and 3, one run
+        memory[4 * PAGE - 1] = 1;
+        memory[6 * PAGE + 5] = 1; // past the new instance's memory: compared with zeros
+        let prepared = PreparedInput::new(&memory, &pristine, Vec::new());
+        assert_eq!(prepared.size, 7 * PAGE);
+        assert_eq!(
+            prepared.runs,
+            [(0, PAGE), (2 * PAGE, 2 * PAGE), (6 * PAGE, PAGE)]
+        );
+        assert_eq!(prepared.memory_bytes(), 4 * PAGE);
+        assert_eq!(&prepared.changed[..PAGE], &memory[..PAGE]);
+        assert_eq!(&prepared.changed[3 * PAGE..], &memory[6 * PAGE..]);
+    }
 }
