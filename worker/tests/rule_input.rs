@@ -296,6 +296,15 @@ export default (input) => {
         assert_eq!(seen["seen"]["first"], "secondo0");
         assert_eq!(seen["seen"]["prepared"], false);
     }
+    // A rule whose memory limit leaves too little room above the prepared memory runs
+    // unprepared, rather than failing for want of memory it would not have needed.
+    let tight = worker::rules::Limits {
+        memory_bytes: prepared.memory_size() + worker::rules::PREPARED_HEADROOM - 1,
+        ..limits
+    };
+    let seen = ok(runtime.run_on_document(vandal, None, &one, Some(&prepared), &tight));
+    assert_eq!(seen["seen"]["prepared"], false);
+    assert_eq!(seen["seen"]["words"], 2000);
     // Nothing worth preparing: a member only one rule names, or a small one.
     assert!(runtime.prepare(&one, &rules[..1]).is_none());
     let small = document(&extraction("poche", 10), &Map::new());

@@ -74,6 +74,8 @@
       const ready = prepared[name];
       if (ready !== undefined && ready.length === length) {
         defineProperty(input, name, dataProperty(ready.value));
+        // The rule's from now on: collected once the rule lets go of it, as a parsed one is.
+        prepared[name] = undefined;
         continue;
       }
       let parsed = false;

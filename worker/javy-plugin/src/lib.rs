@@ -78,8 +78,9 @@ pub extern "C" fn prepare_input() {
             })
         })
     });
-    // The worker reads the outcome on stdout; without it, it runs the rules unprepared.
-    if !matches!(prepared, Some(Ok(()))) {
+    // The worker reads the outcome on stdout; without it, it runs the rules unprepared. The
+    // memory is copied into other stores: it must hold none of this store's regex handles.
+    if !matches!(prepared, Some(Ok(()))) || !regexp::unused() {
         std::process::abort();
     }
 }

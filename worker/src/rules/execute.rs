@@ -48,6 +48,10 @@ pub const EPOCH_TICK: Duration = Duration::from_millis(5);
 /// whose parse costs more — a contract's words with their boxes — are prepared.
 pub const PREPARE_MIN_BYTES: usize = 128 << 10;
 
+/// Memory a rule started from a prepared input must have left under its limit, or it runs
+/// unprepared.
+pub const PREPARED_HEADROOM: usize = 8 << 20;
+
 /// Limits of one execution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -324,6 +328,11 @@ impl PreparedInput {
         self.changed.len()
     }
 
+    /// Size of the memory an instance it serves starts with.
+    pub fn memory_size(&self) -> usize {
+        self.size
+    }
+
     /// Whether `rule` (code and helper) runs on it: it names a prepared member, and `input`
     /// holds the very values prepared (the same document's, not equal ones).
     pub fn serves(&self, rule: (&str, Option<&str>), input: &RuleInput) -> bool {
@@ -582,7 +591,10 @@ impl RuleRuntime {
         limits: &Limits,
     ) -> Execution {
         let start = Instant::now();
-        let prepared = prepared.filter(|p| p.serves((code, helper), input));
+        // Served only when the prepared memory fits the rule's limit with room to work in.
+        let prepared = prepared.filter(|p| {
+            p.serves((code, helper), input) && p.size + PREPARED_HEADROOM <= limits.memory_bytes
+        });
         match self.compile(code, helper) {
             Ok(rule) => self.execute_inner(&rule, input, prepared, limits, None),
             Err(CompileError::Syntax(e)) => {
@@ -612,15 +624,27 @@ impl RuleRuntime {
             .collect();
         let stdin = RuleInput::members(members.clone()).stdin(&self.limits);
         let mut store = self.store(Stdio::new(stdin, 64 * 1024, 64 * 1024), &self.limits);
-        let expected =
-            serde_json::to_vec(&serde_json::json!({ "prepared": names })).expect("names serialise");
+        // The names the harness prepared (in its object's key order), compared as a set.
+        let prepared_all = |stdout: &[u8]| {
+            #[derive(serde::Deserialize)]
+            struct Outcome {
+                prepared: Vec<String>,
+            }
+            serde_json::from_slice::<Outcome>(stdout).is_ok_and(|outcome| {
+                let mut got = outcome.prepared;
+                got.sort();
+                let mut want = names.clone();
+                want.sort();
+                got == want
+            })
+        };
         let prepared = (|| -> wasmtime::Result<Option<PreparedInput>> {
             let pristine = self.pristine_memory()?;
             let plugin = self.plugin_pre.instantiate(&mut store)?;
             plugin
                 .get_typed_func::<(), ()>(&mut store, "prepare-input")?
                 .call(&mut store, ())?;
-            if store.data().stdio.stdout != expected {
+            if !prepared_all(&store.data().stdio.stdout) {
                 return Ok(None);
             }
             let memory = plugin

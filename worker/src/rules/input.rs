@@ -185,9 +185,18 @@ impl RuleInput {
     }
 }
 
-/// Whether a rule's code or helper mentions `name`.
+/// Whether a rule's code or helper mentions `name` as a whole identifier or string (not inside
+/// a longer name: `words` is not in `keywords`).
 pub(crate) fn names((code, helper): (&str, Option<&str>), name: &str) -> bool {
-    code.contains(name) || helper.is_some_and(|helper| helper.contains(name))
+    let part_of_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mentions = |text: &str| {
+        text.match_indices(name).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + name.len()..].chars().next();
+            !before.is_some_and(part_of_name) && !after.is_some_and(part_of_name)
+        })
+    };
+    !name.is_empty() && (mentions(code) || helper.is_some_and(mentions))
 }
 
 enum Parsed {
@@ -292,6 +301,23 @@ mod tests {
             .with_member("b", Bytes::from_static(b"2"))
             .with_member("a", Bytes::from_static(b"3"));
         assert_eq!(members(&input), vec![("a", &b"3"[..]), ("b", b"2")]);
+    }
+
+    #[test]
+    fn a_rule_names_a_member_as_a_whole_identifier_or_string() {
+        let named = |code: &str| names((code, None), "words");
+        assert!(named("input.words.length"));
+        assert!(named(r#"input["words"]"#));
+        assert!(named("const { words } = input"));
+        assert!(!named("input.keywords"));
+        assert!(!named(
+            "const words2 = 1; const $words = 2; const words_ = 3"
+        ));
+        assert!(names(
+            ("", Some("export const w = (i) => i.words;")),
+            "words"
+        ));
+        assert!(!names(("words", None), ""));
     }
 
     #[test]

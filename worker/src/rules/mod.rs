@@ -56,7 +56,7 @@ pub use bundle::SyntaxError;
 pub use compile::{CacheSource, CompileError, CompiledRule};
 pub use execute::{
     ErrorKind, Execution, ExecutionError, InstanceAllocator, Limits, LogEntry, PREPARE_MIN_BYTES,
-    Phases, PreparedInput, RuleRuntime, RuntimeConfig, RuntimeError,
+    PREPARED_HEADROOM, Phases, PreparedInput, RuleRuntime, RuntimeConfig, RuntimeError,
 };
 pub use input::RuleInput;
 pub use plugin::{Plugin, PluginError};

@@ -131,8 +131,8 @@ pub(crate) fn memory<T>(caller: &mut Caller<'_, T>) -> Option<Memory> {
     }
 }
 
-fn read_u32(mem: &[u8], at: u32) -> Option<u32> {
-    let at = at as usize;
+/// The little-endian `u32` at `at` (an offset computed in `usize`: no overflow).
+fn read_u32(mem: &[u8], at: usize) -> Option<u32> {
     mem.get(at..at + 4)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
@@ -164,7 +164,7 @@ fn read_stdin<T: HasStdio>(
     let stdio = data.stdio();
     let mut total: u32 = 0;
     for i in 0..iovs_len.max(0) as u32 {
-        let entry = iovs as u32 + i * 8;
+        let entry = iovs as u32 as usize + i as usize * 8;
         let (Some(ptr), Some(len)) = (read_u32(mem, entry), read_u32(mem, entry + 4)) else {
             return FAULT;
         };
@@ -203,7 +203,7 @@ pub(crate) fn add_to_linker<T: HasStdio>(linker: &mut Linker<T>) -> wasmtime::Re
             };
             let mut total: u32 = 0;
             for i in 0..iovs_len.max(0) as u32 {
-                let entry = iovs as u32 + i * 8;
+                let entry = iovs as u32 as usize + i as usize * 8;
                 let (Some(ptr), Some(len)) = (read_u32(mem, entry), read_u32(mem, entry + 4))
                 else {
                     return FAULT;

@@ -140,8 +140,13 @@ fn compile(source: String, flags: String) -> i32 {
         // SAFETY: the host reads the two strings, nothing else.
         let on_host =
             unsafe { host::compile(key.0.as_ptr(), key.0.len(), key.1.as_ptr(), key.1.len()) };
-        let handle = if on_host >= 0 {
-            let groups = host_names(on_host).len();
+        let groups = if on_host >= 0 {
+            host_names(on_host).len()
+        } else {
+            0
+        };
+        // A pattern has at least its whole match: no names means the host refused.
+        let handle = if groups > 0 {
             state.compiled.push(Compiled {
                 handle: on_host,
                 groups,
@@ -350,6 +355,13 @@ fn all<'js>(
         Some(out)
     })
     .flatten()
+}
+
+/// Whether no pattern was compiled in this instance: its handles are the host's for this
+/// store only, so an instance whose memory is copied for another (a prepared document's,
+/// `prepare-input`) must have none.
+pub fn unused() -> bool {
+    STATE.with_borrow(|state| state.compiled.is_empty() && state.by_pattern.is_empty())
 }
 
 /// Installs the natives and `regexp.js` (at pre-initialisation, so every execution starts with

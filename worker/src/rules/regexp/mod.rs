@@ -56,6 +56,11 @@ const DFA_CACHE_CAPACITY: usize = 256 << 10;
 pub const SEARCH_WORK: u64 = 1 << 24;
 /// Memory of the searches of one execution (their caches): past it, its searches go to QuickJS.
 const EXECUTION_CACHE_BYTES: usize = 16 << 20;
+/// Memory of the patterns one execution holds (host memory, outside its own limit): past it,
+/// its new patterns go to QuickJS.
+const EXECUTION_PATTERN_BYTES: usize = 16 << 20;
+/// Longest flags a pattern can have (`dgimsuvy`).
+const MAX_FLAGS: usize = 8;
 /// Idle caches kept per pattern, and most memory of all idle caches of a process.
 const IDLE_CACHES: usize = 2;
 pub const IDLE_CACHE_BYTES: usize = 32 << 20;
@@ -143,7 +148,8 @@ pub struct PatternCache {
 
 #[derive(Default)]
 struct Entries {
-    /// By `flags/source`: the pattern, `None` when it is refused.
+    /// By `flags/source` (flags are letters: the first `/` ends them): the pattern, `None`
+    /// when it is refused.
     map: HashMap<String, Entry>,
     clock: u64,
     bytes: usize,
@@ -184,9 +190,13 @@ impl PatternCache {
         Some(entry.pattern.clone())
     }
 
-    /// Keeps `pattern` under `key`, evicting the least recently used patterns past the limits.
+    /// Keeps `pattern` under `key`, evicting the least recently used patterns past the limits
+    /// (a pattern larger than the whole cache is not kept).
     fn insert(&self, key: String, pattern: Option<Arc<Pattern>>) {
         let bytes = key.len() + pattern.as_deref().map_or(0, Pattern::bytes);
+        if bytes > self.limits.bytes {
+            return;
+        }
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries.clock += 1;
         let last_used = entries.clock;
@@ -270,6 +280,8 @@ pub(crate) struct Handles {
     cache: Arc<PatternCache>,
     slots: Vec<Slot>,
     compiles: usize,
+    /// Memory of the slots' patterns.
+    pattern_bytes: usize,
     /// Memory of the slots' caches after their last search.
     cache_bytes: usize,
 }
@@ -300,12 +312,16 @@ impl Handles {
             cache,
             slots: Vec::new(),
             compiles: 0,
+            pattern_bytes: 0,
             cache_bytes: 0,
         }
     }
 
     /// `compile`: a handle for the pattern, or [`GIVE_UP`].
     fn compile(&mut self, source: &[u8], flags: &[u8]) -> i32 {
+        if flags.len() > MAX_FLAGS || !flags.iter().all(u8::is_ascii_alphabetic) {
+            return GIVE_UP;
+        }
         let (Ok(source), Ok(flags)) = (std::str::from_utf8(source), std::str::from_utf8(flags))
         else {
             return GIVE_UP;
@@ -327,6 +343,11 @@ impl Handles {
         let Some(pattern) = pattern else {
             return GIVE_UP;
         };
+        let bytes = pattern.bytes();
+        if self.pattern_bytes + bytes > EXECUTION_PATTERN_BYTES {
+            return GIVE_UP;
+        }
+        self.pattern_bytes += bytes;
         self.slots.push(Slot {
             pattern,
             cache: None,
@@ -534,6 +555,16 @@ mod tests {
             assert!(cache.usage().bytes <= 3 * one, "{:?}", cache.usage());
         }
         assert!(cache.usage().patterns >= 2, "{:?}", cache.usage());
+    }
+
+    #[test]
+    fn flags_that_cannot_be_javascript_s_are_refused_before_any_work() {
+        let cache = cache(10, 64 << 20);
+        let mut handles = Handles::new(cache.clone());
+        assert_eq!(handles.compile(b"b", b"g/a"), GIVE_UP);
+        assert_eq!(handles.compile(b"a", &[b'g'; 1 << 20]), GIVE_UP);
+        assert_eq!((handles.compiles, cache.usage().patterns), (0, 0));
+        assert_eq!(handles.compile(b"a/b", b"g"), 0);
     }
 
     #[test]
