@@ -394,6 +394,75 @@ fn an_uncaught_exception_has_a_stack_with_line_numbers() {
     next_runs_normally();
 }
 
+/// A rule without a top-level `await` runs synchronously (no promise job) unless something is
+/// a promise; both ways give the same outcomes.
+#[test]
+fn synchronous_and_awaited_rules_end_alike() {
+    // Jobs the top level leaves pending run before the default export is called, as when the
+    // module is imported.
+    let code = "let ready = false;\nPromise.resolve().then(() => { ready = true; });\n\
+                export default () => ({ success: ready });";
+    assert_eq!(ok(run(code, &json!({}))), json!({ "success": true }));
+    // A promise of a result, with and without a top-level await.
+    for code in [
+        "export default async ({ n }) => { await null; return { success: true, n }; };",
+        "const k = await Promise.resolve(1);\nexport default ({ n }) => ({ success: true, n: n * k });",
+    ] {
+        assert_eq!(
+            ok(run(code, &json!({ "n": 7 }))),
+            json!({ "success": true, "n": 7 }),
+            "{code}"
+        );
+    }
+    // An exception at the top level, before and after an await: with its line in rule.js.
+    for (code, line) in [
+        (
+            "throw new RangeError('subito');\nexport default () => ({});",
+            1,
+        ),
+        (
+            "await null;\nthrow new RangeError('dopo');\nexport default () => ({});",
+            2,
+        ),
+    ] {
+        let execution = run(code, &json!({}));
+        let error = failed(&execution, ErrorKind::Exception);
+        assert!(error.message.starts_with("RangeError: "), "{error:#?}");
+        let stack = error.stack.as_deref().unwrap_or_default();
+        assert!(
+            stack.contains(&format!("rule.js:{line}")),
+            "{code}: {stack}"
+        );
+    }
+    // A default export that is not a function.
+    for code in [
+        "export default 42;",
+        "export default await Promise.resolve(42);",
+    ] {
+        let execution = run(code, &json!({}));
+        let error = failed(&execution, ErrorKind::Exception);
+        assert!(
+            error
+                .message
+                .contains("the default export of the rule is a number, not a function"),
+            "{code}: {error:#?}"
+        );
+    }
+    // A result that is not JSON, returned at once and through a promise.
+    for code in [
+        "export default () => undefined;",
+        "export default async () => { await null; return undefined; };",
+    ] {
+        let execution = run(code, &json!({}));
+        let error = failed(&execution, ErrorKind::Result);
+        assert!(
+            error.message.contains("returned undefined"),
+            "{code}: {error:#?}"
+        );
+    }
+    next_runs_normally();
+}
+
 #[test]
 fn a_rejected_promise_is_an_error() {
     let execution = run(

@@ -1,9 +1,11 @@
 // The harness of every rule execution, evaluated once at pre-initialisation (so an execution
 // only evaluates the rule's own module). The rule's bundle (worker/src/rules/bundle.rs) calls
-// `__istruttoria_harness.setup()` before the rule's first line and awaits `run` after it:
+// `__istruttoria_harness.setup()` before the rule's first line and `run` after it:
 //
-//   const __istruttoria_io = __istruttoria_harness.setup(); async function __istruttoria_rule() { …rule… }
-//   await __istruttoria_io.run(__istruttoria_rule);
+//   const __istruttoria_io = __istruttoria_harness.setup(); function __istruttoria_rule() { …rule… }
+//   __istruttoria_io.run(__istruttoria_rule);
+//
+// (`async function __istruttoria_rule` when the rule awaits at its top level.)
 //
 // stdout receives one JSON outcome, `{"ok":true,"result":…}` or
 // `{"ok":false,"error":{kind,name,message,stack}}`; stderr one JSON line per console call,
@@ -15,7 +17,8 @@
   delete globalThis.__istruttoria_io;
   delete globalThis.Javy;
   const { stringify } = JSON;
-  const { assign, defineProperty } = Object;
+  const { assign, defineProperty, getPrototypeOf } = Object;
+  const AsyncFunctionPrototype = getPrototypeOf(async function () {});
   const defineIfAllowed = Reflect.defineProperty;
   const isError = (value) => value instanceof Error;
 
@@ -103,8 +106,15 @@
     return input;
   }
 
-  async function run(ruleModule, index, bodyBytes, resultCap) {
-    let out;
+  const writeOutcome = (out) => io.write(1, stringify(out), Infinity);
+  const exception = (e) => ({ ok: false, error: failure(e && e.istruttoriaKind ? e.istruttoriaKind : "exception", e, "") });
+  const isThenable = (v) => (typeof v === "object" && v !== null || typeof v === "function") && typeof v.then === "function";
+
+  // Runs the rule and writes its outcome: synchronously as long as the rule is, so that a rule
+  // without a top-level `await` whose default export returns a value (not a promise) runs without
+  // a single promise job. What is a promise is awaited; so are the jobs the rule's top level left
+  // pending, before its default export is called (as when the module is imported).
+  function run(ruleModule, index, bodyBytes, resultCap) {
     try {
       let input;
       try {
@@ -112,64 +122,99 @@
       } catch (e) {
         throw assign(new SyntaxError("the input is not valid JSON: " + e.message), { istruttoriaKind: "input" });
       }
-      const rule = await ruleModule();
-      if (typeof rule !== "function") {
-        throw new TypeError(`the default export of the rule is a ${rule === null ? "null" : typeof rule}, not a function`);
+      const rule = ruleModule();
+      if (getPrototypeOf(ruleModule) === AsyncFunctionPrototype || isThenable(rule) || io.jobsPending()) {
+        return runAwaited(rule, input, resultCap);
       }
-      let value = rule(input);
-      if (value !== null && typeof value === "object" && typeof value.then === "function") {
-        try {
-          value = await value;
-        } catch (e) {
-          out = { ok: false, error: failure("rejection", e, "the rule's promise was rejected: ") };
-        }
-      }
-      if (out === undefined) {
-        let json;
-        try {
-          json = stringify(value);
-        } catch (e) {
-          out = { ok: false, error: failure("result", e, "the rule's result is not serialisable as JSON: ") };
-        }
-        if (out === undefined && json === undefined) {
-          out = { ok: false, error: { kind: "result", name: "TypeError", stack: null,
-            message: `the rule returned ${value === undefined ? "undefined" : "a " + typeof value}, not a JSON value (a rule returns an object such as { success: true })` } };
-        }
-        if (out === undefined) {
-          const written = io.write(1, '{"ok":true,"result":' + json + "}", resultCap + 21);
-          if (written >= 0) return;
-          out = { ok: false, error: { kind: "resultTooLarge", name: "RangeError", stack: null,
-            message: `the rule's result is ${-written - 21} bytes of JSON, more than the limit of ${resultCap} bytes` } };
-        }
-      }
+      return callRule(rule, input, resultCap);
     } catch (e) {
-      out = { ok: false, error: failure(e && e.istruttoriaKind ? e.istruttoriaKind : "exception", e, "") };
+      writeOutcome(exception(e));
     }
-    io.write(1, stringify(out), Infinity);
   }
+
+  async function runAwaited(ruleModule, input, resultCap) {
+    try {
+      await callRule(await ruleModule, input, resultCap);
+    } catch (e) {
+      writeOutcome(exception(e));
+    }
+  }
+
+  // Calls the default export; its value, or the promise of it, becomes the outcome.
+  function callRule(rule, input, resultCap) {
+    if (typeof rule !== "function") {
+      throw new TypeError(`the default export of the rule is a ${rule === null ? "null" : typeof rule}, not a function`);
+    }
+    const value = rule(input);
+    if (value !== null && typeof value === "object" && typeof value.then === "function") {
+      return settle(value, resultCap);
+    }
+    finish(value, resultCap);
+  }
+
+  async function settle(promise, resultCap) {
+    try {
+      let value;
+      try {
+        value = await promise;
+      } catch (e) {
+        writeOutcome({ ok: false, error: failure("rejection", e, "the rule's promise was rejected: ") });
+        return;
+      }
+      finish(value, resultCap);
+    } catch (e) {
+      writeOutcome(exception(e));
+    }
+  }
+
+  // Writes the rule's value as its outcome, or why it cannot be one.
+  function finish(value, resultCap) {
+    let json;
+    try {
+      json = stringify(value);
+    } catch (e) {
+      writeOutcome({ ok: false, error: failure("result", e, "the rule's result is not serialisable as JSON: ") });
+      return;
+    }
+    if (json === undefined) {
+      writeOutcome({ ok: false, error: { kind: "result", name: "TypeError", stack: null,
+        message: `the rule returned ${value === undefined ? "undefined" : "a " + typeof value}, not a JSON value (a rule returns an object such as { success: true })` } });
+      return;
+    }
+    const written = io.write(1, '{"ok":true,"result":' + json + "}", resultCap + 21);
+    if (written < 0) {
+      writeOutcome({ ok: false, error: { kind: "resultTooLarge", name: "RangeError", stack: null,
+        message: `the rule's result is ${-written - 21} bytes of JSON, more than the limit of ${resultCap} bytes` } });
+    }
+  }
+
+  // The capturing console, made once at pre-initialisation like the rest of the harness (every
+  // execution starts from that image); it logs nothing before `setup` gives it its budget.
+  let logBudget = 0;
+  const emit = (level, args) => {
+    if (logBudget <= 0) return;
+    const written = io.write(2, stringify({ level, message: args.map(format).join(" ") }) + "\n", logBudget);
+    if (written < 0) {
+      logBudget = 0;
+      io.write(2, '{"truncated":true}\n', Infinity);
+      return;
+    }
+    logBudget -= written;
+  };
+  const console = {
+    log: (...a) => emit("log", a),
+    info: (...a) => emit("info", a),
+    warn: (...a) => emit("warn", a),
+    error: (...a) => emit("error", a),
+    debug: (...a) => emit("debug", a),
+  };
 
   // Reads the input and installs the capturing console; the rule's bundle calls it first.
   function setup() {
     delete globalThis.__istruttoria_harness;
     const [index, bodyBytes, resultCap, logCap] = io.input();
-    let logBudget = logCap;
-    const emit = (level, args) => {
-      if (logBudget <= 0) return;
-      const written = io.write(2, stringify({ level, message: args.map(format).join(" ") }) + "\n", logBudget);
-      if (written < 0) {
-        logBudget = 0;
-        io.write(2, '{"truncated":true}\n', Infinity);
-        return;
-      }
-      logBudget -= written;
-    };
-    globalThis.console = {
-      log: (...a) => emit("log", a),
-      info: (...a) => emit("info", a),
-      warn: (...a) => emit("warn", a),
-      error: (...a) => emit("error", a),
-      debug: (...a) => emit("debug", a),
-    };
+    logBudget = logCap;
+    globalThis.console = console;
     return { run: (ruleModule) => run(ruleModule, index, bodyBytes, resultCap) };
   }
 

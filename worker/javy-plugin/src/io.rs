@@ -13,12 +13,14 @@
 //!   enters the instance's memory;
 //! - `write(fd, text, budget)` → writes `text` (UTF-8) to stdout (1) or stderr (2) and returns
 //!   its length in bytes, or, when that length is over `budget`, writes nothing and returns the
-//!   length negated.
+//!   length negated;
+//! - `jobsPending()` → whether promise jobs wait to run (the harness awaits them before calling
+//!   the rule's default export, as an ES module's importer would).
 
 use std::cell::Cell;
 use std::io::Write;
 
-use javy_plugin_api::javy::quickjs::{Array, Ctx, Exception, Function, Object, Result, Value};
+use javy_plugin_api::javy::quickjs::{Array, Ctx, Exception, Function, Object, Result, Value, qjs};
 
 const HEADER: usize = 44;
 
@@ -146,10 +148,16 @@ fn write(fd: i32, text: String, budget: f64) -> f64 {
     if written.is_ok() { len } else { -len }
 }
 
+fn jobs_pending(ctx: Ctx<'_>) -> bool {
+    // SAFETY: the context is alive for the call, and so is its runtime.
+    unsafe { qjs::JS_IsJobPending(qjs::JS_GetRuntime(ctx.as_raw().as_ptr())) }
+}
+
 pub fn install(ctx: &Ctx<'_>) -> Result<()> {
     let io = Object::new(ctx.clone())?;
     io.set("input", Function::new(ctx.clone(), input)?)?;
     io.set("parse", Function::new(ctx.clone(), parse)?)?;
     io.set("write", Function::new(ctx.clone(), write)?)?;
+    io.set("jobsPending", Function::new(ctx.clone(), jobs_pending)?)?;
     ctx.globals().set("__istruttoria_io", io)
 }

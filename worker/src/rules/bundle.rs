@@ -10,20 +10,22 @@
 //! Layout of the bundle (`function.mjs` for QuickJS):
 //!
 //! ```text
-//! line 1          <setup>; async function __istruttoria_rule() { <helper imports>; <rule line 1>
+//! line 1          <setup>; [async] function __istruttoria_rule() { <helper imports>; <rule line 1>
 //! lines 2..=R     the rest of the rule, its top level now the body of __istruttoria_rule
 //! line R+1        ;return <default export>; }
 //! line R+2        function __istruttoria_helper() { <memoised>          (when there is a helper)
 //! lines …         helper.js, its exports collected into a frozen namespace object
-//! last            await <the plugin's harness>.run(__istruttoria_rule)
+//! last            <the plugin's harness>.run(__istruttoria_rule)
 //! ```
 //!
 //! The harness itself (read the input, run the rule, write the outcome) lives in the plugin
 //! (`worker/javy-plugin/src/harness.js`), evaluated once at pre-initialisation.
 //!
-//! Running the rule's top level inside an async function gives every execution a fresh module
-//! state (nothing survives anyway: one instance per execution), lets top-level `await` work, and
-//! lets the harness catch an exception thrown at the top level.
+//! Running the rule's top level inside a function gives every execution a fresh module state
+//! (nothing survives anyway: one instance per execution) and lets the harness catch an exception
+//! thrown at the top level. The function is async only when the rule has a top-level `await`:
+//! a rule without one, whose default export returns a value rather than a promise, then runs
+//! without a single promise job (the harness's `run`).
 
 use std::fmt::Write as _;
 use std::sync::LazyLock;
@@ -32,28 +34,32 @@ use regex::Regex;
 use serde::Serialize;
 use swc_core::common::{BytePos, FileName, SourceMap, Span, Spanned, sync::Lrc};
 use swc_core::ecma::ast::{
-    Decl, DefaultDecl, ExportSpecifier, ImportSpecifier, Module, ModuleDecl, ModuleExportName,
-    ModuleItem, ObjectPatProp, Pat,
+    ArrowExpr, AwaitExpr, Decl, DefaultDecl, ExportSpecifier, ForOfStmt, Function, ImportSpecifier,
+    Module, ModuleDecl, ModuleExportName, ModuleItem, ObjectPatProp, Pat,
 };
 use swc_core::ecma::parser::{EsSyntax, Parser, StringInput, Syntax, lexer::Lexer};
+use swc_core::ecma::visit::{Visit, VisitWith};
 
 /// The name rule files are reported under.
 pub const RULE_FILE: &str = "rule.js";
 /// The name of the rule's helper, importable as `./helper.js`.
 pub const HELPER_FILE: &str = "helper.js";
 /// Bumped whenever the bundle layout or the harness changes: part of every cache key.
-pub const BUNDLE_VERSION: u32 = 3;
+pub const BUNDLE_VERSION: u32 = 4;
 
 /// Runs before the rule's first line (same line): the plugin's harness reads the input and
-/// installs the capturing `console` (`worker/javy-plugin/src/harness.js`).
-const LINE1_SETUP: &str = "const __istruttoria_io = __istruttoria_harness.setup(); \
-     async function __istruttoria_rule() { ";
+/// installs the capturing `console` (`worker/javy-plugin/src/harness.js`); then the function
+/// whose body is the rule's top level, async when the rule awaits at its top level.
+const LINE1_SETUP: &str = "const __istruttoria_io = __istruttoria_harness.setup(); ";
+const SYNC_RULE: &str = "function __istruttoria_rule() { ";
+const ASYNC_RULE: &str = "async function __istruttoria_rule() { ";
 
 /// Appended after the rule and the helper: the plugin's harness runs the rule (evaluates its
-/// module body, calls the default export, awaits it) and writes the outcome. The harness is
-/// evaluated once, when the plugin is pre-initialised, so that an execution only evaluates
-/// the rule's module.
-const HARNESS: &str = "\nawait __istruttoria_io.run(__istruttoria_rule);\n";
+/// module body, calls the default export, awaits what is a promise) and writes the outcome. The
+/// harness is evaluated once, when the plugin is pre-initialised, so that an execution only
+/// evaluates the rule's module. Not awaited: the plugin runs the pending promise jobs to the end
+/// after evaluating the module, and the module itself then needs no asynchronous evaluation.
+const HARNESS: &str = "\n__istruttoria_io.run(__istruttoria_rule);\n";
 
 /// Stack frames of the plugin's own scripts (the harness, the fast regular expressions):
 /// `at run (istruttoria:harness:12:34)`.
@@ -161,9 +167,16 @@ pub fn bundle(rule: &str, helper: Option<&str>) -> Result<Bundle, SyntaxError> {
 
     let mut source =
         String::with_capacity(rule.len() + helper.map_or(0, str::len) + HARNESS.len() + 512);
+    let rule_function = if has_top_level_await(&rule_module.module) {
+        ASYNC_RULE
+    } else {
+        SYNC_RULE
+    };
     source.push_str(LINE1_SETUP);
+    source.push_str(rule_function);
     source.push_str(&rewritten_rule.prelude);
-    let line1_shift = (LINE1_SETUP.len() + rewritten_rule.prelude.len()) as u32;
+    let line1_shift =
+        (LINE1_SETUP.len() + rule_function.len() + rewritten_rule.prelude.len()) as u32;
     source.push_str(&rewritten_rule.body);
     let rule_lines = line_count(&rewritten_rule.body);
     // The return must not be swallowed by a trailing `//` comment of the last line.
@@ -198,6 +211,27 @@ pub fn bundle(rule: &str, helper: Option<&str>) -> Result<Bundle, SyntaxError> {
             helper_lines,
         },
     })
+}
+
+/// Whether a module awaits at its top level (`await`, `for await`) outside any function. Only
+/// function boundaries are skipped, so a doubt counts as an `await` (and the rule runs in an
+/// async function, which is always correct).
+fn has_top_level_await(module: &Module) -> bool {
+    struct Finder(bool);
+    impl Visit for Finder {
+        fn visit_await_expr(&mut self, _: &AwaitExpr) {
+            self.0 = true;
+        }
+        fn visit_for_of_stmt(&mut self, stmt: &ForOfStmt) {
+            self.0 |= stmt.is_await;
+            stmt.visit_children_with(self);
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+    }
+    let mut finder = Finder(false);
+    module.visit_with(&mut finder);
+    finder.0
 }
 
 fn line_count(text: &str) -> u32 {
@@ -699,6 +733,36 @@ mod tests {
             b.source
                 .contains(r#"const { "double": double } = __istruttoria_helper();"#)
         );
+    }
+
+    #[test]
+    fn the_rule_runs_in_an_async_function_only_if_it_awaits_at_its_top_level() {
+        let awaits_only_in_functions = [
+            "export default async (x) => { await x; return {}; };",
+            "async function f() { await g(); }\nexport default f;",
+            "const o = { async m() { for await (const a of b) {} } };\nexport default () => o;",
+            "class A { async m() { await 1; } }\nexport default () => new A();",
+        ];
+        for rule in awaits_only_in_functions {
+            let b = bundle(rule, None).unwrap();
+            assert!(!b.source.contains(ASYNC_RULE), "{rule}: {}", b.source);
+            assert!(b.source.contains(SYNC_RULE), "{rule}");
+        }
+        let awaits_at_top_level = [
+            "const t = await Promise.resolve(1);\nexport default () => t;",
+            "for await (const x of []) {}\nexport default () => 1;",
+            "if (globalThis) { await 0; }\nexport default () => 1;",
+            "class A { [await 'm']() {} }\nexport default () => A;",
+            "export default await Promise.resolve(() => 1);",
+        ];
+        for rule in awaits_at_top_level {
+            let b = bundle(rule, None).unwrap();
+            assert!(b.source.contains(ASYNC_RULE), "{rule}: {}", b.source);
+        }
+        // Columns of the first line still map back onto the rule's.
+        let b = bundle(awaits_at_top_level[0], None).unwrap();
+        let column = b.source.find("const t = await").unwrap() as u32 + 1;
+        assert_eq!(b.mapping.locate(1, column), Some((RULE_FILE, 1, 1)));
     }
 
     #[test]
