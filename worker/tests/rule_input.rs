@@ -313,8 +313,9 @@ export default (input) => {
 
 #[test]
 fn numbers_are_read_exactly_as_javascript_reads_them() {
-    // JSON.parse reads numbers with the plugin's strtod (c/quickjs-overrides.h); `Number()`
-    // with QuickJS's own parser: both must give the same doubles, bit for bit.
+    // The input's members are read by the plugin's parser (javy-plugin/src/json.rs), a rule's
+    // own JSON.parse with the plugin's strtod (c/quickjs-overrides.h), `Number()` with QuickJS's
+    // own parser: all three must give the same doubles, bit for bit.
     let texts = [
         "0",
         "-0",
@@ -355,6 +356,93 @@ fn numbers_are_read_exactly_as_javascript_reads_them() {
 
 /// A member stays in the worker until the rule reads it: a rule that leaves a large member
 /// alone runs in a memory limit the member alone would exceed; reading it is out of memory.
+/// The plugin makes a member's values itself (javy-plugin/src/json.rs), leaving to QuickJS's
+/// `JSON.parse` only what it does not take: each member must be exactly what `JSON.parse` makes
+/// of the same text — types, key order, repeated keys, `__proto__`, -0, escapes, property
+/// attributes, prototypes.
+#[test]
+fn members_are_exactly_what_json_parse_makes_of_them() {
+    // Deeper than the plugin's parser goes (left to QuickJS's).
+    let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+    let many_keys = format!(
+        "[{}]",
+        vec![
+            format!(
+                "{{{}}}",
+                (0..100)
+                    .map(|i| format!("\"k{i}\":{i}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+            3
+        ]
+        .join(",")
+    );
+    let texts: Vec<&str> = vec![
+        r#"{"a":{"b":[1,2,{"c":null}]},"d":[],"e":{}}"#,
+        r#"{"a":1,"b":2,"a":3}"#,
+        r#"{"__proto__":{"x":1},"y":2}"#,
+        r#"{"2":"b","1":"a","x":0,"-1":"n","01":"z","4294967295":"max"}"#,
+        "[0,-0,1.5,-1.5e-7,1e400,-1e400,123456789012345678901234567890,0.1,5e-324,1E2,1e+2,-0.0]",
+        r#""a\"b\\c\/d\b\f\n\r\t\u0000\u001f\u00e9\u20ac\ud83d\ude00 é€😀""#,
+        r#"["\ud800","x\udc00y","\ud83d","\ud83d\u0041"]"#,
+        r#"{"k\u0065y":1,"key":2,"ké":3,"k\u00e9":4,"":5,"\u0000":6}"#,
+        " \t\n\r{ \"a\" :\n[ 1 ,\t2 ] , \"b\" : { } }\r\n ",
+        "true",
+        "false",
+        "null",
+        r#""solo""#,
+        "[[],[[]],{},[{}],\"\",0]",
+        &deep,
+        &many_keys,
+        r#"[{"page":1,"text":"Il","x0":56.7,"y0":70.1,"x1":63.2,"y1":80.06},{"page":1,"text":"Finanziatore","x0":66.5,"y0":70.1,"x1":120.75,"y1":80.06},{"text":"ordine","page":2,"x0":1,"y0":2,"x1":3,"y1":4}]"#,
+    ];
+    let mut json = String::from("{\"texts\":");
+    json.push_str(&serde_json::to_string(&texts).unwrap());
+    for (i, text) in texts.iter().enumerate() {
+        json.push_str(&format!(",\"m{i}\":{text}"));
+    }
+    json.push('}');
+    let input = RuleInput::json(json.as_bytes());
+    let result = run(
+        r#"export default (input) => {
+            // (Not deeper than 40 levels: the rule's own recursion has a stack too.)
+            const describe = (v, depth = 0) => {
+                if (depth > 40) return "deeper";
+                if (typeof v !== "object" || v === null) {
+                    return typeof v === "number" && Object.is(v, -0) ? "-0" : [typeof v, v];
+                }
+                const proto = Object.getPrototypeOf(v);
+                return {
+                    kind: Array.isArray(v) ? "array" : "object",
+                    proto: proto === Array.prototype ? "Array" : proto === Object.prototype ? "Object" : String(proto),
+                    extensible: Object.isExtensible(v),
+                    own: Reflect.ownKeys(v).map((k) => {
+                        const d = Object.getOwnPropertyDescriptor(v, k);
+                        return [String(k), d.writable, d.enumerable, d.configurable, describe(d.value, depth + 1)];
+                    }),
+                };
+            };
+            const differ = [];
+            input.texts.forEach((text, i) => {
+                const ours = JSON.stringify(describe(input["m" + i]));
+                const theirs = JSON.stringify(describe(JSON.parse(text)));
+                if (ours !== theirs) differ.push({ text: text.slice(0, 80), ours: ours.slice(0, 400), theirs: theirs.slice(0, 400) });
+            });
+            return { success: true, differ, count: input.texts.length };
+        }"#,
+        &input,
+    );
+    assert_eq!(result["differ"], json!([]), "{result:#}");
+    assert_eq!(result["count"], texts.len());
+    // A value that is not an object arrives whole, through the same parser.
+    let whole = run(
+        "export default (v) => ({ success: true, v: v.map((x) => Object.is(x, -0) ? '-0' : x) })",
+        &RuleInput::json(br#"[1,-0,"\u00e9",{"a":[true]}]"#),
+    );
+    assert_eq!(whole["v"], json!([1, "-0", "é", { "a": [true] }]));
+}
+
 #[test]
 fn a_member_the_rule_does_not_read_costs_it_no_memory() {
     let runtime = common::runtime();

@@ -8,9 +8,9 @@
 //!   (10 digits each), the index — JSON, `[[name, bytes], …]` for an object whose members'
 //!   values follow one after the other in the body, or `null` when the body is one JSON value —
 //!   then the body, which stays in the worker;
-//! - `parse(offset, length)` → the JSON value at that place of the body (`JSON.parse` of it),
-//!   read from stdin at its offset only then (`fd_pread`): a member the rule never reads never
-//!   enters the instance's memory;
+//! - `parse(offset, length)` → the JSON value at that place of the body (as `JSON.parse` makes
+//!   it, src/json.rs), read from stdin at its offset only then (`fd_pread`): a member the rule
+//!   never reads never enters the instance's memory;
 //! - `write(fd, text, budget)` → writes `text` (UTF-8) to stdout (1) or stderr (2) and returns
 //!   its length in bytes, or, when that length is over `budget`, writes nothing and returns the
 //!   length negated;
@@ -127,7 +127,7 @@ fn parse(ctx: Ctx<'_>, offset: f64, length: f64) -> Result<Value<'_>> {
             "the rule's input was cut short",
         ));
     }
-    ctx.json_parse(json)
+    crate::json::parse(&ctx, json)
 }
 
 fn write(fd: i32, text: String, budget: f64) -> f64 {

@@ -5,6 +5,7 @@
 //! Wizer, so that every instantiation starts from a ready QuickJS runtime (copy-on-write image).
 
 mod io;
+mod json;
 mod regexp;
 mod strtod;
 
