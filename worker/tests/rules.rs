@@ -434,6 +434,24 @@ fn synchronous_and_awaited_rules_end_alike() {
             "{code}: {stack}"
         );
     }
+    // A throw at the top level also lets the jobs it left pending run first.
+    let code = "const e = new Error('before');\nPromise.resolve().then(() => { e.message = 'after'; });\n\
+                throw e;\nexport default () => ({});";
+    let execution = run(code, &json!({}));
+    let error = failed(&execution, ErrorKind::Exception);
+    assert_eq!(error.message, "Error: after", "{error:#?}");
+    // What was thrown cannot be described (its string form throws): still an outcome.
+    for code in [
+        "throw Object.assign(Object.create(null), { n: 1n });\nexport default () => ({});",
+        "await null;\nexport default () => { throw Object.assign(Object.create(null), { n: 1n }); };",
+    ] {
+        let execution = run(code, &json!({}));
+        let error = failed(&execution, ErrorKind::Exception);
+        assert!(
+            error.message.contains("cannot be described"),
+            "{code}: {error:#?}"
+        );
+    }
     // A default export that is not a function.
     for code in [
         "export default 42;",

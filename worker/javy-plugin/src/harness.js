@@ -107,7 +107,16 @@
   }
 
   const writeOutcome = (out) => io.write(1, stringify(out), Infinity);
-  const exception = (e) => ({ ok: false, error: failure(e && e.istruttoriaKind ? e.istruttoriaKind : "exception", e, "") });
+  // The outcome of an exception; never throws itself (describing what was thrown may: a getter,
+  // a proxy, a value without a string form), so that every execution ends with an outcome.
+  const exception = (e) => {
+    try {
+      return { ok: false, error: failure(e && e.istruttoriaKind ? e.istruttoriaKind : "exception", e, "") };
+    } catch {
+      return { ok: false, error: { kind: "exception", name: "Error", stack: null,
+        message: "a value that cannot be described was thrown (reading it threw in turn)" } };
+    }
+  };
   const isThenable = (v) => (typeof v === "object" && v !== null || typeof v === "function") && typeof v.then === "function";
 
   // Runs the rule and writes its outcome: synchronously as long as the rule is, so that a rule
@@ -122,7 +131,15 @@
       } catch (e) {
         throw assign(new SyntaxError("the input is not valid JSON: " + e.message), { istruttoriaKind: "input" });
       }
-      const rule = ruleModule();
+      let rule;
+      try {
+        rule = ruleModule();
+      } catch (e) {
+        // Thrown at the top level: the jobs it left pending run first, as when the module is
+        // imported (they may still end the execution otherwise, e.g. by its time limit).
+        if (io.jobsPending()) return afterPendingJobs(e);
+        throw e;
+      }
       if (getPrototypeOf(ruleModule) === AsyncFunctionPrototype || isThenable(rule) || io.jobsPending()) {
         return runAwaited(rule, input, resultCap);
       }
@@ -130,6 +147,11 @@
     } catch (e) {
       writeOutcome(exception(e));
     }
+  }
+
+  async function afterPendingJobs(e) {
+    await null;
+    writeOutcome(exception(e));
   }
 
   async function runAwaited(ruleModule, input, resultCap) {

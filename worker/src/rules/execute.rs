@@ -37,7 +37,8 @@ use super::plugin::{Plugin, PluginError, check_exports};
 use super::regexp::{self, Handles, HasRegexes, PatternCache, PatternCacheLimits};
 use super::wasi::{self, Exit, HasStdio, Stdio};
 
-/// Finished stores waiting for the reaper thread at most (see [`RuleRuntime::retire`]).
+/// Finished stores waiting for the reaper thread at most (see [`reap`]); a quarter of the
+/// pool's slots at most.
 const REAPER_QUEUE: usize = 64;
 
 /// How often the reaper looks for finished stores while executions keep finishing (see
@@ -106,7 +107,7 @@ pub enum InstanceAllocator {
     OnDemand,
     /// A pool of pre-reserved slots reused between executions (the default): at most
     /// `max_concurrent` executions at once, counting the finished ones whose reset waits for the
-    /// reaper (at most [`REAPER_QUEUE`]; one more fails with a clear error); the first
+    /// reaper (at most a quarter of them; one more fails with a clear error); the first
     /// `keep_resident` bytes of a memory are reset in place instead of being returned to the
     /// kernel, which saves the page faults of the next execution.
     Pooling {
@@ -456,7 +457,13 @@ impl RuleRuntime {
                 .map_err(|e| RuntimeError::Wasm(format!("starting the epoch ticker: {e}")))?;
         }
         // Ends with the runtime: its sender is dropped with it.
-        let (reaper, finished) = std::sync::mpsc::sync_channel::<Store<State>>(REAPER_QUEUE);
+        let reaper_queue = match config.allocator {
+            InstanceAllocator::Pooling { max_concurrent, .. } => {
+                REAPER_QUEUE.min(max_concurrent as usize / 4).max(1)
+            }
+            InstanceAllocator::OnDemand => REAPER_QUEUE,
+        };
+        let (reaper, finished) = std::sync::mpsc::sync_channel::<Store<State>>(reaper_queue);
         std::thread::Builder::new()
             .name("rule-reaper".into())
             .spawn(move || reap(finished))
@@ -852,7 +859,8 @@ impl RuleRuntime {
 /// every [`REAP_INTERVAL`] while stores keep coming, and blocks again only after a poll found
 /// none: a steady stream of executions hands its stores over without waking anyone, and the
 /// resets run in bursts instead of beside every execution (the trivial rule 40 → 30 µs, see
-/// docs/benchmarks.md). The stores waiting are bounded by [`REAPER_QUEUE`].
+/// docs/benchmarks.md). The stores waiting are bounded by [`REAPER_QUEUE`]: with the queue full,
+/// the caller drops its store itself.
 fn reap(finished: Receiver<Store<State>>) {
     while let Ok(store) = finished.recv() {
         drop(store);
