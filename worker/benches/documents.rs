@@ -34,8 +34,7 @@
 mod support;
 
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Barrier};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
@@ -44,7 +43,7 @@ use sha2::{Digest, Sha256};
 use shared::config::{ExtractionConfig, RuleConfig, Vars};
 use shared::rules::playground::DocumentInput;
 use shared::testing::pdf::{self, FieldValue};
-use support::{percentile, vm_rss_kib};
+use support::{memory_per_execution, percentile};
 use worker::extraction::{Extraction, Extractor, ExtractorConfig};
 use worker::rules::{Execution, Limits, PREPARE_MIN_BYTES, RuleInput, RuleRuntime, RuntimeConfig};
 
@@ -899,42 +898,24 @@ fn main() {
     }
 
     // Memory per concurrent execution: K executions alive at once (each spins ~600 ms after
-    // reading its input), RSS sampled while they run.
+    // reading its input), memory sampled while they run.
     let spinner = runtime
         .compile(
             "export default ({ rawText }) => { const n = rawText.length; const t = Date.now(); while (Date.now() - t < 600) {} return { success: n > 0 }; }",
             None,
         )
         .expect("compiles");
-    // The form first: a pooled slot keeps up to 2 MiB resident once used, so measured after
-    // the contract the form's executions would find their pages already there.
+    // The form first, on pool slots not used before; the contract then first uses the slots the
+    // form used (a pooled slot keeps up to 2 MiB resident once used).
     for document in [form, contract] {
         let input = document_input(&document.stored).with_data_tables(&Map::new());
         let k = 32;
-        let before = vm_rss_kib();
-        let barrier = Barrier::new(k + 1);
-        let finished = AtomicUsize::new(0);
-        let peak = std::thread::scope(|scope| {
-            for _ in 0..k {
-                scope.spawn(|| {
-                    barrier.wait();
-                    assert!(runtime.execute(&spinner, &input, &limits).is_ok());
-                    finished.fetch_add(1, Ordering::Relaxed);
-                });
-            }
-            barrier.wait();
-            let mut peak = 0;
-            while finished.load(Ordering::Relaxed) == 0 {
-                peak = peak.max(vm_rss_kib());
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            peak
+        let [first, again] = memory_per_execution(k, || {
+            assert!(runtime.execute(&spinner, &input, &limits).is_ok());
         });
         println!(
-            "memory {}: {k} concurrent executions on its input: +{:.2} MiB RSS, {:.0} KiB per execution",
-            document.name,
-            (peak.saturating_sub(before)) as f64 / 1024.0,
-            (peak.saturating_sub(before)) as f64 / k as f64
+            "memory {}: {k} concurrent executions on its input: {first} (first use of their pool slots); {again} (slots used before)",
+            document.name
         );
     }
 }

@@ -9,15 +9,15 @@
 mod support;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use std::hint::black_box;
 
 use criterion::Criterion;
 use serde_json::json;
-use support::{percentile, vm_rss_kib};
+use support::{memory_per_execution, percentile};
 use worker::rules::{InstanceAllocator, Limits, RuleInput, RuleRuntime, RuntimeConfig};
 
 const TRIVIAL_RULE: &str = "export default () => ({ success: true });";
@@ -290,7 +290,7 @@ fn main() {
         }
     }
     // Memory per concurrent execution: K executions alive at once (each spins ~300 ms after
-    // touching its input), RSS sampled while they run.
+    // touching its input), memory sampled while they run.
     let spinner = runtime
         .compile(
             "export default ({ rawText }) => { const n = rawText.length; const t = Date.now(); while (Date.now() - t < 300) {} return { success: n > 0 }; }",
@@ -298,27 +298,10 @@ fn main() {
         )
         .expect("compiles");
     let k = 64;
-    let before = vm_rss_kib();
-    let barrier = Barrier::new(k + 1);
-    let peak = std::thread::scope(|scope| {
-        for _ in 0..k {
-            scope.spawn(|| {
-                barrier.wait();
-                assert!(runtime.execute(&spinner, &realistic_input, &limits).is_ok());
-            });
-        }
-        barrier.wait();
-        let mut peak = 0;
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_millis(250) {
-            peak = peak.max(vm_rss_kib());
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        peak
+    let [first, again] = memory_per_execution(k, || {
+        assert!(runtime.execute(&spinner, &realistic_input, &limits).is_ok());
     });
     println!(
-        "memory: {k} concurrent executions of the realistic input: +{:.2} MiB RSS, {:.0} KiB per execution",
-        (peak.saturating_sub(before)) as f64 / 1024.0,
-        (peak.saturating_sub(before)) as f64 / k as f64
+        "memory: {k} concurrent executions of the realistic input: {first} (first use of their pool slots); {again} (slots used before)"
     );
 }

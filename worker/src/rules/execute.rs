@@ -19,7 +19,6 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -36,14 +35,6 @@ use super::input::RuleInput;
 use super::plugin::{Plugin, PluginError, check_exports};
 use super::regexp::{self, Handles, HasRegexes, PatternCache, PatternCacheLimits};
 use super::wasi::{self, Exit, HasStdio, Stdio};
-
-/// Finished stores waiting for the reaper thread at most (see [`reap`]); a quarter of the
-/// pool's slots at most.
-const REAPER_QUEUE: usize = 64;
-
-/// How often the reaper looks for finished stores while executions keep finishing (see
-/// [`reap`]).
-const REAP_INTERVAL: Duration = Duration::from_millis(5);
 
 /// Granularity of the wall-time limit.
 pub const EPOCH_TICK: Duration = Duration::from_millis(5);
@@ -106,8 +97,7 @@ pub enum InstanceAllocator {
     /// executions contend in the kernel.
     OnDemand,
     /// A pool of pre-reserved slots reused between executions (the default): at most
-    /// `max_concurrent` executions at once, counting the finished ones whose reset waits for the
-    /// reaper (at most a quarter of them; one more fails with a clear error); the first
+    /// `max_concurrent` executions at once (one more fails with a clear error); the first
     /// `keep_resident` bytes of a memory are reset in place instead of being returned to the
     /// kernel, which saves the page faults of the next execution.
     Pooling {
@@ -222,7 +212,7 @@ pub struct Phases {
     pub instantiate: Duration,
     /// `_start`: QuickJS runs the harness and the rule.
     pub run: Duration,
-    /// Reading the outcome and the logs (the store is dropped on the reaper thread).
+    /// Dropping the store (resetting its pooled slots) and reading the outcome and the logs.
     pub collect: Duration,
 }
 
@@ -383,7 +373,6 @@ pub struct RuleRuntime {
     /// A new plugin instance's memory, for [`PreparedInput`] (read at the first preparation).
     pristine: OnceLock<Vec<u8>>,
     ticker_stop: Arc<AtomicBool>,
-    reaper: SyncSender<Store<State>>,
 }
 
 impl Drop for RuleRuntime {
@@ -457,17 +446,6 @@ impl RuleRuntime {
                 .map_err(|e| RuntimeError::Wasm(format!("starting the epoch ticker: {e}")))?;
         }
         // Ends with the runtime: its sender is dropped with it.
-        let reaper_queue = match config.allocator {
-            InstanceAllocator::Pooling { max_concurrent, .. } => {
-                REAPER_QUEUE.min(max_concurrent as usize / 4).max(1)
-            }
-            InstanceAllocator::OnDemand => REAPER_QUEUE,
-        };
-        let (reaper, finished) = std::sync::mpsc::sync_channel::<Store<State>>(reaper_queue);
-        std::thread::Builder::new()
-            .name("rule-reaper".into())
-            .spawn(move || reap(finished))
-            .map_err(|e| RuntimeError::Wasm(format!("starting the store reaper: {e}")))?;
         Ok(Self {
             engine,
             plugin,
@@ -478,7 +456,6 @@ impl RuleRuntime {
             patterns: Arc::new(PatternCache::new(config.patterns)),
             pristine: OnceLock::new(),
             ticker_stop,
-            reaper,
         })
     }
 
@@ -547,7 +524,7 @@ impl RuleRuntime {
             .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?
             .data(&store)
             .to_vec();
-        self.retire(store);
+        drop(store);
         Ok(self.pristine.get_or_init(|| memory))
     }
 
@@ -577,7 +554,7 @@ impl RuleRuntime {
     fn bytecode(&self, source: &[u8]) -> Result<Vec<u8>, String> {
         let mut store = self.store(Stdio::new(Vec::new(), 64 * 1024, 64 * 1024), &self.limits);
         let compiled = compile_source(&mut store, &self.plugin_pre, source);
-        self.retire(store);
+        drop(store);
         compiled.unwrap_or_else(|e| Err(format!("compiling the rule to bytecode: {e:#}")))
     }
 
@@ -668,7 +645,7 @@ impl RuleRuntime {
                 members,
             )))
         })();
-        self.retire(store);
+        drop(store);
         match prepared {
             Ok(prepared) => prepared,
             Err(e) => {
@@ -735,7 +712,10 @@ impl RuleRuntime {
         let refused_memory = state.limiter.refused;
         let stdout = std::mem::take(&mut state.stdio.stdout);
         let stderr = std::mem::take(&mut state.stdio.stderr);
-        self.retire(store);
+        // Resets the pooled slots: the pages the execution touched (5–30 µs). Here rather than
+        // on another thread: resets running on the other core beside executions slowed them
+        // more than they saved, and the wake-up cost more than the reset (docs/benchmarks.md).
+        drop(store);
 
         let mut execution = Execution {
             result: None,
@@ -817,18 +797,6 @@ impl RuleRuntime {
         execution
     }
 
-    /// Drops a finished execution's store — which resets its pooled instance slots, the pages
-    /// the execution touched — on the reaper thread ([`reap`]), off the execution's latency.
-    /// When the reaper is behind (its queue is full), the caller drops it: never more than a
-    /// bounded number of slots wait to be reset.
-    fn retire(&self, store: Store<State>) {
-        if let Err(TrySendError::Full(store) | TrySendError::Disconnected(store)) =
-            self.reaper.try_send(store)
-        {
-            drop(store);
-        }
-    }
-
     /// Instantiates the plugin (in a copy of the `prepared` memory, if any) and the rule module
     /// in `store`; returns the rule's entry point.
     fn instantiate(
@@ -850,31 +818,6 @@ impl RuleRuntime {
         }
         let instance = Instance::new(&mut *store, &rule.module, &imports)?;
         instance.get_typed_func::<(), ()>(&mut *store, "_start")
-    }
-}
-
-/// The reaper thread: drops finished stores (resetting their pooled slots) until the runtime
-/// ends. Blocked on the queue, it is woken by the next store, a futex wake that the finishing
-/// execution pays (13 µs of a trivial rule's 55, measured). So once woken it polls the queue
-/// every [`REAP_INTERVAL`] while stores keep coming, and blocks again only after a poll found
-/// none: a steady stream of executions hands its stores over without waking anyone, and the
-/// resets run in bursts instead of beside every execution (the trivial rule 40 → 30 µs, see
-/// docs/benchmarks.md). The stores waiting are bounded by [`REAPER_QUEUE`]: with the queue full,
-/// the caller drops its store itself.
-fn reap(finished: Receiver<Store<State>>) {
-    while let Ok(store) = finished.recv() {
-        drop(store);
-        loop {
-            std::thread::sleep(REAP_INTERVAL);
-            let mut reaped = false;
-            while let Ok(store) = finished.try_recv() {
-                drop(store);
-                reaped = true;
-            }
-            if !reaped {
-                break;
-            }
-        }
     }
 }
 
