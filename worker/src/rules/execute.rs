@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use wasmtime::{
-    Engine, Extern, Instance, InstancePre, Linker, Module, ResourceLimiter, Store, Trap,
+    Engine, Extern, Instance, InstancePre, Linker, Memory, Module, ResourceLimiter, Store, Trap,
 };
 
 use shared::storage::Storage;
@@ -343,9 +343,7 @@ impl PreparedInput {
     /// Makes a new instance of the plugin's memory the prepared one: grown to its size (which
     /// the store's memory limit may refuse), the changed pages copied in.
     fn restore(&self, plugin: &Instance, store: &mut Store<State>) -> wasmtime::Result<()> {
-        let memory = plugin
-            .get_memory(&mut *store, "memory")
-            .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?;
+        let memory = plugin_memory(plugin, &mut *store)?;
         let size = memory.data_size(&*store);
         if self.size > size {
             let pages = (self.size - size).div_ceil(1 << 16) as u64;
@@ -445,7 +443,6 @@ impl RuleRuntime {
                 })
                 .map_err(|e| RuntimeError::Wasm(format!("starting the epoch ticker: {e}")))?;
         }
-        // Ends with the runtime: its sender is dropped with it.
         Ok(Self {
             engine,
             plugin,
@@ -519,11 +516,7 @@ impl RuleRuntime {
         }
         let mut store = self.store(Stdio::new(Vec::new(), 0, 0), &self.limits);
         let plugin = self.plugin_pre.instantiate(&mut store)?;
-        let memory = plugin
-            .get_memory(&mut store, "memory")
-            .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?
-            .data(&store)
-            .to_vec();
+        let memory = plugin_memory(&plugin, &mut store)?.data(&store).to_vec();
         drop(store);
         Ok(self.pristine.get_or_init(|| memory))
     }
@@ -636,9 +629,7 @@ impl RuleRuntime {
             if !prepared_all(&store.data().stdio.stdout) {
                 return Ok(None);
             }
-            let memory = plugin
-                .get_memory(&mut store, "memory")
-                .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?;
+            let memory = plugin_memory(&plugin, &mut store)?;
             Ok(Some(PreparedInput::new(
                 memory.data(&store),
                 pristine,
@@ -821,6 +812,13 @@ impl RuleRuntime {
     }
 }
 
+/// The linear memory of an instance of the plugin.
+fn plugin_memory(plugin: &Instance, store: &mut Store<State>) -> wasmtime::Result<Memory> {
+    plugin
+        .get_memory(store, "memory")
+        .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))
+}
+
 /// Calls the plugin's `compile-src` with `source` in a new instance: javy's calling convention
 /// (the source copied in through `cabi_realloc`; the answer a `{ tag, ptr, len }` of three
 /// little-endian words, tag 0 for bytecode, else an error message).
@@ -830,9 +828,7 @@ fn compile_source(
     source: &[u8],
 ) -> wasmtime::Result<Result<Vec<u8>, String>> {
     let instance = plugin.instantiate(&mut *store)?;
-    let memory = instance
-        .get_memory(&mut *store, "memory")
-        .ok_or_else(|| wasmtime::format_err!("the plugin exports no memory"))?;
+    let memory = plugin_memory(&instance, &mut *store)?;
     let realloc =
         instance.get_typed_func::<(u32, u32, u32, u32), u32>(&mut *store, "cabi_realloc")?;
     let compile = instance.get_typed_func::<(u32, u32), u32>(&mut *store, "compile-src")?;
