@@ -20,8 +20,8 @@
 //!   (`RuleRuntime::prepare`), then for each rule its input with its data tables and
 //!   `RuleRuntime::run_on_document` (compile, a memory-cache hit, and execute) with the
 //!   worker's limits (`ISTRUTTORIA_RULE_*`, defaults as in production) and the runtime's
-//!   default allocator — as `worker/src/jobs/document_rules.rs` does, without its database and
-//!   storage round trips.
+//!   default allocator (`RULE_BENCH_ALLOCATOR` compares others: `support::allocator`) — as
+//!   `worker/src/jobs/document_rules.rs` does, without its database and storage round trips.
 //!
 //! Criterion measures one document through its ten rules (`contract/through 10 rules`,
 //! `form/through 10 rules`); the summary then gives documents per second on one thread and on
@@ -43,7 +43,7 @@ use sha2::{Digest, Sha256};
 use shared::config::{ExtractionConfig, RuleConfig, Vars};
 use shared::rules::playground::DocumentInput;
 use shared::testing::pdf::{self, FieldValue};
-use support::{memory_per_execution, percentile};
+use support::{allocator, footprint, kib, percentile};
 use worker::extraction::{Extraction, Extractor, ExtractorConfig};
 use worker::rules::{Execution, Limits, PREPARE_MIN_BYTES, RuleInput, RuleRuntime, RuntimeConfig};
 
@@ -636,13 +636,13 @@ fn main() {
         .expect("PDFium (scripts/pdfium.sh) and tesseract");
     let rule_config = RuleConfig::from_vars(&vars).expect("a valid rule configuration");
     let cache = tempfile::tempdir().expect("a temporary directory");
-    let runtime = Arc::new(
-        RuleRuntime::new(&RuntimeConfig {
-            cache_dir: cache.path().to_path_buf(),
-            ..RuntimeConfig::from_config(&rule_config)
-        })
-        .expect("the Javy plugin (scripts/javy-plugin.sh)"),
-    );
+    let config = RuntimeConfig {
+        cache_dir: cache.path().to_path_buf(),
+        allocator: allocator(),
+        ..RuntimeConfig::from_config(&rule_config)
+    };
+    let runtime =
+        Arc::new(RuleRuntime::new(&config).expect("the Javy plugin (scripts/javy-plugin.sh)"));
     // The worker's limits, as `document-rules` passes them (`runtime.limits()`).
     let limits = runtime.limits();
 
@@ -897,25 +897,55 @@ fn main() {
         );
     }
 
-    // Memory per concurrent execution: K executions alive at once (each spins ~600 ms after
-    // reading its input), memory sampled while they run.
-    let spinner = runtime
-        .compile(
-            "export default ({ rawText }) => { const n = rawText.length; const t = Date.now(); while (Date.now() - t < 600) {} return { success: n > 0 }; }",
-            None,
-        )
-        .expect("compiles");
-    // The form first, on pool slots not used before; the contract then first uses the slots the
-    // form used (a pooled slot keeps up to 2 MiB resident once used).
+    // Memory per concurrent execution: what one execution holds at its most, each rule on a
+    // runtime of its own whose pool has run nothing yet, from the document's input prepared
+    // once (by the main runtime: its slot is not theirs) as in production.
     for document in [form, contract] {
-        let input = document_input(&document.stored).with_data_tables(&Map::new());
-        let k = 32;
-        let [first, again] = memory_per_execution(k, || {
-            assert!(runtime.execute(&spinner, &input, &limits).is_ok());
-        });
+        let base = document_input(&document.stored);
+        let sources: Vec<(&str, Option<&str>)> =
+            document.rules.iter().map(|r| (r.code, r.helper)).collect();
+        let prepared = runtime.prepare(&base, &sources);
+        let mut own = Vec::new();
+        for rule in &document.rules {
+            let fresh = RuleRuntime::new(&config).expect("a second runtime");
+            // Loaded from the cache the main runtime filled, outside the measure.
+            fresh.compile(rule.code, rule.helper).expect("compiles");
+            let input = base.with_data_tables(&rule.data_tables);
+            let footprint = footprint(|| {
+                let (execution, phases) = fresh.run_on_document_profiled(
+                    rule.code,
+                    rule.helper,
+                    &input,
+                    prepared.as_ref(),
+                    &limits,
+                );
+                assert!(execution.is_ok());
+                phases.memory
+            });
+            println!("memory {} / {}: {footprint}", document.name, rule.name);
+            own.push(footprint.own());
+        }
+        own.sort();
         println!(
-            "memory {}: {k} concurrent executions on its input: {first} (first use of their pool slots); {again} (slots used before)",
-            document.name
+            "memory {}: of its rules' own, median {:.0} KiB, least {:.0}, most {:.0}",
+            document.name,
+            kib(own[own.len() / 2]),
+            kib(own[0]),
+            kib(own[own.len() - 1])
         );
     }
+    // What a used slot keeps between executions: the pages executions before wrote, up to the
+    // pool's `keep_resident` (reset in place rather than unmapped), read at the end of an
+    // empty rule on the main runtime's slots, which have run everything above.
+    let empty = runtime
+        .compile("export default () => ({ success: true });", None)
+        .expect("compiles");
+    let input = document_input(&form.stored).with_data_tables(&Map::new());
+    let (execution, phases) = runtime.execute_profiled(&empty, &input, &limits);
+    assert!(execution.is_ok());
+    let linear = phases.memory.expect("the execution's pages");
+    println!(
+        "memory: an empty rule on a slot used by everything above ends with {:.0} KiB of its linear memory private",
+        kib(linear.private)
+    );
 }

@@ -1,8 +1,12 @@
-//! What both benches of the rule runtime measure with: percentiles and the process's memory.
+//! What both benches of the rule runtime measure with: percentiles, and what one execution
+//! holds in memory.
 
-use std::sync::Barrier;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::time::Duration;
+
+use worker::rules::InstanceAllocator;
+use worker::rules::footprint::{self, Pages};
 
 /// The `p` percentile (0–1) of sorted samples.
 pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -10,69 +14,182 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i]
 }
 
-/// One figure of the process's memory from /proc/self/status (`VmRSS:`, `RssAnon:`…), in KiB
-/// (0 when /proc cannot tell).
-fn status_kib(field: &str) -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with(field))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|n| n.parse().ok())
-        })
-        .unwrap_or(0)
+/// The runtime's default allocator; `RULE_BENCH_ALLOCATOR=ondemand` or
+/// `RULE_BENCH_ALLOCATOR=pooling:<keep_resident_kib>` compare others.
+pub fn allocator() -> InstanceAllocator {
+    match std::env::var("RULE_BENCH_ALLOCATOR").ok().as_deref() {
+        Some(spec) if spec.starts_with("pooling") => InstanceAllocator::Pooling {
+            max_concurrent: 1000,
+            keep_resident: spec
+                .split(':')
+                .nth(1)
+                .and_then(|k| k.parse::<usize>().ok())
+                .unwrap_or(0)
+                << 10,
+        },
+        Some("ondemand") => InstanceAllocator::OnDemand,
+        _ => InstanceAllocator::default(),
+    }
 }
 
-/// Memory per execution while `k` executions are alive at once, in KiB: what the process's
-/// resident memory grew by, and the private part of it (`RssAnon`; the rest is mostly the
-/// plugin's image, mapped by every pool slot and shared between them).
-pub struct PerExecution {
-    pub resident: f64,
-    pub private: f64,
+/// The system allocator, counting on each thread the bytes it has allocated and not freed
+/// (`LIVE`) and the most of them at once (`PEAK`): what one execution asks of the host's heap
+/// (its store, instance, input and output buffers), measured on the thread that runs it.
+pub struct Counting;
+
+thread_local! {
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
 }
 
-/// Runs `execute` on `k` threads at once (each execution must outlast the sampling: it spins),
-/// sampling the process's memory until the first one ends. Twice: the first time on pool slots
-/// the process may not have used yet (a slot's first use maps and copies the pages the execution
-/// touches), the second on the same slots used once (a used slot keeps its pages resident, so
-/// only what an execution adds to them shows).
-pub fn memory_per_execution(k: usize, execute: impl Fn() + Sync) -> [PerExecution; 2] {
-    let once = || {
-        let (resident, private) = (status_kib("VmRSS:"), status_kib("RssAnon:"));
-        let barrier = Barrier::new(k + 1);
-        let finished = AtomicUsize::new(0);
-        let (peak_resident, peak_private) = std::thread::scope(|scope| {
-            for _ in 0..k {
-                scope.spawn(|| {
-                    barrier.wait();
-                    execute();
-                    finished.fetch_add(1, Ordering::Relaxed);
-                });
-            }
-            barrier.wait();
-            let mut peak = (0, 0);
-            while finished.load(Ordering::Relaxed) == 0 {
-                peak.0 = peak.0.max(status_kib("VmRSS:"));
-                peak.1 = peak.1.max(status_kib("RssAnon:"));
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            peak
-        });
-        PerExecution {
-            resident: peak_resident.saturating_sub(resident) as f64 / k as f64,
-            private: peak_private.saturating_sub(private) as f64 / k as f64,
+fn count(bytes: isize) {
+    // `try_with`: nothing to count once the thread's locals are gone.
+    let _ = LIVE.try_with(|live| {
+        let now = live.get() + bytes;
+        live.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
+
+// SAFETY: every call goes to the system allocator unchanged; counting only reads the layouts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on.
+        let ptr = unsafe { System.alloc(layout) };
+        if !ptr.is_null() {
+            count(layout.size() as isize);
         }
-    };
-    [once(), once()]
+        ptr
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on.
+        let ptr = unsafe { System.alloc_zeroed(layout) };
+        if !ptr.is_null() {
+            count(layout.size() as isize);
+        }
+        ptr
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract, passed on.
+        unsafe { System.dealloc(ptr, layout) };
+        count(-(layout.size() as isize));
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on.
+        let new = unsafe { System.realloc(ptr, layout, new_size) };
+        if !new.is_null() {
+            count(new_size as isize - layout.size() as isize);
+        }
+        new
+    }
 }
 
-impl std::fmt::Display for PerExecution {
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// What one execution holds at its most, in bytes.
+pub struct Footprint {
+    /// Its linear memory when it ended: the pages it wrote (`private`, its own copies) and
+    /// those of the plugin's image it only read (shared by every instance, counted once per
+    /// process).
+    pub linear: Pages,
+    /// The host's heap: the most it held at once beyond what its thread held before.
+    pub heap: usize,
+    /// The thread's stack pages its first run touched (the compiled code's frames).
+    pub stack: usize,
+}
+
+impl Footprint {
+    /// What each concurrent execution adds: its own pages, heap and stack.
+    pub fn own(&self) -> usize {
+        self.linear.private + self.heap + self.stack
+    }
+}
+
+/// Runs `execute` (returning its linear memory's pages, from `Phases::memory`) twice on a new
+/// thread: the first run's stack pages, then the second run's linear memory and heap (the
+/// thread's own first-use allocations left out). For an execution's own pages, give it a
+/// runtime whose pool has not run anything yet: a used slot keeps up to `keep_resident` bytes
+/// of the pages earlier executions wrote.
+pub fn footprint(execute: impl Fn() -> Option<Pages> + Send + Sync) -> Footprint {
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                let (start, len) = stack_range().expect("the thread's stack");
+                forget_below_here(start);
+                let stack = || {
+                    footprint::pages(start, len)
+                        .expect("/proc/self/pagemap")
+                        .present
+                };
+                let before = stack();
+                execute().expect("the execution's pages");
+                let stack = stack().saturating_sub(before);
+                let live = LIVE.with(Cell::get);
+                PEAK.with(|peak| peak.set(live));
+                let linear = execute().expect("the execution's pages");
+                let heap = PEAK.with(Cell::get) - live;
+                Footprint {
+                    linear,
+                    heap: heap.max(0) as usize,
+                    stack,
+                }
+            })
+            .join()
+            .expect("the measured execution")
+    })
+}
+
+/// Where the calling thread's stack lies.
+fn stack_range() -> Option<(*const u8, usize)> {
+    let mut attr = std::mem::MaybeUninit::<libc::pthread_attr_t>::uninit();
+    let (mut start, mut len) = (std::ptr::null_mut(), 0);
+    // SAFETY: the attributes of the calling thread, read into memory of their type and
+    // destroyed after use.
+    unsafe {
+        if libc::pthread_getattr_np(libc::pthread_self(), attr.as_mut_ptr()) != 0 {
+            return None;
+        }
+        let read = libc::pthread_attr_getstack(attr.as_ptr(), &mut start, &mut len);
+        libc::pthread_attr_destroy(attr.as_mut_ptr());
+        (read == 0).then_some((start.cast_const().cast::<u8>(), len))
+    }
+}
+
+/// Gives back the pages of the calling thread's stack (lowest address `start`) below the
+/// caller's frame: the C library hands a new thread the stack of one that ended, pages touched
+/// included, which would hide what the next execution touches. Two pages below the frame are
+/// kept (the red zone, and the frame of this call).
+fn forget_below_here(start: *const u8) {
+    let page = 4096;
+    let here = std::hint::black_box(0u8);
+    let end = (&raw const here as usize & !(page - 1)).saturating_sub(2 * page);
+    let from = (start as usize).next_multiple_of(page);
+    if end > from {
+        // SAFETY: pages of this thread's own stack below every live frame; after DONTNEED a
+        // private anonymous page reads as zeros when next touched.
+        let done =
+            unsafe { libc::madvise(from as *mut libc::c_void, end - from, libc::MADV_DONTNEED) };
+        assert_eq!(done, 0, "madvise: {}", std::io::Error::last_os_error());
+    }
+}
+
+/// KiB, rounded, of a count of bytes.
+pub fn kib(bytes: usize) -> f64 {
+    bytes as f64 / 1024.0
+}
+
+impl std::fmt::Display for Footprint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{:.0} KiB resident per execution, {:.0} KiB of it private",
-            self.resident, self.private
+            "{:.0} KiB of its own (linear memory written {:.0}, heap {:.0}, stack {:.0}); \
+             {:.0} KiB more only read (the plugin's image, shared by every instance)",
+            kib(self.own()),
+            kib(self.linear.private),
+            kib(self.heap),
+            kib(self.stack),
+            kib(self.linear.present - self.linear.private)
         )
     }
 }

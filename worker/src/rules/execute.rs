@@ -31,6 +31,7 @@ use wasmtime::{
 use shared::storage::Storage;
 
 use super::compile::{CacheSource, CompileError, CompiledRule, Compiler};
+use super::footprint::{self, Pages};
 use super::input::RuleInput;
 use super::plugin::{Plugin, PluginError, check_exports};
 use super::regexp::{self, Handles, HasRegexes, PatternCache, PatternCacheLimits};
@@ -214,6 +215,11 @@ pub struct Phases {
     pub run: Duration,
     /// Dropping the store (resetting its pooled slots) and reading the outcome and the logs.
     pub collect: Duration,
+    /// The plugin's linear memory when the rule ended (its pages then are the most it held:
+    /// a linear memory never shrinks), read up to the rule's memory limit: a used pool slot
+    /// also keeps resident pages past the end of the memory it lends (up to `keep_resident`).
+    /// `None` where the page map cannot be read.
+    pub memory: Option<Pages>,
 }
 
 /// Per-store state: stdio, the memory limiter and the execution's regular expressions.
@@ -572,13 +578,42 @@ impl RuleRuntime {
         prepared: Option<&PreparedInput>,
         limits: &Limits,
     ) -> Execution {
+        self.run_on_document_inner(code, helper, input, prepared, limits, None)
+    }
+
+    /// [`RuleRuntime::run_on_document`], with the time of each phase and the memory of the
+    /// execution (for the benchmarks).
+    #[doc(hidden)]
+    pub fn run_on_document_profiled(
+        &self,
+        code: &str,
+        helper: Option<&str>,
+        input: &RuleInput,
+        prepared: Option<&PreparedInput>,
+        limits: &Limits,
+    ) -> (Execution, Phases) {
+        let mut phases = Phases::default();
+        let execution =
+            self.run_on_document_inner(code, helper, input, prepared, limits, Some(&mut phases));
+        (execution, phases)
+    }
+
+    fn run_on_document_inner(
+        &self,
+        code: &str,
+        helper: Option<&str>,
+        input: &RuleInput,
+        prepared: Option<&PreparedInput>,
+        limits: &Limits,
+        phases: Option<&mut Phases>,
+    ) -> Execution {
         let start = Instant::now();
         // Served only when the prepared memory fits the rule's limit with room to work in.
         let prepared = prepared.filter(|p| {
             p.serves((code, helper), input) && p.size + PREPARED_HEADROOM <= limits.memory_bytes
         });
         match self.compile(code, helper) {
-            Ok(rule) => self.execute_inner(&rule, input, prepared, limits, None),
+            Ok(rule) => self.execute_inner(&rule, input, prepared, limits, phases),
             Err(CompileError::Syntax(e)) => {
                 Execution::failed(ErrorKind::Syntax, e.to_string(), start.elapsed())
             }
@@ -652,7 +687,8 @@ impl RuleRuntime {
         self.execute_inner(rule, input, None, limits, None)
     }
 
-    /// [`RuleRuntime::execute`], with the time of each phase (for the benchmarks).
+    /// [`RuleRuntime::execute`], with the time of each phase and the memory of the execution
+    /// (for the benchmarks).
     #[doc(hidden)]
     pub fn execute_profiled(
         &self,
@@ -692,13 +728,24 @@ impl RuleRuntime {
 
         let setup_done = Instant::now();
         let mut instantiated = setup_done;
+        let mut plugin = None;
         let outcome = self
             .instantiate(&mut store, rule, prepared)
-            .and_then(|entry| {
+            .and_then(|(instance, entry)| {
                 instantiated = Instant::now();
+                plugin = Some(instance);
                 entry.call(&mut store, ())
             });
         let run_done = Instant::now();
+        let memory = match (&phases, plugin) {
+            (Some(_), Some(plugin)) => plugin_memory(&plugin, &mut store).ok().and_then(|m| {
+                let reach = m.data_size(&store).max(limits.memory_bytes);
+                footprint::pages(m.data_ptr(&store), reach)
+            }),
+            _ => None,
+        };
+        // The phases leave the reading of the page map out.
+        let collecting = Instant::now();
         let state = store.data_mut();
         let refused_memory = state.limiter.refused;
         let stdout = std::mem::take(&mut state.stdio.stdout);
@@ -781,7 +828,8 @@ impl RuleRuntime {
                 setup: setup_done - start,
                 instantiate: instantiated - setup_done,
                 run: run_done - instantiated,
-                collect: end - run_done,
+                collect: end - collecting,
+                memory,
             };
         }
         execution.duration_us = (end - start).as_micros() as u64;
@@ -789,13 +837,13 @@ impl RuleRuntime {
     }
 
     /// Instantiates the plugin (in a copy of the `prepared` memory, if any) and the rule module
-    /// in `store`; returns the rule's entry point.
+    /// in `store`; returns the plugin's instance and the rule's entry point.
     fn instantiate(
         &self,
         store: &mut Store<State>,
         rule: &CompiledRule,
         prepared: Option<&PreparedInput>,
-    ) -> wasmtime::Result<wasmtime::TypedFunc<(), ()>> {
+    ) -> wasmtime::Result<(Instance, wasmtime::TypedFunc<(), ()>)> {
         let plugin = self.plugin_pre.instantiate(&mut *store)?;
         if let Some(prepared) = prepared {
             prepared.restore(&plugin, store)?;
@@ -808,7 +856,8 @@ impl RuleRuntime {
             imports.push(item);
         }
         let instance = Instance::new(&mut *store, &rule.module, &imports)?;
-        instance.get_typed_func::<(), ()>(&mut *store, "_start")
+        let entry = instance.get_typed_func::<(), ()>(&mut *store, "_start")?;
+        Ok((plugin, entry))
     }
 }
 

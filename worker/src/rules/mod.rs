@@ -9,6 +9,7 @@
 //! - [`input`]: what a rule receives, its members apart so that each is parsed only when read;
 //! - [`execute`]: the shared engine, the pre-instantiated plugin, a fresh store per execution
 //!   with a wall-time limit, a memory limit and capped output;
+//! - `footprint`: what an execution's memory really holds, from the page map (benchmarks);
 //! - [`templates`]: the code and `package.json` a new rule starts from;
 //! - `wasi`: the eleven WASI preview-1 functions the plugin imports (stdio in memory, clocks,
 //!   random; no files, no environment).
@@ -44,6 +45,8 @@ pub mod bundle;
 pub mod compile;
 mod dynamic_module;
 pub mod execute;
+#[doc(hidden)]
+pub mod footprint;
 pub mod input;
 pub mod plugin;
 pub mod regexp;
