@@ -78,7 +78,9 @@ unsafe impl GlobalAlloc for Counting {
         // SAFETY: the caller's contract, passed on.
         let new = unsafe { System.realloc(ptr, layout, new_size) };
         if !new.is_null() {
-            count(new_size as isize - layout.size() as isize);
+            // Both blocks at once, as when a realloc moves.
+            count(new_size as isize);
+            count(-(layout.size() as isize));
         }
         new
     }
@@ -90,12 +92,12 @@ static ALLOCATOR: Counting = Counting;
 /// What one execution holds at its most, in bytes.
 pub struct Footprint {
     /// Its linear memory when it ended: the pages it wrote (`private`, its own copies) and
-    /// those of the plugin's image it only read (shared by every instance, counted once per
-    /// process).
+    /// those it only read (the plugin's image, shared by every instance, and zero pages).
     pub linear: Pages,
-    /// The host's heap: the most it held at once beyond what its thread held before.
+    /// The host's heap: the most it held at once beyond what its thread held before (bytes
+    /// asked of the allocator).
     pub heap: usize,
-    /// The thread's stack pages its first run touched (the compiled code's frames).
+    /// The depth of stack it used below the caller's frame (the compiled code's frames).
     pub stack: usize,
 }
 
@@ -106,33 +108,28 @@ impl Footprint {
     }
 }
 
-/// Runs `execute` (returning its linear memory's pages, from `Phases::memory`) twice on a new
-/// thread: the first run's stack pages, then the second run's linear memory and heap (the
-/// thread's own first-use allocations left out). For an execution's own pages, give it a
-/// runtime whose pool has not run anything yet: a used slot keeps up to `keep_resident` bytes
-/// of the pages earlier executions wrote.
-pub fn footprint(execute: impl Fn() -> Option<Pages> + Send + Sync) -> Footprint {
+/// Runs `execute` (returning the pages of its linear memory, from
+/// `RuleRuntime::run_on_document_measured`) twice on a new thread: the first run's linear
+/// memory and stack, then the second run's heap (the thread's own first-use allocations left
+/// out). For an execution's own pages, give it a runtime whose pool has not run anything yet:
+/// a used slot keeps pages earlier executions wrote.
+pub fn measure(execute: impl Fn() -> Option<Pages> + Send + Sync) -> Footprint {
     std::thread::scope(|scope| {
         scope
             .spawn(|| {
                 let (start, len) = stack_range().expect("the thread's stack");
-                forget_below_here(start);
-                let stack = || {
-                    footprint::pages(start, len)
-                        .expect("/proc/self/pagemap")
-                        .present
-                };
-                let before = stack();
-                execute().expect("the execution's pages");
-                let stack = stack().saturating_sub(before);
+                let here = forget_below_here(start);
+                let linear = execute().expect("the execution's pages");
+                let deepest = start as usize
+                    + footprint::first_present(start, len).expect("/proc/self/pagemap");
                 let live = LIVE.with(Cell::get);
                 PEAK.with(|peak| peak.set(live));
-                let linear = execute().expect("the execution's pages");
+                execute().expect("the execution's pages");
                 let heap = PEAK.with(Cell::get) - live;
                 Footprint {
                     linear,
                     heap: heap.max(0) as usize,
-                    stack,
+                    stack: here.saturating_sub(deepest),
                 }
             })
             .join()
@@ -157,13 +154,14 @@ fn stack_range() -> Option<(*const u8, usize)> {
 }
 
 /// Gives back the pages of the calling thread's stack (lowest address `start`) below the
-/// caller's frame: the C library hands a new thread the stack of one that ended, pages touched
-/// included, which would hide what the next execution touches. Two pages below the frame are
-/// kept (the red zone, and the frame of this call).
-fn forget_below_here(start: *const u8) {
-    let page = 4096;
+/// caller's frame, and returns where that frame is: the C library hands a new thread the stack
+/// of one that ended, pages touched included, which would hide how deep the next execution
+/// goes. Two pages below the frame are kept (the red zone, and the frame of this call).
+fn forget_below_here(start: *const u8) -> usize {
+    let page = footprint::page_size().expect("the page size");
     let here = std::hint::black_box(0u8);
-    let end = (&raw const here as usize & !(page - 1)).saturating_sub(2 * page);
+    let here = &raw const here as usize;
+    let end = (here & !(page - 1)).saturating_sub(2 * page);
     let from = (start as usize).next_multiple_of(page);
     if end > from {
         // SAFETY: pages of this thread's own stack below every live frame; after DONTNEED a
@@ -172,9 +170,10 @@ fn forget_below_here(start: *const u8) {
             unsafe { libc::madvise(from as *mut libc::c_void, end - from, libc::MADV_DONTNEED) };
         assert_eq!(done, 0, "madvise: {}", std::io::Error::last_os_error());
     }
+    here
 }
 
-/// KiB, rounded, of a count of bytes.
+/// KiB of a count of bytes.
 pub fn kib(bytes: usize) -> f64 {
     bytes as f64 / 1024.0
 }
@@ -184,7 +183,7 @@ impl std::fmt::Display for Footprint {
         write!(
             f,
             "{:.0} KiB of its own (linear memory written {:.0}, heap {:.0}, stack {:.0}); \
-             {:.0} KiB more only read (the plugin's image, shared by every instance)",
+             {:.0} KiB more only read (the plugin's image, shared by every instance, or zeros)",
             kib(self.own()),
             kib(self.linear.private),
             kib(self.heap),

@@ -215,11 +215,18 @@ pub struct Phases {
     pub run: Duration,
     /// Dropping the store (resetting its pooled slots) and reading the outcome and the logs.
     pub collect: Duration,
-    /// The plugin's linear memory when the rule ended (its pages then are the most it held:
-    /// a linear memory never shrinks), read up to the rule's memory limit: a used pool slot
-    /// also keeps resident pages past the end of the memory it lends (up to `keep_resident`).
-    /// `None` where the page map cannot be read.
-    pub memory: Option<Pages>,
+}
+
+/// What the benchmarks observe of an execution besides its outcome.
+#[derive(Default)]
+struct Observe<'a> {
+    /// The time of each phase.
+    phases: Option<&'a mut Phases>,
+    /// The pages of the plugin's linear memory when the rule ended (the most it held: a linear
+    /// memory never shrinks), read up to the rule's memory limit — a used pool slot keeps
+    /// resident pages past the end of the memory it lends; `None` where the page map cannot be
+    /// read.
+    memory: Option<&'a mut Option<Pages>>,
 }
 
 /// Per-store state: stdio, the memory limiter and the execution's regular expressions.
@@ -578,24 +585,27 @@ impl RuleRuntime {
         prepared: Option<&PreparedInput>,
         limits: &Limits,
     ) -> Execution {
-        self.run_on_document_inner(code, helper, input, prepared, limits, None)
+        self.run_on_document_inner(code, helper, input, prepared, limits, Observe::default())
     }
 
-    /// [`RuleRuntime::run_on_document`], with the time of each phase and the memory of the
-    /// execution (for the benchmarks).
+    /// [`RuleRuntime::run_on_document`], with the pages of the plugin's linear memory when
+    /// the rule ended (for the benchmarks; reading them is left out of its duration).
     #[doc(hidden)]
-    pub fn run_on_document_profiled(
+    pub fn run_on_document_measured(
         &self,
         code: &str,
         helper: Option<&str>,
         input: &RuleInput,
         prepared: Option<&PreparedInput>,
         limits: &Limits,
-    ) -> (Execution, Phases) {
-        let mut phases = Phases::default();
-        let execution =
-            self.run_on_document_inner(code, helper, input, prepared, limits, Some(&mut phases));
-        (execution, phases)
+    ) -> (Execution, Option<Pages>) {
+        let mut memory = None;
+        let observe = Observe {
+            memory: Some(&mut memory),
+            ..Observe::default()
+        };
+        let execution = self.run_on_document_inner(code, helper, input, prepared, limits, observe);
+        (execution, memory)
     }
 
     fn run_on_document_inner(
@@ -605,7 +615,7 @@ impl RuleRuntime {
         input: &RuleInput,
         prepared: Option<&PreparedInput>,
         limits: &Limits,
-        phases: Option<&mut Phases>,
+        observe: Observe,
     ) -> Execution {
         let start = Instant::now();
         // Served only when the prepared memory fits the rule's limit with room to work in.
@@ -613,7 +623,7 @@ impl RuleRuntime {
             p.serves((code, helper), input) && p.size + PREPARED_HEADROOM <= limits.memory_bytes
         });
         match self.compile(code, helper) {
-            Ok(rule) => self.execute_inner(&rule, input, prepared, limits, phases),
+            Ok(rule) => self.execute_inner(&rule, input, prepared, limits, observe),
             Err(CompileError::Syntax(e)) => {
                 Execution::failed(ErrorKind::Syntax, e.to_string(), start.elapsed())
             }
@@ -684,11 +694,10 @@ impl RuleRuntime {
     /// Runs `rule` on `input` within `limits`. Never panics on anything the rule does; every
     /// failure is an error of the returned [`Execution`].
     pub fn execute(&self, rule: &CompiledRule, input: &RuleInput, limits: &Limits) -> Execution {
-        self.execute_inner(rule, input, None, limits, None)
+        self.execute_inner(rule, input, None, limits, Observe::default())
     }
 
-    /// [`RuleRuntime::execute`], with the time of each phase and the memory of the execution
-    /// (for the benchmarks).
+    /// [`RuleRuntime::execute`], with the time of each phase (for the benchmarks).
     #[doc(hidden)]
     pub fn execute_profiled(
         &self,
@@ -697,7 +706,11 @@ impl RuleRuntime {
         limits: &Limits,
     ) -> (Execution, Phases) {
         let mut phases = Phases::default();
-        let execution = self.execute_inner(rule, input, None, limits, Some(&mut phases));
+        let observe = Observe {
+            phases: Some(&mut phases),
+            ..Observe::default()
+        };
+        let execution = self.execute_inner(rule, input, None, limits, observe);
         (execution, phases)
     }
 
@@ -707,7 +720,7 @@ impl RuleRuntime {
         input: &RuleInput,
         prepared: Option<&PreparedInput>,
         limits: &Limits,
-        phases: Option<&mut Phases>,
+        observe: Observe,
     ) -> Execution {
         let start = Instant::now();
         if let Some(reason) = input.invalid() {
@@ -737,14 +750,13 @@ impl RuleRuntime {
                 entry.call(&mut store, ())
             });
         let run_done = Instant::now();
-        let memory = match (&phases, plugin) {
-            (Some(_), Some(plugin)) => plugin_memory(&plugin, &mut store).ok().and_then(|m| {
+        if let (Some(memory), Some(plugin)) = (observe.memory, plugin) {
+            *memory = plugin_memory(&plugin, &mut store).ok().and_then(|m| {
                 let reach = m.data_size(&store).max(limits.memory_bytes);
                 footprint::pages(m.data_ptr(&store), reach)
-            }),
-            _ => None,
-        };
-        // The phases leave the reading of the page map out.
+            });
+        }
+        // What follows is the collect phase; the page map read above is left out.
         let collecting = Instant::now();
         let state = store.data_mut();
         let refused_memory = state.limiter.refused;
@@ -823,16 +835,15 @@ impl RuleRuntime {
             }
         }
         let end = Instant::now();
-        if let Some(p) = phases {
+        if let Some(p) = observe.phases {
             *p = Phases {
                 setup: setup_done - start,
                 instantiate: instantiated - setup_done,
                 run: run_done - instantiated,
                 collect: end - collecting,
-                memory,
             };
         }
-        execution.duration_us = (end - start).as_micros() as u64;
+        execution.duration_us = (end - start - (collecting - run_done)).as_micros() as u64;
         execution
     }
 

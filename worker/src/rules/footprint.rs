@@ -29,13 +29,45 @@ const EXCLUSIVE: u64 = 1 << 56;
 /// The pages of `len` bytes from `start`; `None` where `/proc/self/pagemap` cannot be read
 /// (not Linux, or no procfs).
 pub fn pages(start: *const u8, len: usize) -> Option<Pages> {
+    let page = page_size()?;
+    let mut counted = Pages::default();
+    scan(start, len, |_, entry| {
+        if entry & PRESENT != 0 {
+            counted.present += page;
+            if entry & FILE_OR_SHARED == 0 && entry & EXCLUSIVE != 0 {
+                counted.private += page;
+            }
+        }
+        true
+    })?;
+    Some(counted)
+}
+
+/// Where the first page in memory of `len` bytes from `start` begins, as an offset from
+/// `start` rounded down to a page (`Some(len)` when none is); `None` where the page map cannot
+/// be read. A stack grows down: below its frames, the first page in memory is the deepest one
+/// touched.
+pub fn first_present(start: *const u8, len: usize) -> Option<usize> {
+    let page = page_size()?;
+    let mut first = None;
+    scan(start, len, |index, entry| {
+        if entry & PRESENT != 0 {
+            first = Some(index * page);
+        }
+        first.is_none()
+    })?;
+    Some(first.map_or(len, |at| at.saturating_sub(start as usize % page)))
+}
+
+/// Calls `visit` with the index (from `start`'s page) and the page map entry of each page of
+/// `len` bytes from `start`, until it answers false.
+fn scan(start: *const u8, len: usize, mut visit: impl FnMut(usize, u64) -> bool) -> Option<()> {
     use std::os::unix::fs::FileExt;
 
     let page = page_size()?;
     let first = start as usize / page;
     let last = (start as usize + len).div_ceil(page);
     let map = std::fs::File::open("/proc/self/pagemap").ok()?;
-    let mut counted = Pages::default();
     // Neither on the heap nor on the stack, which the benchmarks measure around this read.
     static ENTRIES: Mutex<[u8; 8 * 512]> = Mutex::new([0; 8 * 512]);
     let mut entries = ENTRIES.lock().unwrap_or_else(PoisonError::into_inner);
@@ -44,22 +76,19 @@ pub fn pages(start: *const u8, len: usize) -> Option<Pages> {
         let n = (last - at).min(entries.len() / 8);
         let bytes = &mut entries[..n * 8];
         map.read_exact_at(bytes, (at * 8) as u64).ok()?;
-        for entry in bytes.chunks_exact(8) {
+        for (i, entry) in bytes.chunks_exact(8).enumerate() {
             let entry = u64::from_le_bytes(entry.try_into().expect("8 bytes"));
-            if entry & PRESENT != 0 {
-                counted.present += page;
-                if entry & FILE_OR_SHARED == 0 && entry & EXCLUSIVE != 0 {
-                    counted.private += page;
-                }
+            if !visit(at - first + i, entry) {
+                return Some(());
             }
         }
         at += n;
     }
-    Some(counted)
+    Some(())
 }
 
 /// The host's page size.
-fn page_size() -> Option<usize> {
+pub fn page_size() -> Option<usize> {
     // SAFETY: sysconf reads a constant of the system.
     let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
     usize::try_from(size).ok().filter(|&s| s > 0)
@@ -86,8 +115,12 @@ mod tests {
             )
         };
         assert_ne!(base, libc::MAP_FAILED);
+        // SAFETY: the mapping made above. Small pages only, whatever the system's setting for
+        // transparent huge pages (one fault would otherwise fill several).
+        unsafe { libc::madvise(base, len, libc::MADV_NOHUGEPAGE) };
         let base = base.cast::<u8>();
         assert_eq!(pages(base, len), Some(Pages::default()));
+        assert_eq!(first_present(base, len), Some(len));
         // SAFETY: within the mapping.
         unsafe {
             base.write(1);
@@ -102,6 +135,10 @@ mod tests {
                 private: 2 * page
             })
         );
+        // SAFETY: within the mapping.
+        let second = unsafe { base.add(page) };
+        assert_eq!(first_present(base, len), Some(0));
+        assert_eq!(first_present(second, len - page), Some(2 * page));
         // SAFETY: the mapping made above.
         unsafe { libc::munmap(base.cast(), len) };
     }
