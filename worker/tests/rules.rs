@@ -186,6 +186,34 @@ fn what_quickjs_lacks_is_as_documented() {
 }
 
 #[test]
+fn the_plugins_functions_read_as_native_code() {
+    // The harness's and the fast regular expressions' functions keep no source text in the
+    // plugin's image (less memory written per execution; their code is not the rule's
+    // business): they read as built-ins do.
+    let result = ok(run(
+        r#"export default () => ({
+            success: true,
+            log: String(console.log),
+            exec: String(RegExp.prototype.exec),
+            replace: String(String.prototype.replace),
+            own: String(function own() { return 1; }),
+        })"#,
+        &json!({}),
+    ));
+    assert_eq!(
+        result,
+        json!({
+            "success": true,
+            "log": "function log() {\n    [native code]\n}",
+            "exec": "function exec() {\n    [native code]\n}",
+            "replace": "function replace() {\n    [native code]\n}",
+            // The rule's own code is compiled without its source too (javy's default).
+            "own": "function own() {\n    [native code]\n}",
+        })
+    );
+}
+
+#[test]
 fn italian_accents_round_trip() {
     let text = "Perché è già così: àèéìòù ÀÈÉÌÒÙ «citazione» — 1.000,00 € ✓ 😀";
     let execution = run(

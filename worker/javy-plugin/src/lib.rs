@@ -10,10 +10,9 @@ mod regexp;
 mod strtod;
 
 use std::cell::OnceCell;
+use std::ffi::CString;
 
-use javy_plugin_api::javy::quickjs::{
-    Context, Ctx, Function, Object, Result, context::EvalOptions,
-};
+use javy_plugin_api::javy::quickjs::{Context, Ctx, Error, Function, Object, Result, qjs};
 use javy_plugin_api::{Config, import_namespace, javy::Runtime};
 
 // Bump the `v` suffix on an incompatible change of the plugin's imports/exports. Any change of
@@ -52,11 +51,52 @@ fn modify_runtime(runtime: Runtime) -> Runtime {
 }
 
 /// Evaluates one of the plugin's scripts; its stack frames read `istruttoria:<name>:line:col`
-/// (the runtime leaves them out of the stacks it reports).
+/// (the runtime leaves them out of the stacks it reports). Compiled, written without its
+/// source text and read back before it runs: QuickJS keeps a copy of each function's source
+/// (for `toString`), which would spread the objects executions touch over more pages of the
+/// pre-initialised heap.
 pub(crate) fn eval_script(ctx: &Ctx<'_>, name: &str, source: &str) -> Result<()> {
-    let mut options = EvalOptions::default();
-    options.filename = Some(format!("istruttoria:{name}"));
-    ctx.eval_with_options::<(), _>(source, options)
+    let raw = ctx.as_raw().as_ptr();
+    let filename = CString::new(format!("istruttoria:{name}")).expect("no NUL in a name");
+    let text = CString::new(source).expect("no NUL in a script");
+    // SAFETY: QuickJS calls on this context; every value made is freed or handed on once.
+    let result = unsafe {
+        let compiled = qjs::JS_Eval(
+            raw,
+            text.as_ptr(),
+            source.len() as _,
+            filename.as_ptr(),
+            (qjs::JS_EVAL_TYPE_GLOBAL | qjs::JS_EVAL_FLAG_COMPILE_ONLY) as i32,
+        );
+        if qjs::JS_IsException(compiled) {
+            return Err(Error::Exception);
+        }
+        let mut size = 0;
+        let bytes = qjs::JS_WriteObject(
+            raw,
+            &mut size,
+            compiled,
+            (qjs::JS_WRITE_OBJ_BYTECODE | qjs::JS_WRITE_OBJ_STRIP_SOURCE) as i32,
+        );
+        qjs::JS_FreeValue(raw, compiled);
+        if bytes.is_null() {
+            return Err(Error::Exception);
+        }
+        let function = qjs::JS_ReadObject(raw, bytes, size, qjs::JS_READ_OBJ_BYTECODE as i32);
+        qjs::js_free(raw, bytes.cast());
+        if qjs::JS_IsException(function) {
+            return Err(Error::Exception);
+        }
+        qjs::JS_EvalFunction(raw, function)
+    };
+    // SAFETY: QuickJS's answer, owned here.
+    unsafe {
+        if qjs::JS_IsException(result) {
+            return Err(Error::Exception);
+        }
+        qjs::JS_FreeValue(raw, result);
+    }
+    Ok(())
 }
 
 #[unsafe(export_name = "initialize-runtime")]
