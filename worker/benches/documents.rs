@@ -944,10 +944,10 @@ fn main() {
             kib(own[own.len() - 1])
         );
     }
-    // What a used slot keeps, and what resetting it then costs: an empty rule on a slot of its
-    // own, then on the same slot after the contract's rule reading the words (1.2 MiB of
-    // prepared memory copied in). The pool resets in place the pages its slots hold (up to
-    // `keep_resident`), not only those the last execution wrote.
+    // What a used slot keeps (the pages executions wrote, up to the pool's `keep_resident`,
+    // reset in place rather than given back), and whether resetting it then costs more: an
+    // empty rule on a slot of its own, then on the same slot after the contract's rule reading
+    // the words (1.2 MiB of prepared memory copied in).
     let fresh = RuleRuntime::new(&config).expect("a second runtime");
     let empty = fresh.compile(EMPTY_RULE, None).expect("compiles");
     let light = document_input(&form.stored).with_data_tables(&Map::new());

@@ -468,43 +468,41 @@ fn synchronous_and_awaited_rules_end_alike() {
     let execution = run(code, &json!({}));
     let error = failed(&execution, ErrorKind::Exception);
     assert_eq!(error.message, "Error: after", "{error:#?}");
-    // What was thrown cannot be described (its string form throws): still an outcome.
-    for code in [
-        "throw Object.assign(Object.create(null), { n: 1n });\nexport default () => ({});",
-        "await null;\nexport default () => { throw Object.assign(Object.create(null), { n: 1n }); };",
+    // Failures that end with an outcome, whether the rule ends at once or through a promise.
+    for (codes, kind, message) in [
+        // What was thrown cannot be described (its string form throws).
+        (
+            [
+                "throw Object.assign(Object.create(null), { n: 1n });\nexport default () => ({});",
+                "await null;\nexport default () => { throw Object.assign(Object.create(null), { n: 1n }); };",
+            ],
+            ErrorKind::Exception,
+            "cannot be described",
+        ),
+        // A default export that is not a function.
+        (
+            [
+                "export default 42;",
+                "export default await Promise.resolve(42);",
+            ],
+            ErrorKind::Exception,
+            "the default export of the rule is a number, not a function",
+        ),
+        // A result that is not JSON.
+        (
+            [
+                "export default () => undefined;",
+                "export default async () => { await null; return undefined; };",
+            ],
+            ErrorKind::Result,
+            "returned undefined",
+        ),
     ] {
-        let execution = run(code, &json!({}));
-        let error = failed(&execution, ErrorKind::Exception);
-        assert!(
-            error.message.contains("cannot be described"),
-            "{code}: {error:#?}"
-        );
-    }
-    // A default export that is not a function.
-    for code in [
-        "export default 42;",
-        "export default await Promise.resolve(42);",
-    ] {
-        let execution = run(code, &json!({}));
-        let error = failed(&execution, ErrorKind::Exception);
-        assert!(
-            error
-                .message
-                .contains("the default export of the rule is a number, not a function"),
-            "{code}: {error:#?}"
-        );
-    }
-    // A result that is not JSON, returned at once and through a promise.
-    for code in [
-        "export default () => undefined;",
-        "export default async () => { await null; return undefined; };",
-    ] {
-        let execution = run(code, &json!({}));
-        let error = failed(&execution, ErrorKind::Result);
-        assert!(
-            error.message.contains("returned undefined"),
-            "{code}: {error:#?}"
-        );
+        for code in codes {
+            let execution = run(code, &json!({}));
+            let error = failed(&execution, kind);
+            assert!(error.message.contains(message), "{code}: {error:#?}");
+        }
     }
     next_runs_normally();
 }

@@ -60,7 +60,7 @@ pub(crate) fn eval_script(ctx: &Ctx<'_>, name: &str, source: &str) -> Result<()>
     let filename = CString::new(format!("istruttoria:{name}")).expect("no NUL in a name");
     let text = CString::new(source).expect("no NUL in a script");
     // SAFETY: QuickJS calls on this context; every value made is freed or handed on once.
-    let result = unsafe {
+    unsafe {
         let compiled = qjs::JS_Eval(
             raw,
             text.as_ptr(),
@@ -87,10 +87,7 @@ pub(crate) fn eval_script(ctx: &Ctx<'_>, name: &str, source: &str) -> Result<()>
         if qjs::JS_IsException(function) {
             return Err(Error::Exception);
         }
-        qjs::JS_EvalFunction(raw, function)
-    };
-    // SAFETY: QuickJS's answer, owned here.
-    unsafe {
+        let result = qjs::JS_EvalFunction(raw, function);
         if qjs::JS_IsException(result) {
             return Err(Error::Exception);
         }
