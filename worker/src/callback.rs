@@ -66,20 +66,45 @@ impl CallbackPolicy {
 
     /// Whether a connection to `address` is allowed.
     pub fn allows_address(&self, address: IpAddr) -> bool {
-        let address = canonical(address);
+        let embedded = canonical(address);
         is_public(address)
             || self
                 .networks
                 .iter()
-                .any(|network| network.contains(&address))
+                .any(|network| network.contains(&address) || network.contains(&embedded))
     }
 }
 
-/// An IPv4-mapped IPv6 address as the IPv4 address it is.
+/// An IPv6 address that embeds an IPv4 address as that IPv4 address — so that `[::7f00:1]`
+/// is judged as 127.0.0.1 —: IPv4-mapped (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`,
+/// deprecated but still routed by some stacks), NAT64 of the well-known prefix
+/// (`64:ff9b::a.b.c.d`, RFC 6052) and 6to4 (`2002:AABB:CCDD::/48`, RFC 3056). `::` and `::1`
+/// stay themselves. Teredo (`2001::/32`) embeds two addresses, one of them obfuscated:
+/// [`is_public`] refuses the whole prefix instead.
 fn canonical(address: IpAddr) -> IpAddr {
-    match address {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
-        v4 => v4,
+    let IpAddr::V6(v6) = address else {
+        return address;
+    };
+    let segments = v6.segments();
+    let octets = v6.octets();
+    let embedded = |at: usize| {
+        IpAddr::V4(std::net::Ipv4Addr::new(
+            octets[at],
+            octets[at + 1],
+            octets[at + 2],
+            octets[at + 3],
+        ))
+    };
+    if v6.is_loopback() || v6.is_unspecified() {
+        address
+    } else if let Some(v4) = v6.to_ipv4() {
+        IpAddr::V4(v4)
+    } else if segments[..6] == [0x0064, 0xff9b, 0, 0, 0, 0] {
+        embedded(12)
+    } else if segments[0] == 0x2002 {
+        embedded(2)
+    } else {
+        address
     }
 }
 
@@ -109,7 +134,10 @@ pub fn is_public(address: IpAddr) -> bool {
                 || (first & 0xfe00) == 0xfc00 // unique local fc00::/7
                 || (first & 0xffc0) == 0xfe80 // link-local fe80::/10
                 || (first == 0x2001 && v6.segments()[1] == 0x0db8) // documentation
-                || (first == 0x0064 && v6.segments()[1] == 0xff9b)) // NAT64 of anything
+                || (first == 0x2001 && v6.segments()[1] == 0) // Teredo 2001::/32
+                // NAT64 prefixes other than the well-known /96 (which `canonical` reads): the
+                // local-use 64:ff9b:1::/48 embeds the address where the network chose.
+                || (first == 0x0064 && v6.segments()[1] == 0xff9b))
         }
     }
 }
@@ -384,6 +412,42 @@ mod tests {
     }
 
     #[test]
+    fn ipv6_forms_embedding_an_ipv4_address_are_judged_by_it() {
+        for (address, embedded) in [
+            ("::7f00:1", "127.0.0.1"),
+            ("::127.0.0.1", "127.0.0.1"),
+            ("::ffff:127.0.0.1", "127.0.0.1"),
+            ("::ffff:7f00:1", "127.0.0.1"),
+            ("::a9fe:a9fe", "169.254.169.254"),
+            ("64:ff9b::7f00:1", "127.0.0.1"),
+            ("64:ff9b::10.0.0.1", "10.0.0.1"),
+            ("2002:7f00:1::", "127.0.0.1"),
+            ("2002:c0a8:101:1::1", "192.168.1.1"),
+            ("2002:a9fe:a9fe::", "169.254.169.254"),
+        ] {
+            let address: IpAddr = address.parse().expect("address");
+            assert_eq!(
+                canonical(address),
+                embedded.parse::<IpAddr>().expect("v4"),
+                "{address}"
+            );
+            assert!(!is_public(address), "{address}");
+        }
+        for address in [
+            // Teredo, whatever it embeds.
+            "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+            // The local-use NAT64 prefix.
+            "64:ff9b:1::7f00:1",
+        ] {
+            assert!(!is_public(address.parse().expect("address")), "{address}");
+        }
+        // Public IPv4 addresses stay public in any of these forms.
+        for address in ["64:ff9b::808:808", "2002:808:808::1", "::ffff:8.8.8.8"] {
+            assert!(is_public(address.parse().expect("address")), "{address}");
+        }
+    }
+
+    #[test]
     fn the_allowlist_takes_hosts_addresses_and_ranges() {
         let policy = CallbackPolicy::new(&[
             "receiver.internal".into(),
@@ -407,6 +471,10 @@ mod tests {
             "http://127.0.0.1:9/x",
             "http://169.254.169.254/latest/meta-data/",
             "http://[::1]/",
+            "http://[::7f00:1]:9/",
+            "http://[::ffff:7f00:1]:9/",
+            "http://[64:ff9b::a9fe:a9fe]/",
+            "http://[2002:7f00:1::1]:9/",
             "http://localhost:9/",
             "http://metadata.google.internal/",
             "http://10.0.0.1/",
