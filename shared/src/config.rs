@@ -380,6 +380,16 @@ pub struct ExtractionConfig {
     pub pdf_max_stream_bytes: u64,
     /// Most bytes all the Flate streams of a PDF together may inflate to.
     pub pdf_max_inflated_bytes: u64,
+    /// Most address space of the child process that extracts one document
+    /// (`ISTRUTTORIA_EXTRACTION_MAX_MEMORY_MIB`): past it PDFium's allocations fail and the
+    /// document ends `cannot process`, never the worker.
+    pub sandbox_memory_mib: u64,
+    /// Most CPU time of the child process on one document
+    /// (`ISTRUTTORIA_EXTRACTION_MAX_CPU_SECS`).
+    pub sandbox_cpu: Duration,
+    /// Longest wall time of one document's extraction, waits for an OCR slot not counted
+    /// (`ISTRUTTORIA_EXTRACTION_TIMEOUT_SECS`).
+    pub sandbox_timeout: Duration,
 }
 
 impl ExtractionConfig {
@@ -396,7 +406,36 @@ impl ExtractionConfig {
                 .parse_or("ISTRUTTORIA_OCR_MAX_PAGES_PER_IMPORT", 1000)?,
             pdf_max_stream_bytes: vars.parse_or("ISTRUTTORIA_PDF_MAX_STREAM_BYTES", 256 << 20)?,
             pdf_max_inflated_bytes: vars.parse_or("ISTRUTTORIA_PDF_MAX_INFLATED_BYTES", 2 << 30)?,
+            sandbox_memory_mib: vars.parse_or("ISTRUTTORIA_EXTRACTION_MAX_MEMORY_MIB", 1024)?,
+            sandbox_cpu: Duration::from_secs(
+                vars.parse_or("ISTRUTTORIA_EXTRACTION_MAX_CPU_SECS", 300)?,
+            ),
+            sandbox_timeout: Duration::from_secs(
+                vars.parse_or("ISTRUTTORIA_EXTRACTION_TIMEOUT_SECS", 600)?,
+            ),
         };
+        if config.sandbox_memory_mib < 256 {
+            return Err(ConfigError::Invalid {
+                name: "ISTRUTTORIA_EXTRACTION_MAX_MEMORY_MIB",
+                value: config.sandbox_memory_mib.to_string(),
+                reason: "must be at least 256 (PDFium, Tesseract and one rendered page)".into(),
+            });
+        }
+        for (name, value) in [
+            ("ISTRUTTORIA_EXTRACTION_MAX_CPU_SECS", config.sandbox_cpu),
+            (
+                "ISTRUTTORIA_EXTRACTION_TIMEOUT_SECS",
+                config.sandbox_timeout,
+            ),
+        ] {
+            if value.is_zero() {
+                return Err(ConfigError::Invalid {
+                    name,
+                    value: "0".into(),
+                    reason: "must be at least 1".into(),
+                });
+            }
+        }
         if config.ocr_max_pixels < 1_000_000 {
             return Err(ConfigError::Invalid {
                 name: "ISTRUTTORIA_OCR_MAX_PIXELS",

@@ -44,7 +44,7 @@ use shared::config::{ExtractionConfig, RuleConfig, Vars};
 use shared::rules::playground::DocumentInput;
 use shared::testing::pdf::{self, FieldValue};
 use support::{allocator, kib, measure, percentile};
-use worker::extraction::{Extraction, Extractor, ExtractorConfig};
+use worker::extraction::{Engine, Extraction, ExtractorConfig};
 use worker::rules::{
     Execution, Limits, PREPARE_MIN_BYTES, PreparedInput, RuleInput, RuleRuntime, RuntimeConfig,
 };
@@ -262,7 +262,7 @@ fn wrap(text: &str, width: usize, lines: &mut Vec<String>) {
 
 /// The 12-page contract: clauses (pages 1–5), the plan (6–11), last clauses and signatures
 /// (12).
-fn contract(extractor: &Extractor) -> Extraction {
+fn contract(extractor: &Engine) -> Extraction {
     let plan = amortisation();
     let total: i64 = plan.iter().map(|i| i.payment).sum();
     let mut lines: Vec<String> = [
@@ -361,7 +361,7 @@ fn contract(extractor: &Extractor) -> Extraction {
 }
 
 /// The 2-page application form: the AcroForm, then the privacy notice to sign.
-fn form(extractor: &Extractor) -> Extraction {
+fn form(extractor: &Engine) -> Extraction {
     use FieldValue::{Checkbox, Radio, Text};
     let fields = [
         ("nome", Text("Mario")),
@@ -419,9 +419,9 @@ fn form(extractor: &Extractor) -> Extraction {
     ])
 }
 
-fn extract(extractor: &Extractor, pdf: Vec<u8>) -> Extraction {
+fn extract(extractor: &Engine, pdf: Vec<u8>) -> Extraction {
     extractor
-        .extract_blocking(pdf)
+        .extract(pdf, None)
         .expect("the generated PDF is extracted")
 }
 
@@ -649,7 +649,8 @@ fn main() {
     let vars = Vars::env();
     let extraction_config =
         ExtractionConfig::from_vars(&vars).expect("a valid extraction configuration");
-    let extractor = Extractor::new(&ExtractorConfig::from_config(&extraction_config))
+    // In this process: the benchmark measures the rules on what the extraction produces.
+    let extractor = Engine::new(&ExtractorConfig::from_config(&extraction_config))
         .expect("PDFium (scripts/pdfium.sh) and tesseract");
     let rule_config = RuleConfig::from_vars(&vars).expect("a valid rule configuration");
     let cache = tempfile::tempdir().expect("a temporary directory");

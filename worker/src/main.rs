@@ -32,6 +32,10 @@ enum Command {
         #[command(subcommand)]
         command: RuleCommand,
     },
+    /// The worker's PDF extraction process (started by the worker itself, speaking its
+    /// protocol on stdin and stdout; not for a person to run).
+    #[command(hide = true)]
+    ExtractChild,
 }
 
 #[derive(Subcommand)]
@@ -74,6 +78,7 @@ fn main() -> ExitCode {
         Some(Command::Rule {
             command: RuleCommand::Prepare,
         }) => rule_prepare(),
+        Some(Command::ExtractChild) => return worker::extraction::child::serve(),
     };
     match result {
         Ok(code) => code,

@@ -10,12 +10,22 @@ use shared::config::{ExtractionConfig, Vars};
 use shared::testing::pdf::{
     self, ENCRYPTED_PDF_PASSWORD, FieldValue, PAGE_HEIGHT, PAGE_WIDTH, TABLE_HEADING,
 };
+use worker::extraction::sandbox::Breach;
 use worker::extraction::{
-    Extraction, ExtractionError, ExtractionSetupError, Extractor, ExtractorConfig, Word,
+    Engine, Extraction, ExtractionError, ExtractionSetupError, Extractor, ExtractorConfig, Word,
 };
 
 fn config() -> ExtractorConfig {
-    ExtractorConfig::from_config(&ExtractionConfig::from_vars(&Vars::env()).expect("valid"))
+    ExtractorConfig {
+        // The extraction's child process is the worker binary (this test's own binary is not).
+        child_program: PathBuf::from(env!("CARGO_BIN_EXE_worker")),
+        ..ExtractorConfig::from_config(&ExtractionConfig::from_vars(&Vars::env()).expect("valid"))
+    }
+}
+
+/// The extraction in this process, for what tests prepare (a page rendered as a scan).
+fn engine() -> Engine {
+    Engine::new(&config()).expect("PDFium and Tesseract")
 }
 
 fn extractor() -> Extractor {
@@ -200,7 +210,7 @@ async fn a_page_that_is_only_an_image_is_read_by_ocr() {
         Società per azioni con sede in Bologna\n\
         Il cliente è tenuto al pagamento delle rate\n\
         perché la durata è di sessanta mesi";
-    let image = extractor
+    let image = engine()
         .render_page(pdf::text_pdf(&[text]), 1, 300.0)
         .expect("rendered");
     assert_eq!((image.width, image.height), (2479, 3508));
@@ -308,9 +318,14 @@ async fn a_pdf_that_inflates_past_the_bounds_is_refused() {
         "PDF troppo grande una volta decompresso: in totale supera 2 MiB"
     );
     // Rendering goes through the same check.
-    let error = bounded
-        .render_page(pdf::inflating_pdf(&[2 * MIB]), 1, 72.0)
-        .expect_err("a bomb");
+    let error = Engine::new(&ExtractorConfig {
+        pdf_max_stream_bytes: MIB,
+        pdf_max_inflated_bytes: 2 * MIB,
+        ..config()
+    })
+    .expect("engine")
+    .render_page(pdf::inflating_pdf(&[2 * MIB]), 1, 72.0)
+    .expect_err("a bomb");
     assert_eq!(error, ExtractionError::StreamTooLarge { max: MIB });
 
     // Within the bounds: two streams of 3/4 MiB, a text page, a scan (its image, 2000 × 327
@@ -465,5 +480,144 @@ async fn ocr_renders_within_the_pixel_cap_and_the_page_budget() {
             .contains("oltre le 0 pagine lette con OCR per documento"),
         "{:?}",
         extraction.unread_pages
+    );
+}
+
+/// Memory enough for the child process and ordinary documents, far too little for a stream
+/// decoding to hundreds of MiB.
+const SMALL_MEMORY: u64 = 512 << 20;
+
+fn contained(memory_bytes: u64) -> Extractor {
+    let config = config();
+    Extractor::new(&ExtractorConfig {
+        limits: worker::extraction::sandbox::Limits {
+            memory_bytes,
+            ..config.limits
+        },
+        ..config
+    })
+    .expect("extractor")
+}
+
+/// The review's worst file: one page whose LZW content stream decodes to 1 GiB made PDFium
+/// abort the whole worker. Now it ends only that document, with its reason, and the same
+/// extractor goes on with the next one (a new child process).
+#[tokio::test]
+async fn an_lzw_bomb_costs_its_document_not_the_worker() {
+    use shared::testing::pdf::BombEncoding;
+    // The fixture is real LZW: a small one reads as its text.
+    let small = pdf::encoded_bomb_pdf(BombEncoding::Lzw, 1 << 20);
+    assert_eq!(extract(small).await.raw_text, "Pagina 1");
+
+    let bomb = pdf::encoded_bomb_pdf(BombEncoding::Lzw, 1 << 30);
+    assert!(bomb.len() < 1_000_000, "{} bytes", bomb.len());
+    let extractor = contained(SMALL_MEMORY);
+    let error = extractor
+        .extract(bomb)
+        .await
+        .expect_err("past the memory limit");
+    assert!(
+        matches!(error, ExtractionError::Limits(Breach::Crashed { .. })),
+        "{error:?}"
+    );
+    let text = error.to_string();
+    assert!(
+        text.starts_with("il PDF ha superato i limiti di elaborazione: estrazione interrotta (")
+            && text.ends_with("memoria massima 512 MiB)"),
+        "{text}"
+    );
+    let next = extractor
+        .extract(pdf::text_pdf(&[ITALIAN]))
+        .await
+        .expect("the next document");
+    assert_eq!(next.raw_text, ITALIAN);
+}
+
+/// Flate behind a text filter passed the pre-scan (a 1 GiB bomb cost the worker 2 GB and ended
+/// "processed"): now it is refused before PDFium, like a bare Flate bomb.
+#[tokio::test]
+async fn flate_behind_a_text_filter_is_refused_before_pdfium() {
+    use shared::testing::pdf::BombEncoding;
+    const MIB: u64 = 1 << 20;
+    let bounded = Extractor::new(&ExtractorConfig {
+        pdf_max_stream_bytes: MIB,
+        pdf_max_inflated_bytes: 2 * MIB,
+        ..config()
+    })
+    .expect("extractor");
+    for encoding in [BombEncoding::AsciiHexFlate, BombEncoding::Ascii85Flate] {
+        // Real filters: within the bounds the page reads as its text.
+        let small = pdf::encoded_bomb_pdf(encoding, MIB / 2);
+        let read = bounded.extract(small).await.expect("within the bounds");
+        assert_eq!(read.raw_text, "Pagina 1", "{encoding:?}");
+
+        let bomb = pdf::encoded_bomb_pdf(encoding, 64 * MIB);
+        let error = bounded.extract(bomb).await.expect_err("a bomb");
+        assert_eq!(
+            error,
+            ExtractionError::StreamTooLarge { max: MIB },
+            "{encoding:?}"
+        );
+    }
+}
+
+/// A stream the pre-scan would let through (its bound raised past it) is still stopped by the
+/// child's memory limit.
+#[tokio::test]
+async fn the_memory_limit_stops_what_the_pre_scan_lets_through() {
+    let extractor = contained(SMALL_MEMORY);
+    let config = config();
+    let unscanned = Extractor::new(&ExtractorConfig {
+        pdf_max_stream_bytes: 8 << 30,
+        pdf_max_inflated_bytes: 8 << 30,
+        limits: worker::extraction::sandbox::Limits {
+            memory_bytes: SMALL_MEMORY,
+            ..config.limits
+        },
+        ..config
+    })
+    .expect("extractor");
+    let bomb = pdf::inflating_pdf(&[768 << 20]);
+    let error = unscanned
+        .extract(bomb)
+        .await
+        .expect_err("past the memory limit");
+    assert!(matches!(error, ExtractionError::Limits(_)), "{error:?}");
+    // The limit leaves room for ordinary work: a scanned page read by OCR.
+    let scan = extractor
+        .extract(pdf::scanned_pdf(&["PRIMA"]))
+        .await
+        .expect("an ordinary scan");
+    assert!(scan.raw_text.contains("PRIMA"), "{scan:?}");
+}
+
+/// A document that takes longer than the wall-time limit is stopped with that reason; the
+/// extractor goes on.
+#[tokio::test]
+async fn a_document_past_its_time_is_stopped() {
+    let config = config();
+    let hurried = Extractor::new(&ExtractorConfig {
+        limits: worker::extraction::sandbox::Limits {
+            wall: std::time::Duration::from_millis(1),
+            ..config.limits
+        },
+        ..config.clone()
+    })
+    .expect("extractor");
+    let body = vec![ITALIAN; 14].join("\n");
+    let pages: Vec<&str> = vec![body.as_str(); 100];
+    let error = hurried
+        .extract(pdf::text_pdf(&pages))
+        .await
+        .expect_err("too slow for 1 ms");
+    assert_eq!(
+        error,
+        ExtractionError::Limits(Breach::Timeout { seconds: 0 })
+    );
+    assert!(
+        error
+            .to_string()
+            .starts_with("il PDF ha superato i limiti di elaborazione: nessuna risposta entro"),
+        "{error}"
     );
 }

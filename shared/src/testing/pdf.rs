@@ -308,29 +308,170 @@ pub fn inflating_pdf(inflated: &[u64]) -> Vec<u8> {
         .map(|(i, &bytes)| {
             let mut content = text_content(&format!("Pagina {}", i + 1));
             content.push(b'\n');
-            let spaces = [b' '; 64 * 1024];
-            let mut encoder =
-                flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
             let head = content.len().min(bytes as usize);
-            let mut left = bytes - head as u64;
-            encoder
-                .write_all(&content[..head])
-                .expect("compressing into memory does not fail");
-            while left > 0 {
-                let n = left.min(spaces.len() as u64) as usize;
-                encoder
-                    .write_all(&spaces[..n])
-                    .expect("compressing into memory does not fail");
-                left -= n as u64;
-            }
-            let compressed = encoder
-                .finish()
-                .expect("compressing into memory does not fail");
+            let compressed = zlib_text_then_spaces(&content[..head], bytes - head as u64);
             let content = doc.stream("/Filter /FlateDecode", &compressed);
             doc.page(font, content)
         })
         .collect();
     doc.finish(&pages, "", "")
+}
+
+/// How [`encoded_bomb_pdf`] encodes its content stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BombEncoding {
+    /// `/Filter /LZWDecode` (early change, as PDF's default).
+    Lzw,
+    /// `/Filter [/ASCIIHexDecode /FlateDecode]`.
+    AsciiHexFlate,
+    /// `/Filter [/ASCII85Decode /FlateDecode]`.
+    Ascii85Flate,
+}
+
+/// One page whose content stream decodes to `inflated` bytes — `Pagina 1` then spaces —
+/// through `encoding`: the bombs that passed the Flate pre-scan before it knew the text
+/// filters, and that only a memory limit stops in the case of LZW. Made without holding the
+/// decoded bytes (LZW: about 1/1,400 of them; the text filters: 2 and 1.25 times the Flate
+/// size).
+pub fn encoded_bomb_pdf(encoding: BombEncoding, inflated: u64) -> Vec<u8> {
+    let mut doc = Doc::new();
+    let font = doc.helvetica();
+    let mut head = text_content("Pagina 1");
+    head.push(b'\n');
+    let spaces = inflated.saturating_sub(head.len() as u64);
+    let content = match encoding {
+        BombEncoding::Lzw => doc.stream("/Filter /LZWDecode", &lzw_text_then_spaces(&head, spaces)),
+        BombEncoding::AsciiHexFlate | BombEncoding::Ascii85Flate => {
+            let flate = zlib_text_then_spaces(&head, spaces);
+            if encoding == BombEncoding::AsciiHexFlate {
+                let mut hex: Vec<u8> = flate
+                    .iter()
+                    .flat_map(|b| format!("{b:02X}").into_bytes())
+                    .collect();
+                hex.push(b'>');
+                doc.stream("/Filter [/ASCIIHexDecode /FlateDecode]", &hex)
+            } else {
+                doc.stream("/Filter [/ASCII85Decode /FlateDecode]", &ascii85(&flate))
+            }
+        }
+    };
+    let page = doc.page(font, content);
+    doc.finish(&[page], "", "")
+}
+
+/// `head` then `spaces` spaces, zlib-compressed without holding them.
+fn zlib_text_then_spaces(head: &[u8], spaces: u64) -> Vec<u8> {
+    let chunk = [b' '; 64 * 1024];
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+    let mut left = spaces;
+    encoder
+        .write_all(head)
+        .expect("compressing into memory does not fail");
+    while left > 0 {
+        let n = left.min(chunk.len() as u64) as usize;
+        encoder
+            .write_all(&chunk[..n])
+            .expect("compressing into memory does not fail");
+        left -= n as u64;
+    }
+    encoder
+        .finish()
+        .expect("compressing into memory does not fail")
+}
+
+/// ASCII85 of `data`, ended by `~>`.
+fn ascii85(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(data.len() * 5 / 4 + 2);
+    for chunk in data.chunks(4) {
+        let mut group = [0u8; 4];
+        group[..chunk.len()].copy_from_slice(chunk);
+        let mut value = u32::from_be_bytes(group);
+        let mut digits = [0u8; 5];
+        for digit in digits.iter_mut().rev() {
+            *digit = (value % 85) as u8 + b'!';
+            value /= 85;
+        }
+        out.extend_from_slice(&digits[..chunk.len() + 1]);
+    }
+    out.extend_from_slice(b"~>");
+    out
+}
+
+/// LZW (PDF's: MSB first, 9 to 12 bits, early change) of `head` then `spaces` spaces. The head
+/// goes as literal codes; after a clear code the run goes as the codes of ever longer runs
+/// (1, 2, 3, … spaces: code 32, then 258, 259, …, each defined by the one before), the
+/// table cleared again before it fills — so a run of n spaces takes about √(2n) codes per
+/// table and is made without touching n bytes.
+fn lzw_text_then_spaces(head: &[u8], spaces: u64) -> Vec<u8> {
+    const CLEAR: u16 = 256;
+    const END: u16 = 257;
+    /// Codes emitted since a clear code before the next clear (the table never fills).
+    const TABLE_LIMIT: u64 = 3800;
+    let mut out = BitWriter::default();
+    // The decoder's table after `emitted` codes since a clear holds 257 + emitted entries;
+    // with early change the width grows one code before the table needs it.
+    let width = |emitted: u64| match 258 + emitted {
+        n if n < 512 => 9,
+        n if n < 1024 => 10,
+        n if n < 2048 => 11,
+        _ => 12,
+    };
+    out.push(CLEAR, 9);
+    let mut emitted = 0u64;
+    for &byte in head {
+        out.push(u16::from(byte), width(emitted));
+        emitted += 1;
+    }
+    out.push(CLEAR, width(emitted));
+    emitted = 0;
+    let mut left = spaces;
+    let mut run = 1u64;
+    while left > 0 {
+        if emitted == TABLE_LIMIT {
+            out.push(CLEAR, width(emitted));
+            emitted = 0;
+            run = 1;
+        }
+        let length = run.min(left);
+        let code = if length == 1 {
+            u16::from(b' ')
+        } else {
+            (256 + length) as u16
+        };
+        out.push(code, width(emitted));
+        emitted += 1;
+        left -= length;
+        run += 1;
+    }
+    out.push(END, width(emitted));
+    out.finish()
+}
+
+/// Codes written most significant bit first.
+#[derive(Default)]
+struct BitWriter {
+    bytes: Vec<u8>,
+    bits: u32,
+    pending: u32,
+}
+
+impl BitWriter {
+    fn push(&mut self, code: u16, width: u32) {
+        self.pending = (self.pending << width) | u32::from(code);
+        self.bits += width;
+        while self.bits >= 8 {
+            self.bits -= 8;
+            self.bytes.push((self.pending >> self.bits) as u8);
+        }
+        self.pending &= (1 << self.bits) - 1;
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        if self.bits > 0 {
+            self.bytes.push((self.pending << (8 - self.bits)) as u8);
+        }
+        self.bytes
+    }
 }
 
 /// A scanned page: `lines` of text rasterised (DejaVu Sans or Liberation Sans, 14 pt at

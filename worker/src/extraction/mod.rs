@@ -21,10 +21,18 @@
 //!   a stream whole in memory with no hook to bound it, so a small "deflate bomb" would make the
 //!   worker allocate gigabytes.
 //!
-//! PDFium is not thread-safe: `pdfium-render`'s `thread_safe` feature serialises every call
-//! through one process-wide lock, and [`Extractor::extract`] runs on tokio's blocking pool, so
-//! several documents can be extracted at once (their PDFium calls interleave, one at a time)
-//! while their OCR subprocesses really run in parallel.
+//! **Containment.** A PDF is content from outside: PDFium has aborted the whole process on
+//! some (an LZW stream decoding to 1 GiB), and no pre-scan can foresee every way a parser
+//! fails. So the worker never parses, renders or OCRs a PDF itself: [`Extractor`] hands each
+//! document to a child process (`worker extract-child`, [`child`]) from a small pool
+//! ([`sandbox`]), under hard OS limits — address space, CPU seconds, open files, no core
+//! dumps, no network where the kernel allows a namespace — and a wall-time deadline. A crash,
+//! an abort or a limit ends that document `cannot process` with [`ExtractionError::Limits`];
+//! the worker and its other jobs go on, and the pool starts a fresh child. The child runs the
+//! extraction in-process ([`Engine`]), one document at a time, so PDFium's process-wide state
+//! (it is not thread-safe) never sees two documents at once, while documents in different
+//! children really run in parallel. Pages read by OCR are counted and paced by the worker
+//! (the import's budget, and slots sized to its memory), asked for over the child's pipe.
 //!
 //! ```no_run
 //! # async fn example() -> Result<(), Box<dyn std::error::Error>> {
@@ -37,17 +45,23 @@
 //! # Ok(()) }
 //! ```
 
+pub mod child;
+mod engine;
 mod forms;
 mod ocr;
 mod pdfium;
+mod protocol;
+pub mod sandbox;
 pub mod streams;
 pub mod tables;
 pub mod text;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+pub use engine::{Engine, OcrPageBudget};
+pub use sandbox::{Extractor, ImportOcrBudget};
 
 use serde::{Deserialize, Serialize};
 
@@ -60,12 +74,12 @@ pub const OCR_DPI: f32 = 300.0;
 pub const MIN_OCR_DPI: f32 = 72.0;
 /// Memory one OCR page needs per rendered pixel: PDFium's BGRx bitmap (4 bytes), its grey copy
 /// and PGM file (2), and Tesseract's own images (measured ≈ 3.7 bytes a pixel).
-const OCR_BYTES_PER_PIXEL: u64 = 10;
+pub(crate) const OCR_BYTES_PER_PIXEL: u64 = 10;
 /// Longest time Tesseract may take on one page.
 pub const OCR_PAGE_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// Where the extraction's external pieces are.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where the extraction's external pieces are, and its bounds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExtractorConfig {
     /// `libpdfium.so` (`ISTRUTTORIA_PDFIUM_LIBRARY`).
     pub pdfium_library: PathBuf,
@@ -87,6 +101,11 @@ pub struct ExtractorConfig {
     /// Most bytes all the Flate streams of a PDF may inflate to
     /// (`ISTRUTTORIA_PDF_MAX_INFLATED_BYTES`).
     pub pdf_max_inflated_bytes: u64,
+    /// The program run as the extraction's child process, with the argument `extract-child`:
+    /// the `worker` binary itself (tests name it with `CARGO_BIN_EXE_worker`).
+    pub child_program: PathBuf,
+    /// The child's limits ([`sandbox`]).
+    pub limits: sandbox::Limits,
 }
 
 impl ExtractorConfig {
@@ -102,6 +121,12 @@ impl ExtractorConfig {
             ocr_max_pages_per_import: config.ocr_max_pages_per_import,
             pdf_max_stream_bytes: config.pdf_max_stream_bytes,
             pdf_max_inflated_bytes: config.pdf_max_inflated_bytes,
+            child_program: std::env::current_exe().unwrap_or_else(|_| PathBuf::from("worker")),
+            limits: sandbox::Limits {
+                memory_bytes: config.sandbox_memory_mib << 20,
+                cpu: config.sandbox_cpu,
+                wall: config.sandbox_timeout,
+            },
         }
     }
 }
@@ -188,7 +213,7 @@ pub struct Table {
 
 /// Why the extraction cannot start: a missing library or program, named with the variable
 /// that points at it.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, thiserror::Error, Serialize, Deserialize)]
 pub enum ExtractionSetupError {
     #[error(
         "libpdfium not found at {path} (ISTRUTTORIA_PDFIUM_LIBRARY): run scripts/pdfium.sh to fetch it"
@@ -204,10 +229,12 @@ pub enum ExtractionSetupError {
         "tesseract has no model for {language} (ISTRUTTORIA_OCR_LANGUAGES); install tesseract-ocr-{language}"
     )]
     TesseractLanguage { language: String },
+    #[error("the extraction's child process ({program}) cannot start: {reason}")]
+    Child { program: PathBuf, reason: String },
 }
 
 /// Why a PDF could not be extracted; the text is what the document shows as its error.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum ExtractionError {
     #[error("PDF protetto da password")]
     Encrypted,
@@ -229,185 +256,11 @@ pub enum ExtractionError {
     InflatedTooLarge { max: u64 },
     #[error("OCR non riuscito a pagina {page}: {reason}")]
     Ocr { page: u32, reason: String },
+    /// The child process that extracted it crashed or met one of its limits ([`sandbox`]).
+    #[error("il PDF ha superato i limiti di elaborazione: {0}")]
+    Limits(sandbox::Breach),
     #[error("errore interno dell'estrazione: {0}")]
     Internal(String),
-}
-
-/// Takes one OCR page of an import's budget (called from the extraction's blocking thread);
-/// `false` when the import has none left.
-pub type ImportOcrBudget = Arc<dyn Fn() -> bool + Send + Sync>;
-
-/// The extraction, created once per worker process and cloned freely.
-#[derive(Clone)]
-pub struct Extractor {
-    inner: Arc<Inner>,
-}
-
-struct Inner {
-    pdfium: Arc<pdfium_render::prelude::Pdfium>,
-    ocr: ocr::Tesseract,
-    /// Pages rendered and read by OCR at once in this process, sized to its memory.
-    ocr_slots: ocr::Slots,
-    ocr_max_pixels: u64,
-    ocr_max_pages: usize,
-    ocr_max_pages_per_import: usize,
-    stream_bounds: streams::Bounds,
-}
-
-impl std::fmt::Debug for Extractor {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Extractor")
-            .field("ocr", &self.inner.ocr)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Extractor {
-    /// Loads libpdfium (once per process) and checks that Tesseract runs and has the
-    /// configured languages.
-    pub fn new(config: &ExtractorConfig) -> Result<Self, ExtractionSetupError> {
-        let pdfium = pdfium::bind(&config.pdfium_library)?;
-        let ocr = ocr::Tesseract::new(
-            &config.tesseract,
-            &config.ocr_languages,
-            config.ocr_page_timeout,
-        )?;
-        let slots = ocr_slots(config.ocr_max_pixels);
-        tracing::info!(
-            slots,
-            max_pixels = config.ocr_max_pixels,
-            max_pages = config.ocr_max_pages,
-            "OCR bounds"
-        );
-        Ok(Self {
-            inner: Arc::new(Inner {
-                pdfium,
-                ocr,
-                ocr_slots: ocr::Slots::new(slots),
-                ocr_max_pixels: config.ocr_max_pixels,
-                ocr_max_pages: config.ocr_max_pages,
-                ocr_max_pages_per_import: config.ocr_max_pages_per_import,
-                stream_bounds: streams::Bounds {
-                    max_stream_bytes: config.pdf_max_stream_bytes,
-                    max_inflated_bytes: config.pdf_max_inflated_bytes,
-                },
-            }),
-        })
-    }
-
-    /// Extracts a PDF, on tokio's blocking pool.
-    pub async fn extract(&self, pdf: Vec<u8>) -> Result<Extraction, ExtractionError> {
-        self.extract_within(pdf, None).await
-    }
-
-    /// [`Extractor::extract`] asking `import_budget` before each page it reads by OCR (one page
-    /// of the document's import; `false`: none is left). `None`: no import budget.
-    pub async fn extract_within(
-        &self,
-        pdf: Vec<u8>,
-        import_budget: Option<ImportOcrBudget>,
-    ) -> Result<Extraction, ExtractionError> {
-        let this = self.clone();
-        let span = tracing::Span::current();
-        tokio::task::spawn_blocking(move || {
-            span.in_scope(|| this.extract_blocking_within(pdf, import_budget.as_deref()))
-        })
-        .await
-        .map_err(|e| ExtractionError::Internal(format!("the extraction task failed: {e}")))?
-    }
-
-    /// Pages one import may have read by OCR.
-    pub fn ocr_pages_per_import(&self) -> usize {
-        self.inner.ocr_max_pages_per_import
-    }
-
-    /// Extracts a PDF on the calling thread (which may block for seconds on OCR).
-    pub fn extract_blocking(&self, pdf: Vec<u8>) -> Result<Extraction, ExtractionError> {
-        self.extract_blocking_within(pdf, None)
-    }
-
-    #[tracing::instrument(name = "extract_pdf", skip_all, fields(bytes = pdf.len(), inflated_bytes, pages, ocr_pages))]
-    fn extract_blocking_within(
-        &self,
-        pdf: Vec<u8>,
-        import_budget: Option<&(dyn Fn() -> bool + Send + Sync)>,
-    ) -> Result<Extraction, ExtractionError> {
-        let started = Instant::now();
-        let inflated = self.check_streams(&pdf)?;
-        tracing::Span::current().record("inflated_bytes", inflated.bytes);
-        let bounds = pdfium::OcrBounds {
-            slots: &self.inner.ocr_slots,
-            max_pixels: self.inner.ocr_max_pixels,
-            max_pages: self.inner.ocr_max_pages,
-            import_budget,
-        };
-        let extraction = pdfium::extract(&self.inner.pdfium, &self.inner.ocr, &bounds, pdf)?;
-        let ocr_pages = extraction.pages.iter().filter(|p| p.ocr).count();
-        let span = tracing::Span::current();
-        span.record("pages", extraction.pages.len());
-        span.record("ocr_pages", ocr_pages);
-        tracing::debug!(
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            words = extraction.raw_text_with_geometry.len(),
-            tables = extraction.tables.len(),
-            fields = extraction.form_data.len(),
-            "PDF extracted"
-        );
-        Ok(extraction)
-    }
-
-    /// Renders one page (1-based) to 8-bit grey at `dpi`, as OCR sees it.
-    pub fn render_page(
-        &self,
-        pdf: Vec<u8>,
-        page: u32,
-        dpi: f32,
-    ) -> Result<GrayImage, ExtractionError> {
-        self.check_streams(&pdf)?;
-        pdfium::render(&self.inner.pdfium, pdf, page, dpi)
-    }
-
-    /// The pre-scan of `pdf`'s Flate streams ([`streams`]): refused when one of them, or all
-    /// together, inflate past the bounds.
-    fn check_streams(&self, pdf: &[u8]) -> Result<streams::Inflated, ExtractionError> {
-        let started = Instant::now();
-        let bounds = self.inner.stream_bounds;
-        let scanned = streams::scan(pdf, bounds);
-        tracing::debug!(
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            ?scanned,
-            "Flate streams scanned"
-        );
-        scanned.map_err(|exceeded| {
-            if exceeded.stream {
-                ExtractionError::StreamTooLarge {
-                    max: bounds.max_stream_bytes,
-                }
-            } else {
-                ExtractionError::InflatedTooLarge {
-                    max: bounds.max_inflated_bytes,
-                }
-            }
-        })
-    }
-}
-
-/// How many pages may be read by OCR at once: as many as the available memory holds at the
-/// largest page ([`OCR_BYTES_PER_PIXEL`] × `max_pixels`, with half the memory left to the rest),
-/// at least one and at most one per core.
-fn ocr_slots(max_pixels: u64) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per_page = max_pixels.saturating_mul(OCR_BYTES_PER_PIXEL).max(1);
-    let by_memory = available_memory().map_or(cores as u64, |bytes| bytes / 2 / per_page);
-    (by_memory as usize).clamp(1, cores)
-}
-
-/// `MemAvailable` of `/proc/meminfo`, in bytes.
-fn available_memory() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// An 8-bit greyscale image, row-major, `width × height` bytes.

@@ -17,8 +17,15 @@
 //! level whole. Unreferenced objects and `stream` words inside other streams are scanned too:
 //! PDFium does not read them, but counting them only errs on the side of refusing.
 //!
-//! Not covered: Flate behind another filter (`[/ASCII85Decode /FlateDecode]`), raw deflate
-//! without its zlib header, and LZW (whose ratio is bounded by its 4096-entry table).
+//! Flate behind the text filters (`[/ASCIIHexDecode /FlateDecode]`,
+//! `[/ASCII85Decode /FlateDecode]`, and both) is found too: a candidate whose bytes decode as
+//! ASCIIHex or ASCII85 to a zlib header is decoded (at most the file's own size) and inflated
+//! like the others.
+//!
+//! Not covered here: raw deflate without its zlib header, LZW, RunLength and images' decoded
+//! sizes. Those are bounded by the extraction's child process instead — its address-space
+//! limit ends a document PDFium cannot hold (`worker/tests/extraction.rs` proves it with an
+//! LZW stream), at the cost of one document and never of the worker ([`super::sandbox`]).
 
 use std::ops::ControlFlow;
 
@@ -64,9 +71,15 @@ pub fn scan(pdf: &[u8], bounds: Bounds) -> Result<Inflated, Exceeded> {
     let mut inflated = Inflated::default();
     for start in candidates(pdf) {
         let data = &pdf[start..];
-        if !is_zlib_header(data) {
+        let decoded;
+        let data = if is_zlib_header(data) {
+            data
+        } else if let Some(text_decoded) = text_filters_to_zlib(data) {
+            decoded = text_decoded;
+            &decoded
+        } else {
             continue;
-        }
+        };
         inflated.streams += 1;
         let remaining = bounds.max_inflated_bytes.saturating_sub(inflated.bytes);
         let cap = bounds.max_stream_bytes.min(remaining);
@@ -142,6 +155,103 @@ fn is_zlib_header(bytes: &[u8]) -> bool {
         && cmf >> 4 <= 7
         && flg & 0x20 == 0
         && (u16::from(cmf) << 8 | u16::from(flg)) % 31 == 0
+}
+
+/// A text filter's decoder: `None` when the data does not start in its alphabet.
+type TextDecoder = fn(&[u8]) -> Option<Vec<u8>>;
+
+/// The chains of text filters a Flate stream is looked for behind, outermost first.
+const TEXT_CHAINS: [&[TextDecoder]; 6] = [
+    &[ascii_hex],
+    &[ascii85],
+    &[ascii_hex, ascii_hex],
+    &[ascii_hex, ascii85],
+    &[ascii85, ascii_hex],
+    &[ascii85, ascii85],
+];
+
+/// How much of a candidate is decoded to tell whether a chain leads to a zlib header.
+const PROBE_BYTES: usize = 256;
+
+/// The bytes of `data` with a chain of [`TEXT_CHAINS`] undone, when that comes to a zlib
+/// stream; `None` otherwise. Each chain is tried on the first [`PROBE_BYTES`] before the
+/// whole candidate is decoded (at most its own size).
+fn text_filters_to_zlib(data: &[u8]) -> Option<Vec<u8>> {
+    let probe = &data[..data.len().min(PROBE_BYTES)];
+    let leads_to_zlib = |chain: &[TextDecoder], bytes: &[u8]| {
+        chain
+            .iter()
+            .try_fold(bytes.to_vec(), |bytes, decode| decode(&bytes))
+            .filter(|decoded| is_zlib_header(decoded))
+    };
+    TEXT_CHAINS
+        .iter()
+        .find(|chain| leads_to_zlib(chain, probe).is_some())
+        .and_then(|chain| leads_to_zlib(chain, data))
+}
+
+/// ASCIIHexDecode up to its `>` (or the first byte that is neither a hex digit nor white
+/// space); `None` when the data does not start as hex.
+fn ascii_hex(data: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(data.len() / 2);
+    let mut high: Option<u8> = None;
+    let mut digits = 0;
+    for &byte in data {
+        let value = match byte {
+            b'0'..=b'9' => byte - b'0',
+            b'a'..=b'f' => byte - b'a' + 10,
+            b'A'..=b'F' => byte - b'A' + 10,
+            b' ' | b'\t' | b'\r' | b'\n' | b'\x0c' | 0 => continue,
+            _ => break,
+        };
+        digits += 1;
+        match high.take() {
+            Some(h) => out.push(h << 4 | value),
+            None => high = Some(value),
+        }
+    }
+    if let Some(h) = high {
+        out.push(h << 4);
+    }
+    (digits >= 4).then_some(out)
+}
+
+/// ASCII85Decode (optionally opened by `<~`) up to its `~>` (or the first byte outside the
+/// alphabet); `None` when the data does not start as ASCII85.
+fn ascii85(data: &[u8]) -> Option<Vec<u8>> {
+    let data = data.strip_prefix(b"<~").unwrap_or(data);
+    let mut out = Vec::with_capacity(data.len() / 5 * 4);
+    let mut group = [0u8; 5];
+    let mut filled = 0;
+    let mut characters = 0;
+    for &byte in data {
+        match byte {
+            b'!'..=b'u' => {
+                group[filled] = byte - b'!';
+                filled += 1;
+                characters += 1;
+                if filled == 5 {
+                    let value = group.iter().fold(0u64, |v, &d| v * 85 + u64::from(d));
+                    out.extend_from_slice(&(value as u32).to_be_bytes());
+                    filled = 0;
+                }
+            }
+            b'z' if filled == 0 => {
+                out.extend_from_slice(&[0; 4]);
+                characters += 1;
+            }
+            b' ' | b'\t' | b'\r' | b'\n' | b'\x0c' | 0 => {}
+            _ => break,
+        }
+    }
+    if filled > 1 {
+        for digit in &mut group[filled..] {
+            *digit = 84;
+        }
+        let value = group.iter().fold(0u64, |v, &d| v * 85 + u64::from(d));
+        out.extend_from_slice(&(value as u32).to_be_bytes()[..filled - 1]);
+    }
+    (characters >= 5).then_some(out)
 }
 
 /// The decoders and buffers of the scan, reused from stream to stream.
@@ -443,6 +553,71 @@ mod tests {
                 bytes: 3 * MIB / 2
             })
         );
+    }
+
+    fn hex(data: &[u8]) -> Vec<u8> {
+        let mut out: Vec<u8> = data
+            .iter()
+            .flat_map(|b| format!("{b:02X}").into_bytes())
+            .collect();
+        // Writers wrap lines; the decoder skips white space.
+        out.splice(10..10, *b"\n ");
+        out.push(b'>');
+        out
+    }
+
+    fn a85(data: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for chunk in data.chunks(4) {
+            let mut group = [0u8; 4];
+            group[..chunk.len()].copy_from_slice(chunk);
+            let value = u32::from_be_bytes(group);
+            if value == 0 && chunk.len() == 4 {
+                out.push(b'z');
+                continue;
+            }
+            let mut digits = [0u8; 5];
+            let mut v = value;
+            for digit in digits.iter_mut().rev() {
+                *digit = (v % 85) as u8 + b'!';
+                v /= 85;
+            }
+            out.extend_from_slice(&digits[..chunk.len() + 1]);
+        }
+        out.extend_from_slice(b"~>");
+        out
+    }
+
+    #[test]
+    fn flate_behind_text_filters_is_counted() {
+        let content = b"BT /F1 12 Tf 72 770 Td (Rata mensile) Tj ET\n".repeat(500);
+        for (name, encoded) in [
+            ("ASCIIHex", hex(&zlib(&content))),
+            ("ASCII85", a85(&zlib(&content))),
+            ("ASCII85 then ASCIIHex", hex(&a85(&zlib(&content)))),
+        ] {
+            assert_eq!(
+                scan(&file(&[&encoded]), WIDE),
+                Ok(Inflated {
+                    streams: 1,
+                    bytes: content.len() as u64
+                }),
+                "{name}"
+            );
+        }
+        // The bombs of the review, scaled down: 64 MiB of spaces behind each text filter.
+        let bounds = Bounds {
+            max_stream_bytes: MIB,
+            max_inflated_bytes: 10 * MIB,
+        };
+        let bomb = zlib_spaces(64 * MIB);
+        for (name, encoded) in [("ASCIIHex", hex(&bomb)), ("ASCII85", a85(&bomb))] {
+            let error = scan(&file(&[&encoded]), bounds).expect_err(name);
+            assert!(error.stream, "{name}: {error:?}");
+        }
+        // Text that only looks like a filter's alphabet is skipped, as before.
+        let plain = file(&[b"BT /F1 12 Tf (Pagina) Tj ET", b"0 0 1 1 re f"]);
+        assert_eq!(scan(&plain, WIDE), Ok(Inflated::default()));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `extract`: one document's PDF → text, words with geometry, tables, form data (OCR for
 //! pages without text), stored once in object storage for the rules and the document views.
-//! A PDF that cannot be read makes that document `cannot process`, never the worker.
+//! A PDF that cannot be read makes that document `cannot process`, never the worker: the
+//! extraction runs in a child process under limits (`worker::extraction::sandbox`).
 
 use std::sync::Arc;
 
@@ -39,15 +40,17 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
     // read (the per-document and pixel bounds still hold) and the failure is logged.
     let per_import = context.extractor.ocr_pages_per_import();
     let (redis, dossier_id) = (context.redis.clone(), document.dossier_id);
-    let runtime = tokio::runtime::Handle::current();
     let budget: ImportOcrBudget = Arc::new(move || {
-        match runtime.block_on(ocr_budget::take_page(&redis, dossier_id, per_import)) {
-            Ok(taken) => taken,
-            Err(error) => {
-                tracing::warn!(%dossier_id, %error, "import OCR budget not counted");
-                true
+        let redis = redis.clone();
+        Box::pin(async move {
+            match ocr_budget::take_page(&redis, dossier_id, per_import).await {
+                Ok(taken) => taken,
+                Err(error) => {
+                    tracing::warn!(%dossier_id, %error, "import OCR budget not counted");
+                    true
+                }
             }
-        }
+        })
     });
     let extraction = context
         .extractor
