@@ -3,6 +3,7 @@
 pub mod graphql;
 pub mod headers;
 pub mod metrics;
+pub mod request_body;
 pub mod rest;
 pub mod server;
 pub mod spa;

@@ -1,13 +1,18 @@
 //! Prometheus metrics: a registry owned by the server, a middleware that counts and times every
-//! HTTP request by route template, and the `/metrics` endpoint.
+//! HTTP request by route template, and the `/metrics` endpoint — served only to a caller that
+//! presents `ISTRUTTORIA_METRICS_TOKEN` (issue 29: not open anonymously on the public address).
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use poem::{Endpoint, IntoResponse, Middleware, Request, Response, Result, http::StatusCode};
+use poem::http::{HeaderMap, StatusCode, header};
+use poem::{Endpoint, IntoResponse, Middleware, Request, Response, Result};
 use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
 };
+use shared::config::MetricsToken;
+
+use crate::request_body::error_response;
 
 #[derive(Clone)]
 pub struct Metrics {
@@ -49,8 +54,38 @@ impl Metrics {
         })
     }
 
+    /// `GET /metrics`: the registry for a caller whose `Authorization: Bearer` is `token`; 401
+    /// for anyone else, and 404 when no token is configured (then nobody reads them here).
+    pub fn answer(&self, token: Option<&MetricsToken>, headers: &HeaderMap) -> Response {
+        let Some(token) = token else {
+            return error_response(
+                StatusCode::NOT_FOUND,
+                "METRICS_DISABLED",
+                "Metriche non esposte: impostare ISTRUTTORIA_METRICS_TOKEN per leggerle",
+            );
+        };
+        let presented = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .map(str::trim);
+        if presented.is_some_and(|presented| token.matches(presented)) {
+            return self.render();
+        }
+        let mut refused = error_response(
+            StatusCode::UNAUTHORIZED,
+            "UNAUTHORIZED",
+            "Le metriche richiedono Authorization: Bearer <ISTRUTTORIA_METRICS_TOKEN>",
+        );
+        refused.headers_mut().insert(
+            header::WWW_AUTHENTICATE,
+            "Bearer".parse().expect("a header value"),
+        );
+        refused
+    }
+
     /// The registry in Prometheus text exposition format.
-    pub fn render(&self) -> Response {
+    fn render(&self) -> Response {
         let mut body = Vec::new();
         match TextEncoder::new().encode(&self.registry.gather(), &mut body) {
             Ok(()) => Response::builder()
@@ -114,6 +149,7 @@ fn route_label(path: &str) -> &'static str {
         "readyz" => "/readyz",
         "metrics" => "/metrics",
         "import_dossier" => "/import_dossier",
+        "uploads" => "/uploads",
         "openapi.json" | "swagger" => "/swagger",
         _ => "/web",
     }

@@ -12,11 +12,12 @@ use poem::middleware::{Compression, Tracing};
 use poem::web::Html;
 use poem::web::websocket::WebSocket;
 use poem::{Body, IntoResponse, Response};
-use poem::{Endpoint, EndpointExt, Route, Server, get, handler, put};
+use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
 use shared::config::ApiConfig;
 
 use crate::headers::SecurityHeaders;
 use crate::metrics::RecordRequests;
+use crate::request_body::DecodeBodies;
 use crate::spa::WithWebApp;
 use crate::state::AppState;
 
@@ -76,21 +77,35 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
             "/graphql/ws",
             get(graphql_ws.data(schema.clone()).data(state.clone())),
         )
-        .at("/metrics", get(metrics_endpoint).data(metrics.clone()))
         .at(
-            format!("{}/:token", crate::graphql::validation::UPLOAD_PATH),
-            put(crate::rest::upload::validation_document).data(state.clone()),
+            "/metrics",
+            get(metrics_endpoint)
+                .data(metrics.clone())
+                .data(state.clone()),
         )
         .at("/openapi.json", openapi_json)
         .nest("/swagger", swagger)
-        .nest("/", rest);
-    SecurityHeaders::new(
-        WithWebApp::new(routes, &state.config.web_dist),
-        &state.config.upload_origins,
-    )
-    .with(Compression::new())
-    .with(RecordRequests(metrics))
-    .with(Tracing)
+        .nest("/", rest.data(state.clone()));
+    // Request bodies are inflated by `DecodeBodies`, within bounds, before poem's Compression
+    // (which then only compresses answers) could inflate them without any.
+    let served = WithWebApp::new(routes, &state.config.web_dist)
+        .with(Compression::new())
+        .with(DecodeBodies::new(largest_body(&state.config)));
+    SecurityHeaders::new(served, &state.config.upload_origins)
+        .with(RecordRequests(metrics))
+        .with(Tracing)
+}
+
+/// The largest body any route reads: no body is inflated past it, whatever the route.
+fn largest_body(config: &ApiConfig) -> usize {
+    [
+        crate::rest::import::body_limit(&config.common.import),
+        config.graphql.max_body_bytes,
+        usize::try_from(config.common.validation_max_pdf_bytes).unwrap_or(usize::MAX),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(0)
 }
 
 /// Executes a GraphQL request on behalf of the caller its `Authorization` header names —
@@ -134,22 +149,9 @@ async fn graphql(
     } else {
         limits.anonymous_max_body_bytes
     };
-    let bytes = match body.into_bytes_limit(limit).await {
+    let bytes = match crate::request_body::read(body, limit).await {
         Ok(bytes) => bytes,
-        Err(poem::error::ReadBodyError::PayloadTooLarge) => {
-            return refused(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "PAYLOAD_TOO_LARGE",
-                format!("La richiesta supera il limite di {} KiB", limit >> 10),
-            );
-        }
-        Err(error) => {
-            return refused(
-                StatusCode::BAD_REQUEST,
-                "BAD_REQUEST",
-                format!("Richiesta non leggibile: {error}"),
-            );
-        }
+        Err(body) => return refused(body.status(), body.code(), body.to_string()),
     };
     let mut request: async_graphql::Request = match serde_json::from_slice(&bytes) {
         Ok(request) => request,
@@ -247,6 +249,10 @@ fn graphiql() -> Html<String> {
 }
 
 #[handler]
-fn metrics_endpoint(metrics: poem::web::Data<&Arc<crate::metrics::Metrics>>) -> poem::Response {
-    metrics.render()
+fn metrics_endpoint(
+    metrics: poem::web::Data<&Arc<crate::metrics::Metrics>>,
+    state: poem::web::Data<&Arc<AppState>>,
+    headers: &poem::http::HeaderMap,
+) -> poem::Response {
+    metrics.answer(state.config.metrics_token.as_ref(), headers)
 }

@@ -99,9 +99,31 @@ async fn the_web_schema_file_matches_the_server_schema() -> Result<()> {
 
 #[tokio::test]
 async fn metrics_count_requests_by_route_in_prometheus_text() -> Result<()> {
-    let server = TestServer::start(Options::default()).await?;
+    let token = "metrics-token-0123456789";
+    let server = TestServer::start(Options {
+        metrics_token: token,
+        ..Options::default()
+    })
+    .await?;
     server.client.get(server.url("/healthz")).send().await?;
-    let response = server.client.get(server.url("/metrics")).send().await?;
+    // Never to anonymous callers, nor with another token.
+    for presented in [None, Some("metrics-token-0123456780"), Some("")] {
+        let mut request = server.client.get(server.url("/metrics"));
+        if let Some(presented) = presented {
+            request = request.bearer_auth(presented);
+        }
+        let response = request.send().await?;
+        assert_eq!(response.status(), 401, "{presented:?}");
+        assert_eq!(response.headers()["www-authenticate"], "Bearer");
+        let body: Value = response.json().await?;
+        assert_eq!(body["code"], "UNAUTHORIZED", "{body}");
+    }
+    let response = server
+        .client
+        .get(server.url("/metrics"))
+        .bearer_auth(token)
+        .send()
+        .await?;
     assert_eq!(response.status(), 200);
     assert!(
         response.headers()["content-type"]
@@ -116,6 +138,29 @@ async fn metrics_count_requests_by_route_in_prometheus_text() -> Result<()> {
         "{text}"
     );
     assert!(text.contains("istruttoria_http_request_duration_seconds_bucket"));
+    Ok(())
+}
+
+#[tokio::test]
+async fn without_a_metrics_token_there_are_no_metrics() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    for token in [None, Some(admin.as_str())] {
+        let mut request = server.client.get(server.url("/metrics"));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await?;
+        assert_eq!(response.status(), 404);
+        let body: Value = response.json().await?;
+        assert_eq!(body["code"], "METRICS_DISABLED", "{body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("ISTRUTTORIA_METRICS_TOKEN")
+        );
+    }
     Ok(())
 }
 

@@ -513,7 +513,7 @@ async fn bad_requests_are_refused_and_leave_nothing_behind() -> Result<()> {
                     serde_json::to_string(&vec![json!({ "durata": 24 }); 6]).unwrap_or_default()
                 )
             }),
-            "Errore nell'input: 6 elementi, oltre il limite di 5",
+            "Errore nell'input: almeno 6 elementi, oltre il limite di 5",
         ),
         (
             "a NUL character in the input",
@@ -527,7 +527,7 @@ async fn bad_requests_are_refused_and_leave_nothing_behind() -> Result<()> {
                     .map(|i| json!({ "nomeFile": format!("manca-{i}.pdf"), "tipoDocumento": "busta paga" }))
                     .collect::<Vec<_>>())
             }),
-            "files: 50000 file elencati, oltre il limite di 10",
+            "files: almeno 11 file elencati, oltre il limite di 10",
         ),
         (
             "an idValutazione of 1 MB",

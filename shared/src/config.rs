@@ -196,6 +196,48 @@ pub struct ApiConfig {
     /// Origins the web app may send requests to besides its own (the Content-Security-Policy's
     /// `connect-src`): the S3 endpoint that presigned validation uploads go to.
     pub upload_origins: Vec<String>,
+    /// What `GET /metrics` requires as `Authorization: Bearer …`; unset, the API serves no
+    /// metrics (they are never open anonymously on its public address).
+    pub metrics_token: Option<MetricsToken>,
+}
+
+/// `ISTRUTTORIA_METRICS_TOKEN`: a secret of at least [`MetricsToken::MIN_CHARS`] characters,
+/// compared in constant time and never printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct MetricsToken(String);
+
+impl MetricsToken {
+    pub const MIN_CHARS: usize = 16;
+
+    fn from_vars(vars: &Vars) -> Result<Option<Self>, ConfigError> {
+        const NAME: &str = "ISTRUTTORIA_METRICS_TOKEN";
+        match vars.get(NAME).map(|token| token.trim().to_owned()) {
+            None => Ok(None),
+            Some(token) if token.chars().count() < Self::MIN_CHARS => Err(ConfigError::Invalid {
+                name: NAME,
+                value: "<redacted>".into(),
+                reason: format!("must be at least {} characters", Self::MIN_CHARS),
+            }),
+            Some(token) => Ok(Some(Self(token))),
+        }
+    }
+
+    /// Whether `presented` is the token; the time taken does not depend on where they differ.
+    pub fn matches(&self, presented: &str) -> bool {
+        let (expected, presented) = (self.0.as_bytes(), presented.as_bytes());
+        expected.len() == presented.len()
+            && expected
+                .iter()
+                .zip(presented)
+                .fold(0u8, |differ, (a, b)| differ | (a ^ b))
+                == 0
+    }
+}
+
+impl std::fmt::Debug for MetricsToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MetricsToken(<redacted>)")
+    }
 }
 
 /// Bounds on the work one GraphQL request may cause, and who may look at the schema.
@@ -580,6 +622,7 @@ impl ApiConfig {
             trusted_proxies: parse_addresses(vars, "ISTRUTTORIA_TRUSTED_PROXIES")?,
             graphql: GraphqlLimits::from_vars(vars)?,
             upload_origins: parse_origins(vars, "ISTRUTTORIA_UPLOAD_ORIGINS")?,
+            metrics_token: MetricsToken::from_vars(vars)?,
         })
     }
 }
@@ -1004,5 +1047,20 @@ mod tests {
             error.to_string().contains("expected `text` or `json`"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn the_metrics_token_is_long_matched_exactly_and_never_printed() {
+        let none = ApiConfig::from_vars(&Vars::from_pairs([])).expect("defaults");
+        assert_eq!(none.metrics_token, None);
+        let short = Vars::from_pairs([("ISTRUTTORIA_METRICS_TOKEN", "short")]);
+        assert!(ApiConfig::from_vars(&short).is_err());
+        let vars = Vars::from_pairs([("ISTRUTTORIA_METRICS_TOKEN", "scrape-me-0123456789")]);
+        let config = ApiConfig::from_vars(&vars).expect("valid");
+        assert!(!format!("{config:?}").contains("scrape-me"));
+        let token = config.metrics_token.expect("set");
+        assert!(token.matches("scrape-me-0123456789"));
+        assert!(!token.matches("scrape-me-0123456780"));
+        assert!(!token.matches("scrape-me"));
     }
 }

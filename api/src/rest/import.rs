@@ -4,24 +4,28 @@
 //! The API does only what must be answered at once — `shared::services::imports` checks the
 //! request, stores the archive, writes the dossier row (`processing`) and enqueues the `import`
 //! job, which unpacks the archive; a refused request leaves nothing behind. This handler
-//! authenticates, decodes the payload and answers the service's outcome.
+//! authenticates and authorises the caller from the headers before the body is read (issue
+//! 29), reads the body within its limit, has the service parse it (counting `files` as it
+//! goes) and answers the service's outcome.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use poem::http::StatusCode;
-use poem::{Endpoint, EndpointExt, IntoResponse, Response};
-use poem_openapi::auth::Bearer;
-use poem_openapi::error::{AuthorizationError, ParseRequestPayloadError};
-use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
+use poem::web::Data;
+use poem::{Endpoint, EndpointExt, IntoResponse, Request, RequestBody, Response};
+use poem_openapi::error::ContentTypeError;
+use poem_openapi::payload::{Json, ParsePayload, Payload};
+use poem_openapi::registry::{MetaSchemaRef, Registry};
+use poem_openapi::types::Type;
+use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme, auth::Bearer};
 use shared::config::ImportLimits;
 use shared::db::models::DossierState;
-use shared::import::ImportFile;
 use shared::services::imports::{self, ImportDossierError, NewImport};
 use uuid::Uuid;
 
-use super::ApiTags;
+use super::{ApiTags, ErrorMessage};
+use crate::graphql::Caller;
+use crate::request_body::{self, error_response};
 use crate::state::AppState;
 
 /// The access-control resource an import needs.
@@ -29,11 +33,6 @@ pub const RESOURCE: &str = "importDossier";
 
 /// Room in the request body for everything besides the archive's base64 (files, input).
 const BODY_SLACK_BYTES: usize = 4 << 20;
-
-/// The largest request body accepted, set from the configuration when the API is built.
-/// Process-wide because poem-openapi's `transform` cannot see the API's state; a process
-/// serves one configuration (test processes that start several servers get the largest).
-static BODY_LIMIT: AtomicUsize = AtomicUsize::new(0);
 
 /// The request body limit for archives of at most `limits.max_archive_bytes` (base64 is 4/3
 /// larger).
@@ -51,16 +50,17 @@ pub struct ImportApi {
 
 impl ImportApi {
     pub fn new(state: Arc<AppState>) -> Self {
-        BODY_LIMIT.fetch_max(body_limit(&state.config.common.import), Ordering::Relaxed);
         Self { state }
     }
 }
 
 /// An access token (`Authorization: Bearer …`) whose user may use the resource
 /// `importDossier`.
+/// The token itself is checked by [`guard`], before the body is read: this parameter puts the
+/// scheme in the OpenAPI document.
 #[derive(SecurityScheme)]
 #[oai(ty = "bearer")]
-pub struct BearerToken(Bearer);
+pub struct BearerToken(#[allow(dead_code)] Bearer);
 
 /// One file of the archive and its document type.
 #[derive(Object, Debug)]
@@ -77,7 +77,8 @@ fn default_contract_type() -> String {
     shared::import::DEFAULT_CONTRACT_TYPE.to_owned()
 }
 
-/// The import payload (operations spec §3).
+/// The import payload (operations spec §3). Describes the body in the OpenAPI document; the
+/// body itself is read by [`ImportBody`].
 #[derive(Object, Debug)]
 pub struct ImportDossierRequest {
     /// The importing system's own reference.
@@ -89,7 +90,8 @@ pub struct ImportDossierRequest {
     /// The zip of the dossier's PDFs, base64-encoded.
     #[oai(rename = "base64zip")]
     pub base64zip: String,
-    /// The document type of each file.
+    /// The document type of each file (at most as many as the archive may have entries:
+    /// counted while the body is read).
     #[oai(default)]
     pub files: Vec<ImportFileItem>,
     /// JSON text of the input list: one item per scenario, each dossier rule runs on each.
@@ -99,6 +101,51 @@ pub struct ImportDossierRequest {
     pub callback_url: Option<String>,
 }
 
+/// The body of `POST /import_dossier`: read within the body limit (inflated, when it comes
+/// compressed) and parsed by `NewImport::from_json`, which counts `files` as it goes —
+/// rather than poem-openapi's `Json`, which builds the whole body first. Documented as
+/// [`ImportDossierRequest`].
+pub struct ImportBody(NewImport);
+
+impl Payload for ImportBody {
+    const CONTENT_TYPE: &'static str = "application/json; charset=utf-8";
+
+    fn check_content_type(content_type: &str) -> bool {
+        <Json<ImportDossierRequest> as Payload>::check_content_type(content_type)
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        ImportDossierRequest::schema_ref()
+    }
+
+    fn register(registry: &mut Registry) {
+        ImportDossierRequest::register(registry);
+    }
+}
+
+impl ParsePayload for ImportBody {
+    const IS_REQUIRED: bool = true;
+
+    async fn from_request(request: &Request, body: &mut RequestBody) -> poem::Result<Self> {
+        let limits = app_state(request)?.config.common.import;
+        let body = body.take()?;
+        let bytes = request_body::read(body, body_limit(&limits))
+            .await
+            .map_err(Refusal::from)?;
+        // Parsing up to the body limit is CPU work.
+        let parsed = tokio::task::spawn_blocking(move || NewImport::from_json(&bytes, &limits))
+            .await
+            .map_err(|_| internal())?;
+        let request = parsed.map_err(|refused| {
+            Refusal::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", refused.to_string())
+        })?;
+        Ok(Self(request))
+    }
+}
+
+// (The one-argument form of the macro does not resolve outside poem-openapi.)
+poem_openapi::impl_apirequest_for_payload!(ImportBody,);
+
 /// The dossier created; the import goes on in the background.
 #[derive(Object, Debug)]
 pub struct ImportAccepted {
@@ -107,129 +154,185 @@ pub struct ImportAccepted {
     pub state: String,
 }
 
-/// Why a request was refused.
-#[derive(Object, Debug)]
-pub struct ErrorMessage {
-    pub message: String,
-}
-
 #[derive(ApiResponse)]
 pub enum ImportResponse {
     /// The dossier is created (`processing`) and its import enqueued.
     #[oai(status = 200)]
     Accepted(Json<ImportAccepted>),
-    /// The request, its archive or its input is not valid; nothing was created.
+    /// The request, its archive or its input is not valid (or compressed data is corrupt);
+    /// nothing was created.
     #[oai(status = 400)]
     BadRequest(Json<ErrorMessage>),
-    /// No valid access token.
+    /// No valid access token; checked before the body is read.
     #[oai(status = 401)]
     Unauthorized(Json<ErrorMessage>),
-    /// The user may not import dossiers.
+    /// The user may not import dossiers; checked before the body is read.
     #[oai(status = 403)]
     Forbidden(Json<ErrorMessage>),
-    /// The request body exceeds the configured archive size.
+    /// The body, inflated when it is compressed, exceeds the limit (the archive limit in
+    /// base64 plus 4 MiB), or it inflates more than 100 times its compressed size.
     #[oai(status = 413)]
     TooLarge(Json<ErrorMessage>),
+    /// The body is not `application/json`, or its `Content-Encoding` is not gzip, deflate or
+    /// br.
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorMessage>),
     /// Storage, database or queue failure; nothing was created.
     #[oai(status = 500)]
     Internal(Json<ErrorMessage>),
 }
 
-fn message(text: impl Into<String>) -> Json<ErrorMessage> {
+fn message(code: &str, text: impl Into<String>) -> Json<ErrorMessage> {
     Json(ErrorMessage {
+        code: code.to_owned(),
         message: text.into(),
     })
 }
 
-/// Bounds the body before it is read, and answers authentication and payload errors of
-/// poem-openapi's extractors with the same `{ "message" }` body as every other refusal.
-fn guard(ep: impl Endpoint + 'static) -> impl Endpoint {
-    ep.catch_error(|_: AuthorizationError| async {
-        json_error(StatusCode::UNAUTHORIZED, "Autenticazione richiesta")
+/// A refusal answered before the operation runs (a poem error, so that poem-openapi's
+/// extractors can return it), with the operation's `{ code, message }` body.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+struct Refusal {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+impl Refusal {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl poem::error::ResponseError for Refusal {
+    fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    fn as_response(&self) -> Response {
+        error_response(self.status, self.code, &self.message)
+    }
+}
+
+impl From<request_body::BodyRefused> for Refusal {
+    fn from(refused: request_body::BodyRefused) -> Self {
+        Self::new(refused.status(), refused.code(), refused.to_string())
+    }
+}
+
+fn internal() -> Refusal {
+    Refusal::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "INTERNAL",
+        "Errore interno: impossibile importare il dossier, riprovare",
+    )
+}
+
+/// The server's state, which `server::app` attaches to the REST routes (poem-openapi's
+/// `transform` and payloads cannot see the API's own).
+fn app_state(request: &Request) -> Result<Arc<AppState>, Refusal> {
+    request.data::<Arc<AppState>>().cloned().ok_or_else(|| {
+        tracing::error!("the REST routes were served without the application state");
+        internal()
     })
-    .catch_error(|error: ParseRequestPayloadError| async move {
-        json_error(
-            StatusCode::BAD_REQUEST,
-            &format!("Richiesta non valida: {}", error.reason),
+}
+
+/// The user an import is for, authenticated and authorised before its body is read.
+#[derive(Clone)]
+struct Importer(String);
+
+/// Everything that can be refused from the headers alone, refused before the body is read,
+/// decompressed or parsed (issue 29): the token and the `importDossier` permission (401,
+/// 403), then a declared length over the body limit (413). A wrong content type is 415.
+fn guard(ep: impl Endpoint + 'static) -> impl Endpoint {
+    ep.catch_error(|_: ContentTypeError| async {
+        error_response(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "UNSUPPORTED_MEDIA_TYPE",
+            "Le richieste di import vanno inviate come application/json",
         )
     })
-    .around(|ep, req| async move {
-        let limit = match BODY_LIMIT.load(Ordering::Relaxed) {
-            0 => body_limit(&ImportLimits::default()),
-            limit => limit,
-        };
-        let length = req
-            .headers()
-            .get(poem::http::header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<usize>().ok());
-        match length {
-            None => Ok(json_error(
-                StatusCode::LENGTH_REQUIRED,
-                "Richiesta non valida: manca Content-Length",
-            )),
-            Some(length) if length > limit => Ok(json_error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                &format!(
-                    "Errore nello zip: la richiesta pesa {length} byte, oltre il limite di {limit} byte"
-                ),
-            )),
-            Some(_) => ep.call(req).await.map(IntoResponse::into_response),
+    .around(|ep, mut req| async move {
+        match admit(&req) {
+            Ok(importer) => {
+                req.extensions_mut().insert(importer);
+                ep.call(req).await.map(IntoResponse::into_response)
+            }
+            Err(refusal) => Ok(poem::error::ResponseError::as_response(&refusal)),
         }
     })
 }
 
-fn json_error(status: StatusCode, text: &str) -> Response {
-    let body = serde_json::json!({ "message": text });
-    Response::builder()
-        .status(status)
-        .content_type("application/json; charset=utf-8")
-        .body(body.to_string())
+fn admit(req: &Request) -> Result<Importer, Refusal> {
+    let state = app_state(req)?;
+    let claims = match Caller::from_headers(req.headers(), &state.auth) {
+        Caller::Authenticated(claims) => claims,
+        Caller::Rejected(error) => {
+            return Err(Refusal::new(
+                StatusCode::UNAUTHORIZED,
+                "UNAUTHORIZED",
+                error.to_string(),
+            ));
+        }
+        Caller::Anonymous => {
+            return Err(Refusal::new(
+                StatusCode::UNAUTHORIZED,
+                "UNAUTHORIZED",
+                "Autenticazione richiesta",
+            ));
+        }
+    };
+    if !state.access.allows(&claims.email, RESOURCE) {
+        return Err(Refusal::new(
+            StatusCode::FORBIDDEN,
+            "FORBIDDEN",
+            format!("Permesso negato: serve il permesso {RESOURCE}"),
+        ));
+    }
+    let limit = body_limit(&state.config.common.import);
+    let declared = req
+        .headers()
+        .get(poem::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if let Some(length) = declared.filter(|length| *length > limit) {
+        return Err(Refusal::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "PAYLOAD_TOO_LARGE",
+            format!(
+                "Errore nello zip: la richiesta pesa {length} byte, oltre il limite di {limit} byte"
+            ),
+        ));
+    }
+    Ok(Importer(claims.email))
 }
 
 #[OpenApi(tag = "ApiTags::Import")]
 impl ImportApi {
     /// Imports a dossier: a zip of PDFs, the document type of each, the input list and an
     /// optional callback URL. Answers at once with the new dossier's id; extraction and rules
-    /// run in the background. Refusals answer `{ "message": "…" }` in Italian.
+    /// run in the background. The token and the permission are checked before the body is
+    /// read; the body may come compressed (`Content-Encoding: gzip`, `deflate` or `br`).
+    /// Refusals answer `{ "code": "…", "message": "…" }`, the message in Italian.
     #[oai(path = "/import_dossier", method = "post", transform = "guard")]
     async fn import_dossier(
         &self,
-        auth: BearerToken,
-        body: Json<ImportDossierRequest>,
+        _auth: BearerToken,
+        importer: Data<&Importer>,
+        body: ImportBody,
     ) -> ImportResponse {
-        let claims = match self.state.auth.verify_access(&auth.0.token) {
-            Ok(claims) => claims,
-            Err(error) => return ImportResponse::Unauthorized(message(error.to_string())),
-        };
-        if !self.state.access.allows(&claims.email, RESOURCE) {
-            return ImportResponse::Forbidden(message(format!(
-                "Permesso negato: serve il permesso {RESOURCE}"
-            )));
-        }
-        let request = NewImport {
-            id_valutazione: body.0.id_valutazione,
-            tipo_contratto: body.0.tipo_contratto,
-            base64zip: body.0.base64zip,
-            files: body
-                .0
-                .files
-                .into_iter()
-                .map(|f| ImportFile {
-                    nome_file: f.nome_file,
-                    tipo_documento: f.tipo_documento,
-                })
-                .collect(),
-            input: body.0.input,
-            callback_url: body.0.callback_url,
-        };
         let state = &self.state;
         let imported = imports::import_dossier(
             &state.db,
             &state.storage,
             state.config.common.import,
-            request,
-            &claims.email,
+            body.0,
+            &importer.0.0,
         )
         .await;
         match imported {
@@ -238,16 +341,14 @@ impl ImportApi {
                 state: DossierState::Processing.as_str().to_owned(),
             })),
             Err(ImportDossierError::Refused(refusal)) => {
-                ImportResponse::BadRequest(message(refusal.to_string()))
+                ImportResponse::BadRequest(message("BAD_REQUEST", refusal.to_string()))
             }
             Err(error) => {
                 tracing::error!(
                     error = format!("{:#}", anyhow::Error::from(error)),
                     "import failed"
                 );
-                ImportResponse::Internal(message(
-                    "Errore interno: impossibile importare il dossier, riprovare",
-                ))
+                ImportResponse::Internal(message("INTERNAL", internal().message))
             }
         }
     }

@@ -6,7 +6,7 @@ pub mod upload;
 
 use std::sync::Arc;
 
-use poem_openapi::{OpenApiService, Tags};
+use poem_openapi::{Object, OpenApiService, Tags};
 
 use crate::state::AppState;
 
@@ -16,13 +16,29 @@ pub enum ApiTags {
     Health,
     /// Importing dossiers (a zip of PDFs).
     Import,
+    /// Uploading the PDFs of rule validations to the addresses GraphQL signs.
+    Upload,
 }
 
-pub fn service(state: Arc<AppState>) -> OpenApiService<(health::HealthApi, import::ImportApi), ()> {
+/// Why a request was refused: a stable code and the Italian message to show.
+#[derive(Object, Debug)]
+pub struct ErrorMessage {
+    /// E.g. `BAD_REQUEST`, `UNAUTHORIZED`, `FORBIDDEN`, `PAYLOAD_TOO_LARGE`,
+    /// `COMPRESSION_RATIO`, `UNSUPPORTED_MEDIA_TYPE`, `UNSUPPORTED_CONTENT_ENCODING`, `INTERNAL`
+    /// (each operation lists its own).
+    pub code: String,
+    pub message: String,
+}
+
+/// The REST operations, as served and as documented.
+pub type RestApis = (health::HealthApi, import::ImportApi, upload::UploadApi);
+
+pub fn service(state: Arc<AppState>) -> OpenApiService<RestApis, ()> {
     OpenApiService::new(
         (
             health::HealthApi::new(state.clone()),
-            import::ImportApi::new(state),
+            import::ImportApi::new(state.clone()),
+            upload::UploadApi::new(state),
         ),
         "Istruttoria",
         env!("CARGO_PKG_VERSION"),

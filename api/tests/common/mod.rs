@@ -61,6 +61,8 @@ pub struct Options<'a> {
     pub validation_max_pdf_bytes: Option<u64>,
     /// Another Redis than the tests' own (e.g. an [`OwnRedis`] to restart).
     pub redis_url: Option<String>,
+    /// `ISTRUTTORIA_METRICS_TOKEN` (empty: unset, no `/metrics`).
+    pub metrics_token: &'a str,
 }
 
 impl Default for Options<'_> {
@@ -73,6 +75,7 @@ impl Default for Options<'_> {
             graphql_limits: None,
             validation_max_pdf_bytes: None,
             redis_url: None,
+            metrics_token: "",
         }
     }
 }
@@ -101,6 +104,7 @@ impl TestServer {
             ("ISTRUTTORIA_MAIL_OUTBOX_DIR", outbox_dir.as_str()),
             ("ISTRUTTORIA_TRUSTED_PROXIES", options.trusted_proxies),
             ("ISTRUTTORIA_STORAGE_URL", storage_url.as_str()),
+            ("ISTRUTTORIA_METRICS_TOKEN", options.metrics_token),
         ]))?;
         let mut worker_env = vec![
             ("ISTRUTTORIA_STORAGE_URL".to_owned(), storage_url.clone()),

@@ -7,6 +7,7 @@
 //! names the file and the limit at fault.
 
 pub mod archive;
+pub mod bounded;
 pub mod store;
 
 use base64::Engine;
@@ -44,6 +45,9 @@ pub struct ImportFile {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
+    /// The body is not the import's JSON object (what is wrong, and where).
+    #[error("Richiesta non valida: {0}")]
+    Request(String),
     #[error("Errore nello zip: il contenuto non è base64 valido ({0})")]
     Base64(String),
     #[error("Errore nello zip: non è un archivio zip valido ({0})")]
@@ -92,10 +96,12 @@ pub enum ImportError {
     DocumentTypeTooLong(String),
     #[error("Tipo documento inesistente: {}", .0.join(", "))]
     UnknownDocumentTypes(Vec<String>),
-    #[error("files: {count} file elencati, oltre il limite di {max}")]
-    TooManyFiles { count: usize, max: usize },
-    #[error("Errore nell'input: {count} elementi, oltre il limite di {max}")]
-    TooManyInputItems { count: usize, max: usize },
+    /// Counted while parsing: the list is refused at its first file past `max`.
+    #[error("files: almeno {} file elencati, oltre il limite di {max}", .max + 1)]
+    TooManyFiles { max: usize },
+    /// Counted while parsing: the list is refused at its first item past `max`.
+    #[error("Errore nell'input: almeno {} elementi, oltre il limite di {max}", .max + 1)]
+    TooManyInputItems { max: usize },
     #[error("Errore nell'input: {bytes} byte, oltre il limite di {MAX_INPUT_BYTES}")]
     InputTooLarge { bytes: usize },
     #[error("{field}: massimo {max} caratteri")]
@@ -158,17 +164,10 @@ pub fn check_request(
             bytes: request.input.len(),
         });
     }
-    let items = count_input_items(request.input)?;
-    if items > limits.max_input_items {
-        return Err(ImportError::TooManyInputItems {
-            count: items,
-            max: limits.max_input_items,
-        });
-    }
+    check_input_items(request.input, limits.max_input_items)?;
     let input = parse_input(request.input)?;
     if request.files.len() > limits.max_entries {
         return Err(ImportError::TooManyFiles {
-            count: request.files.len(),
             max: limits.max_entries,
         });
     }
@@ -273,12 +272,19 @@ pub fn decode_base64(text: &str, limits: &ImportLimits) -> Result<Vec<u8>, Impor
     Ok(bytes)
 }
 
-/// How many items the input list has, counted without building them.
-fn count_input_items(text: &str) -> Result<usize, ImportError> {
-    match serde_json::from_str::<Vec<serde::de::IgnoredAny>>(text) {
-        Ok(items) => Ok(items.len()),
+/// Refuses an input list of more than `max` items, counted without building them and
+/// stopped at the first item past `max` ([`bounded::BoundedList`], as the request's `files`).
+fn check_input_items(text: &str, max: usize) -> Result<(), ImportError> {
+    use serde::de::DeserializeSeed;
+    let exceeded = std::cell::Cell::new(false);
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let counted = bounded::BoundedList::<serde::de::IgnoredAny>::new(max, &exceeded)
+        .deserialize(&mut deserializer);
+    match counted {
+        Ok(_) => Ok(()),
+        Err(_) if exceeded.get() => Err(ImportError::TooManyInputItems { max }),
         // Not a list, or not JSON: `parse_input` says which.
-        Err(_) => parse_input(text).map(|_| 0),
+        Err(_) => parse_input(text).map(|_| ()),
     }
 }
 
@@ -495,7 +501,7 @@ mod tests {
         let many = format!("[{}{{}}]", "{},".repeat(limits.max_input_items));
         assert!(matches!(
             check_request(&request(&zip, &files, &many), &limits),
-            Err(ImportError::TooManyInputItems { count, .. }) if count == limits.max_input_items + 1
+            Err(ImportError::TooManyInputItems { max }) if max == limits.max_input_items
         ));
         let huge = format!("[\"{}\"]", "x".repeat(MAX_INPUT_BYTES));
         assert!(matches!(

@@ -7,12 +7,18 @@
 //! the job unpacks the archive. A refused or failed import leaves nothing behind: no row and
 //! no stored archive.
 
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::fmt;
+
 use diesel_async::AsyncConnection;
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use uuid::Uuid;
 
 use crate::config::ImportLimits;
 use crate::db::models::DossierState;
 use crate::db::{DbError, Pool};
+use crate::import::bounded::BoundedList;
 use crate::import::store::{self, NewImportedDossier};
 use crate::import::{CheckedImport, ImportError, ImportFile, ImportRequest, check_request};
 use crate::jobs::outbox;
@@ -31,6 +37,111 @@ pub struct NewImport {
     pub input: String,
     /// Absolute http(s) URL; blank means none.
     pub callback_url: Option<String>,
+}
+
+impl NewImport {
+    /// Parses the JSON body of `POST /import_dossier` (operations spec §3), counting `files`
+    /// while it is read: a list longer than the archive may have entries is refused at its
+    /// first file past the limit, before the rest of the body is parsed or built (issue 29).
+    /// The other checks are [`import_dossier`]'s.
+    pub fn from_json(body: &[u8], limits: &ImportLimits) -> Result<Self, ImportError> {
+        let exceeded = Cell::new(false);
+        let mut deserializer = serde_json::Deserializer::from_slice(body);
+        let parsed = RequestSeed {
+            max_files: limits.max_entries,
+            files_exceeded: &exceeded,
+        }
+        .deserialize(&mut deserializer)
+        .and_then(|request| deserializer.end().map(|()| request));
+        match parsed {
+            Ok(request) => request,
+            Err(_) if exceeded.get() => Err(ImportError::TooManyFiles {
+                max: limits.max_entries,
+            }),
+            Err(error) => Err(ImportError::Request(request_error(&error))),
+        }
+    }
+}
+
+/// Where and how a body is not the import's JSON, without serde's own text.
+fn request_error(error: &serde_json::Error) -> String {
+    let place = format!("riga {}, colonna {}", error.line(), error.column());
+    match error.classify() {
+        serde_json::error::Category::Data => {
+            format!("un campo ha un tipo o un valore non ammesso ({place})")
+        }
+        serde_json::error::Category::Eof => "il JSON è incompleto".to_owned(),
+        serde_json::error::Category::Syntax | serde_json::error::Category::Io => {
+            format!("JSON non valido ({place})")
+        }
+    }
+}
+
+/// The import body's fields, read one by one; `files` through a [`BoundedList`]. A missing
+/// required field is the request's value `Err`, so that its message names the field.
+struct RequestSeed<'a> {
+    max_files: usize,
+    files_exceeded: &'a Cell<bool>,
+}
+
+impl<'de> DeserializeSeed<'de> for RequestSeed<'_> {
+    type Value = Result<NewImport, ImportError>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for RequestSeed<'_> {
+    type Value = Result<NewImport, ImportError>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("the import request, a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut request = NewImport {
+            tipo_contratto: crate::import::DEFAULT_CONTRACT_TYPE.to_owned(),
+            ..NewImport::default()
+        };
+        let (mut base64zip, mut input) = (None, None);
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            match key.as_ref() {
+                // null is absent, as for callbackUrl.
+                "idValutazione" => {
+                    request.id_valutazione =
+                        map.next_value::<Option<String>>()?.unwrap_or_default();
+                }
+                "tipoContratto" => {
+                    if let Some(text) = map.next_value::<Option<String>>()? {
+                        request.tipo_contratto = text;
+                    }
+                }
+                "base64zip" => base64zip = Some(map.next_value()?),
+                "files" => {
+                    request.files =
+                        map.next_value_seed(BoundedList::new(self.max_files, self.files_exceeded))?;
+                }
+                "input" => input = Some(map.next_value()?),
+                "callbackUrl" => request.callback_url = map.next_value()?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        let missing = |field: &str| ImportError::Request(format!("manca il campo {field}"));
+        let Some(base64zip) = base64zip else {
+            return Ok(Err(missing("base64zip")));
+        };
+        let Some(input) = input else {
+            return Ok(Err(missing("input")));
+        };
+        Ok(Ok(NewImport {
+            base64zip,
+            input,
+            ..request
+        }))
+    }
 }
 
 /// Why an import was refused or failed. Nothing was created either way.
