@@ -17,7 +17,7 @@ down:
 test:
     scripts/test.sh
 
-# Benchmarks of the rule runtime (criterion + a summary each; figures in docs/benchmarks.md), not part of `just test`: worker/benches/rules.rs (compilation, trivial and realistic rule) and documents.rs (documents through all their rules). A first argument `rules` or `documents` runs only that one; the other ARGS go to criterion (`just bench documents`, `just bench rules compile`, `just bench documents --test`); the summaries run whatever the filter.
+# Benchmarks of the worker (figures in docs/benchmarks.md), not part of `just test`: worker/benches/rules.rs (compilation, trivial and realistic rule) and documents.rs (documents through all their rules), criterion + a summary each; extraction.rs (a document extracted in process vs in the contained child process). A first argument `rules`, `documents` or `extraction` runs only that one; the other ARGS go to criterion (`just bench documents`, `just bench rules compile`, `just bench documents --test`); the summaries run whatever the filter.
 bench *ARGS:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -25,8 +25,8 @@ bench *ARGS:
     scripts/pdfium.sh
     set -- {{ARGS}}
     case "${1:-}" in
-      rules | documents) benches=(--bench "$1"); shift ;;
-      *) benches=(--bench rules --bench documents) ;;
+      rules | documents | extraction) benches=(--bench "$1"); shift ;;
+      *) benches=(--bench rules --bench documents --bench extraction) ;;
     esac
     cargo bench -p worker "${benches[@]}" -- "$@"
 

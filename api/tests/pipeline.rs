@@ -882,6 +882,67 @@ async fn a_deflate_bomb_fails_alone_and_the_worker_goes_on() -> Result<()> {
     Ok(())
 }
 
+/// The review's worst file (issue 29): one page whose LZW content stream decodes to 1 GiB made
+/// PDFium abort inside the worker, killing every worker it reached. Extracted in a child process
+/// under a memory limit, it ends its document `cannot process` with the reason; the worker stays
+/// up, the dossier's other document is processed, and the same worker extracts the next dossier.
+#[tokio::test]
+async fn a_pdf_that_crashes_pdfium_fails_alone_and_the_worker_goes_on() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let mut worker = worker(&server, &[("ISTRUTTORIA_EXTRACTION_MAX_MEMORY_MIB", "512")]).await?;
+    let bomb = pdf::encoded_bomb_pdf(pdf::BombEncoding::Lzw, 1 << 30);
+    assert!(bomb.len() < 1_000_000, "{} bytes", bomb.len());
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("bomba.pdf", bomb), ("contratto.pdf", contract(1000, "X"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+    let mut conn = server.db.pool.get().await?;
+    let states: Vec<(String, String, Option<String>)> = shared::db::schema::documents::table
+        .filter(shared::db::schema::documents::dossier_id.eq(dossier_id))
+        .order(shared::db::schema::documents::name)
+        .select((
+            shared::db::schema::documents::name,
+            shared::db::schema::documents::state,
+            shared::db::schema::documents::error,
+        ))
+        .load(&mut conn)
+        .await?;
+    drop(conn);
+    assert_eq!(states[0].1, "cannot process", "{states:?}");
+    let reason = states[0].2.as_deref().unwrap_or_default();
+    assert!(
+        reason.starts_with("il PDF ha superato i limiti di elaborazione: estrazione interrotta"),
+        "{states:?}"
+    );
+    assert_eq!(states[1].1, "processed", "{states:?}");
+    assert!(
+        worker.child.try_wait()?.is_none(),
+        "the worker is still running"
+    );
+
+    // The same worker (the only one) extracts the next dossier.
+    let next = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(2000, "Y"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, next, "processed").await?;
+    assert!(
+        worker.child.try_wait()?.is_none(),
+        "the worker is still running"
+    );
+    Ok(())
+}
+
 #[tokio::test]
 async fn documents_that_disagree_put_the_dossier_in_conflicts() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
