@@ -385,3 +385,61 @@ async fn forged_expired_and_unsigned_tokens_are_refused() -> Result<()> {
     assert_eq!(body["data"]["loggedUser"]["email"], "admin@example.test");
     Ok(())
 }
+
+/// A tampered token gets one clear sentence, on GraphQL and on REST: never the decoder's own
+/// words ("JSON error: unknown variant `none`…", "Base64 error…").
+#[tokio::test]
+async fn tampered_tokens_get_one_clear_message_everywhere() -> Result<()> {
+    use base64::Engine;
+    const INVALID: &str = "Sessione non valida: accedi di nuovo";
+    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let server = server_with_admin().await?;
+    let session = login(&server, "admin@example.test", "admin-password").await?;
+    let token = session["accessToken"].as_str().unwrap_or_default();
+    let mut parts = token.split('.');
+    let (header, payload, signature) = (
+        parts.next().unwrap_or_default(),
+        parts.next().unwrap_or_default(),
+        parts.next().unwrap_or_default(),
+    );
+    let claims: Value = serde_json::from_slice(&b64.decode(payload)?)?;
+    let tampered = [
+        (
+            "alg none",
+            forge(&json!({ "alg": "none", "typ": "JWT" }), &claims, ""),
+        ),
+        (
+            "bad base64",
+            format!("{header}.@@@not-base64@@@.{signature}"),
+        ),
+        (
+            "header not JSON",
+            format!("{}.{payload}.{signature}", b64.encode("{\"alg\":")),
+        ),
+        (
+            "claims replaced",
+            format!("{header}.{}.{signature}", b64.encode("not json")),
+        ),
+        ("not a JWT", "token".to_owned()),
+    ];
+    for (name, forged) in &tampered {
+        let body = server.graphql_as(forged, LOGGED_USER, json!({})).await?;
+        assert_eq!(error_code(&body), "UNAUTHENTICATED", "{name}: {body}");
+        assert_eq!(body["errors"][0]["message"], INVALID, "{name}: {body}");
+
+        let response = server
+            .client
+            .post(server.url("/import_dossier"))
+            .bearer_auth(forged)
+            .json(
+                &json!({ "idValutazione": "x", "tipoContratto": "y", "base64zip": "",
+                "files": [], "input": [] }),
+            )
+            .send()
+            .await?;
+        assert_eq!(response.status(), 401, "{name}");
+        let body: Value = response.json().await?;
+        assert_eq!(body["message"], INVALID, "{name}: {body}");
+    }
+    Ok(())
+}

@@ -40,8 +40,8 @@ impl Caller {
                 Ok(claims) => Self::Authenticated(claims),
                 Err(error) => Self::Rejected(error),
             },
-            None => Self::Rejected(TokenError::Invalid(
-                "expected `Authorization: Bearer <token>`".into(),
+            None => Self::Rejected(TokenError::invalid(
+                "expected `Authorization: Bearer <token>`",
             )),
         }
     }

@@ -38,17 +38,31 @@ pub struct AccessClaims {
     pub imp: Option<Uuid>,
 }
 
+/// Why an access token was refused. What users see is the `Display` text, one clear sentence
+/// per case: the decoder's own words (e.g. "JSON error: unknown variant `none`") only reach
+/// the debug log, through [`TokenError::Invalid`]'s detail.
 #[derive(Debug, thiserror::Error)]
 pub enum TokenError {
-    #[error("the access token has expired")]
+    #[error("Sessione scaduta: accedi di nuovo")]
     Expired,
     /// Its session ended (logout, password change, deleted user, …) before it expired.
     #[error("Sessione terminata: effettua di nuovo l'accesso")]
     Revoked,
-    #[error("the access token is not valid: {0}")]
+    /// Malformed, forged, signed with another key or algorithm, not yet valid, for another
+    /// audience, not an access token, …; the detail is for the log only.
+    #[error("Sessione non valida: accedi di nuovo")]
     Invalid(String),
     #[error("cannot sign an access token: {0}")]
     Sign(jsonwebtoken::errors::Error),
+}
+
+impl TokenError {
+    /// An invalid token, with `detail` logged at debug level.
+    pub fn invalid(detail: impl Into<String>) -> Self {
+        let detail = detail.into();
+        tracing::debug!(%detail, "access token refused");
+        Self::Invalid(detail)
+    }
 }
 
 /// The signing key and the rules every access token is checked against.
@@ -120,11 +134,11 @@ impl TokenKeys {
         let claims = decode::<AccessClaims>(token, &self.decoding, &self.validation)
             .map_err(|e| match e.kind() {
                 ErrorKind::ExpiredSignature => TokenError::Expired,
-                _ => TokenError::Invalid(e.to_string()),
+                _ => TokenError::invalid(e.to_string()),
             })?
             .claims;
         if claims.typ != ACCESS_TOKEN_TYPE {
-            return Err(TokenError::Invalid(format!(
+            return Err(TokenError::invalid(format!(
                 "a {} token is not an access token",
                 claims.typ
             )));
@@ -198,6 +212,33 @@ mod tests {
         )
         .expect("signs");
         assert!(matches!(keys().verify(&hs512), Err(TokenError::Invalid(_))));
+    }
+
+    /// Whatever the decoder says about a tampered token, the message is the same sentence.
+    #[test]
+    fn tampered_tokens_get_one_message_without_the_decoder_s_words() {
+        let keys = keys();
+        let issued = keys
+            .issue(Uuid::now_v7(), "a@b.it", Uuid::now_v7(), None)
+            .expect("signs");
+        let claims = serde_json::to_value(&issued.claims).expect("json");
+        let signature = issued.token.rsplit('.').next().expect("three parts");
+        let header = issued.token.split('.').next().expect("three parts");
+        let tampered = [
+            forge(r#"{"alg":"none","typ":"JWT"}"#, &claims, ""),
+            forge(r#"{"alg":"HS256"#, &claims, signature),
+            format!("{header}.!!!not base64!!!.{signature}"),
+            "not.a.jwt".to_owned(),
+            String::new(),
+        ];
+        for token in tampered {
+            let error = keys.verify(&token).expect_err("refused");
+            assert!(
+                matches!(error, TokenError::Invalid(_)),
+                "{token}: {error:?}"
+            );
+            assert_eq!(error.to_string(), "Sessione non valida: accedi di nuovo");
+        }
     }
 
     #[test]
