@@ -456,6 +456,7 @@ mod validation_tests {
 //
 // Each change is one transaction with its audit-log entry.
 
+use crate::auth::admin::NOT_WHILE_IMPERSONATING;
 use crate::db::models::accounts::{User, UserChanges};
 use crate::db::repo::audit::{Actor, Entry};
 
@@ -471,6 +472,9 @@ pub enum AdminError {
     /// The current state refuses the operation (→ `CONFLICT`).
     #[error("{0}")]
     Conflict(String),
+    /// The caller may not do this, whatever their permissions (→ `FORBIDDEN`).
+    #[error("{0}")]
+    Forbidden(String),
     #[error(transparent)]
     Db(#[from] DbError),
     #[error(transparent)]
@@ -701,13 +705,24 @@ pub async fn set_avatar(
     .await?)
 }
 
-/// Deletes the user with e-mail `email` and their groups; never the actor themselves. The
-/// caller must reload access control afterwards (their groups are gone).
+/// Deletes the user with e-mail `email` and their groups; never the actor themselves, and not
+/// a user with roles from an impersonation session (that changes access control). The caller
+/// must reload access control afterwards (their groups are gone).
 pub async fn delete_account(pool: &Pool, actor: &Actor, email: &str) -> Result<User, AdminError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     let user = user_by_email(&mut conn, email).await?;
     if user.id == actor.id || Some(user.id) == actor.impersonator {
         return Err(AdminError::Conflict("Non puoi eliminare te stesso".into()));
+    }
+    if actor.impersonator.is_some() {
+        // Taking a user's roles away is an access-control change.
+        let groups = repo::access::groups(&mut conn).await?;
+        if groups
+            .iter()
+            .any(|group| group.subject.eq_ignore_ascii_case(&user.email))
+        {
+            return Err(AdminError::Forbidden(NOT_WHILE_IMPERSONATING.into()));
+        }
     }
     conn.transaction(async |conn| -> Result<(), DbError> {
         let groups = repo::access::delete_groups_of_user(conn, &user.email).await?;

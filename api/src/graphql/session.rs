@@ -16,6 +16,7 @@ use shared::rate_limit::{self, RateLimitError};
 
 use super::caller::{ClientAddr, claims};
 use super::errors::{bad_input, conflict, internal, not_found};
+use super::users::forbidden;
 use crate::state::AppState;
 
 /// A user as the API shows it (never its password hash).
@@ -117,6 +118,7 @@ fn auth_error(error: AuthError) -> async_graphql::Error {
         AuthError::ImpersonateSelf
         | AuthError::AlreadyImpersonating
         | AuthError::NotImpersonating => conflict(error.to_string()),
+        AuthError::BeyondOwnPermissions(_) => forbidden(&error.to_string()),
         AuthError::UnknownUser => not_found(error.to_string()),
         error => internal(format!("{error:#}")),
     }
@@ -345,7 +347,8 @@ impl SessionMutation {
         .await
     }
 
-    /// Starts a session as the user with `email`, marked as impersonated by the caller.
+    /// Starts a session as the user with `email`, marked as impersonated by the caller; refused
+    /// (`FORBIDDEN`) when that user may use anything the caller may not.
     async fn impersonates(
         &self,
         ctx: &Context<'_>,
@@ -355,7 +358,7 @@ impl SessionMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let session = state
             .auth
-            .impersonate(claims, &email)
+            .impersonate(&state.access, claims, &email)
             .await
             .map_err(auth_error)?;
         Ok(session.into())

@@ -18,6 +18,7 @@ pub(super) fn admin_error(error: AdminError) -> async_graphql::Error {
         AdminError::Invalid(field) => bad_input(field.field, field.message),
         AdminError::NotFound(message) => not_found(message),
         AdminError::Conflict(message) => conflict(message),
+        AdminError::Forbidden(message) => forbidden(&message),
         error => internal(format!("{error:#}")),
     }
 }

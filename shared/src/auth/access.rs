@@ -44,6 +44,13 @@ e = some(where (p.eft == allow)) && !some(where (p.eft == deny))
 m = (g(r.sub, p.sub, r.dom) || g(r.sub, p.sub, "*")) && (p.dom == "*" || p.dom == r.dom) && (p.obj == "*" || p.obj == r.obj) && (p.act == "*" || p.act == r.act)
 "#;
 
+/// Where a policy names its resource: `p = sub, dom, obj, act, eft`.
+const POLICY_RESOURCE: usize = 2;
+
+/// The resource that stands for every resource no policy names (see
+/// [`AccessControl::allowed_beyond`]).
+const OTHER_RESOURCES: &str = "*";
+
 /// The action every operation check asks for; policies grant `*` (the spec's policies have no
 /// action besides their effect).
 const ACCESS_ACTION: &str = "access";
@@ -79,20 +86,42 @@ impl AccessControl {
 
     /// Whether the user with e-mail `subject` may use `resource`.
     pub fn allows(&self, subject: &str, resource: &str) -> bool {
+        decide(&self.current(), subject, resource).unwrap_or_else(|error| {
+            tracing::error!(%error, subject, resource, "access check failed; refusing");
+            false
+        })
+    }
+
+    /// The resources the user with e-mail `other` may use and `subject` may not, sorted;
+    /// empty when `subject`'s permissions include all of `other`'s.
+    ///
+    /// A request's answer depends only on which policies name its resource or `*`, so the
+    /// resources fall into classes: each resource some policy names, and every other one,
+    /// decided by the `*` policies alone — asking for `*` itself is asking for that class
+    /// (it is named `*` in the answer). Comparing the two users on one representative of each
+    /// class compares them on every resource, deny policies included.
+    pub fn allowed_beyond(&self, subject: &str, other: &str) -> Vec<String> {
         let enforcer = self.current();
-        let request = (
-            subject.to_lowercase(),
-            ANY_DOMAIN.to_owned(),
-            resource.to_lowercase(),
-            ACCESS_ACTION.to_owned(),
-        );
-        match enforcer.enforce(request) {
-            Ok(allowed) => allowed,
-            Err(error) => {
-                tracing::error!(%error, subject, resource, "access check failed; refusing");
-                false
-            }
-        }
+        // casbin's `get_all_objects` reads the second field, the domain in this model.
+        let mut resources: Vec<String> = enforcer
+            .get_policy()
+            .into_iter()
+            .filter_map(|policy| policy.into_iter().nth(POLICY_RESOURCE))
+            .collect();
+        resources.push(OTHER_RESOURCES.to_owned());
+        resources.sort();
+        resources.dedup();
+        resources.retain(|resource| {
+            let beyond = || -> Result<bool, casbin::Error> {
+                Ok(decide(&enforcer, other, resource)? && !decide(&enforcer, subject, resource)?)
+            };
+            // A check that cannot be made counts as a permission `subject` lacks.
+            beyond().unwrap_or_else(|error| {
+                tracing::error!(%error, subject, other, resource, "access comparison failed");
+                true
+            })
+        });
+        resources
     }
 
     /// Reads the policy again from PostgreSQL.
@@ -164,6 +193,16 @@ impl AccessControl {
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         )
     }
+}
+
+/// Whether `enforcer` lets the user with e-mail `subject` use `resource`.
+fn decide(enforcer: &Enforcer, subject: &str, resource: &str) -> Result<bool, casbin::Error> {
+    enforcer.enforce((
+        subject.to_lowercase(),
+        ANY_DOMAIN.to_owned(),
+        resource.to_lowercase(),
+        ACCESS_ACTION.to_owned(),
+    ))
 }
 
 fn channel(redis: &Redis) -> String {

@@ -1,7 +1,8 @@
 //! Administration of access control: roles, policies and groups, with the limits of the spec
 //! (§5: role name ≤ 20, description ≤ 40; policy subject and resource ≤ 60; group subject ≤ 60,
 //! role ≤ 40). Every change is one transaction with its audit-log entry, then
-//! [`AccessControl::changed`] so every API process enforces it at once.
+//! [`AccessControl::changed`] so every API process enforces it at once. No change is made from
+//! an impersonation session ([`NOT_WHILE_IMPERSONATING`]).
 
 use diesel_async::AsyncConnection;
 
@@ -21,6 +22,18 @@ pub const MAX_GROUP_SUBJECT: usize = 60;
 pub const MAX_GROUP_ROLE: usize = 40;
 pub const MAX_DOMAIN: usize = 40;
 pub const UNKNOWN_ROLE: &str = "Ruolo inesistente";
+pub const NOT_WHILE_IMPERSONATING: &str =
+    "Non è possibile modificare ruoli e permessi durante un'impersonificazione";
+
+/// Refuses an access-control change from an impersonation session: whoever impersonates
+/// would use the impersonated user's permissions to change roles — their own included — and
+/// keep the result after the impersonation ends.
+fn not_impersonating(actor: &Actor) -> Result<(), AdminError> {
+    match actor.impersonator {
+        Some(_) => Err(AdminError::Forbidden(NOT_WHILE_IMPERSONATING.into())),
+        None => Ok(()),
+    }
+}
 
 /// What every change needs: the database, the enforcer to reload and Redis to tell the others.
 pub struct AccessAdmin<'a> {
@@ -80,6 +93,7 @@ impl AccessAdmin<'_> {
         name: &str,
         description: Option<&str>,
     ) -> Result<Role, AdminError> {
+        not_impersonating(actor)?;
         let name = required_text("name", name, MAX_ROLE_NAME)?.to_owned();
         let description = description.unwrap_or("").trim().to_owned();
         if description.chars().count() > MAX_ROLE_DESCRIPTION {
@@ -117,6 +131,7 @@ impl AccessAdmin<'_> {
 
     /// Deletes a role no policy or group uses.
     pub async fn delete_role(&self, actor: &Actor, name: &str) -> Result<(), AdminError> {
+        not_impersonating(actor)?;
         let mut conn = self.conn().await?;
         let role = repo::roles::find(&mut conn, name.trim())
             .await?
@@ -154,6 +169,7 @@ impl AccessAdmin<'_> {
         action: &str,
         domain_: Option<&str>,
     ) -> Result<Policy, AdminError> {
+        not_impersonating(actor)?;
         let subject = required_text("subject", subject, MAX_POLICY_SUBJECT)?;
         let object = required_text("object", object, MAX_POLICY_OBJECT)?.to_owned();
         let effect = effect(action)?;
@@ -191,6 +207,7 @@ impl AccessAdmin<'_> {
         action: &str,
         domain_: Option<&str>,
     ) -> Result<(), AdminError> {
+        not_impersonating(actor)?;
         let policy = Policy {
             subject: required_text("subject", subject, MAX_POLICY_SUBJECT)?.to_owned(),
             object: required_text("object", object, MAX_POLICY_OBJECT)?.to_owned(),
@@ -222,6 +239,7 @@ impl AccessAdmin<'_> {
         role: &str,
         domain_: Option<&str>,
     ) -> Result<Group, AdminError> {
+        not_impersonating(actor)?;
         let subject = required_text("subject", subject, MAX_GROUP_SUBJECT)?;
         let role = required_text("role", role, MAX_GROUP_ROLE)?;
         let domain = domain(domain_)?;
@@ -259,6 +277,7 @@ impl AccessAdmin<'_> {
         role: &str,
         domain_: Option<&str>,
     ) -> Result<(), AdminError> {
+        not_impersonating(actor)?;
         let group = Group {
             subject: required_text("subject", subject, MAX_GROUP_SUBJECT)?.to_owned(),
             role: required_text("role", role, MAX_GROUP_ROLE)?.to_owned(),

@@ -9,7 +9,9 @@
 //! Impersonation is a session like any other whose refresh tokens (and so access tokens, claim
 //! `imp`) record the impersonator; refreshing keeps it. Ending it revokes that session and
 //! starts a fresh one for the impersonator. Both write their audit entry in the transaction
-//! that starts the new session.
+//! that starts the new session. It cannot raise anyone's permissions: only a user whose
+//! permissions are a subset of the impersonator's can be impersonated, and access control
+//! cannot be changed from an impersonation session (see `auth::admin`).
 
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
@@ -23,6 +25,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+use super::access::AccessControl;
 use super::permissions::{self, Permission};
 use super::revocation::RevokedSessions;
 use super::tokens::{AccessClaims, TokenError, TokenKeys};
@@ -71,6 +74,13 @@ pub enum AuthError {
     /// `endImpersonation` outside an impersonation session.
     #[error("Questa sessione non è un'impersonificazione")]
     NotImpersonating,
+    /// The user to impersonate may use resources the impersonator may not (`*`: resources no
+    /// policy names).
+    #[error(
+        "Non puoi impersonificare un utente che ha permessi che tu non hai: {}",
+        .0.join(", ")
+    )]
+    BeyondOwnPermissions(Vec<String>),
     /// The user to impersonate, or the impersonator to return to, does not exist.
     #[error("Utente non trovato")]
     UnknownUser,
@@ -233,10 +243,12 @@ impl Authenticator {
     }
 
     /// Starts a session of the user with e-mail `target` on behalf of the caller with
-    /// `claims`, whose id its tokens carry as impersonator. Refused on oneself and from an
-    /// impersonation session.
+    /// `claims`, whose id its tokens carry as impersonator. Refused on oneself, from an
+    /// impersonation session, and on a user who may use any resource the caller may not
+    /// (`access`): impersonating never lends permissions the caller lacks.
     pub async fn impersonate(
         &self,
+        access: &AccessControl,
         claims: &AccessClaims,
         target: &str,
     ) -> Result<Session, AuthError> {
@@ -249,6 +261,10 @@ impl Authenticator {
             .ok_or(AuthError::UnknownUser)?;
         if user.id == claims.sub {
             return Err(AuthError::ImpersonateSelf);
+        }
+        let beyond = access.allowed_beyond(&claims.email, &user.email);
+        if !beyond.is_empty() {
+            return Err(AuthError::BeyondOwnPermissions(beyond));
         }
         conn.transaction(async |conn| -> Result<Session, AuthError> {
             let session = self.start_session(conn, user, Some(claims.sub)).await?;
