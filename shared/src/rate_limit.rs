@@ -5,20 +5,23 @@
 //! them; each is created with its window as expiry (`SET NX EX` then `INCR`, one atomic
 //! pipeline), i.e. a fixed window starting at the first counted event.
 //!
-//! # Not letting an attacker lock a user out
+//! # Logins: a lock per account, a limit per address
 //!
-//! What blocks guessing is the counter per **(account, client address)**: a handful of wrong
-//! passwords for one account from one address, then that address must wait. A second counter
-//! per **client address** (all accounts) stops one address from spraying many accounts.
-//! There is deliberately **no blocking counter per account alone**: whoever knows an e-mail
-//! could then lock its owner out from anywhere. Guessing spread over many addresses is still
-//! bounded by (addresses × per-pair limit) per window against argon2id-hashed passwords, and
-//! the failures are logged. A successful login clears its (account, address) counter.
+//! Failed logins are counted **per account, whatever the client address**: after
+//! [`LOGIN_PER_ACCOUNT`] failures the account is locked — even the right password is refused,
+//! with [`RateLimitError::AccountLocked`] saying for how long — until the window ends. Guessing
+//! one password from many addresses (or through forged `X-Forwarded-For` headers) is then
+//! bounded by the same few attempts as guessing it from one. The price is that whoever knows an
+//! e-mail can keep its owner locked out by failing on purpose; the lock ends with its window,
+//! a successful login clears the count, and the failures are logged. A second counter per
+//! **client address** (all accounts) stops one address from spraying many accounts. An e-mail
+//! without an account is counted and locked the same way, so the lock reveals nothing.
 //!
-//! `recoverPassword` sends e-mail, so it also has a counter per account — its purpose is to
-//! stop mail-bombing a user, and it only delays *new* codes (a code already received keeps
-//! working) — plus per (account, address) and per address counters. Reset codes have their
-//! own bound too: 5 attempts per code (see `auth::recovery`).
+//! `resetPassword` and `confirmRegistration` guess e-mailed codes: their failures are counted
+//! per (account, address) and per address, and each code allows 5 attempts anyway (see
+//! `auth::recovery`). `recoverPassword` sends e-mail, so it also has a counter per account —
+//! its purpose is to stop mail-bombing a user, and it only delays *new* codes (a code already
+//! received keeps working) — plus per (account, address) and per address counters.
 //!
 //! Keys carry the SHA-256 of the lowercased e-mail and of the address, never the values.
 
@@ -43,8 +46,9 @@ const fn minutes(max: u64, minutes: u64) -> Limit {
     }
 }
 
-/// Failed logins per (account, address) and per address.
-pub const LOGIN_PER_ACCOUNT_ADDRESS: Limit = minutes(5, 15);
+/// Failed logins per account (any address; past it the account is locked until the window
+/// ends) and per address (any account).
+pub const LOGIN_PER_ACCOUNT: Limit = minutes(10, 15);
 pub const LOGIN_PER_ADDRESS: Limit = minutes(50, 15);
 /// Failed password resets per (account, address) and per address.
 pub const RESET_PER_ACCOUNT_ADDRESS: Limit = minutes(5, 15);
@@ -73,8 +77,31 @@ pub const TOO_MANY_MESSAGE: &str = "Troppi tentativi: riprova fra qualche minuto
 pub enum RateLimitError {
     #[error("{TOO_MANY_MESSAGE}")]
     TooMany,
+    /// Too many failed logins for one account: it is locked for `retry_after` more.
+    #[error(
+        "Account bloccato per troppi tentativi di accesso falliti: riprova fra {}",
+        in_minutes(*retry_after)
+    )]
+    AccountLocked { retry_after: Duration },
     #[error("the rate-limit counters are unreachable: {0}")]
     Redis(#[from] redis::RedisError),
+}
+
+/// "1 minuto", "15 minuti": `duration` rounded up to whole minutes, at least one.
+fn in_minutes(duration: Duration) -> String {
+    match duration.as_secs().div_ceil(60).max(1) {
+        1 => "1 minuto".to_owned(),
+        minutes => format!("{minutes} minuti"),
+    }
+}
+
+/// What reaching a counter's limit means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Refusal {
+    /// The requests are refused for a while ([`RateLimitError::TooMany`]).
+    TooMany,
+    /// The account is locked until the window ends ([`RateLimitError::AccountLocked`]).
+    LocksAccount,
 }
 
 /// One counter: what it counts and for whom.
@@ -82,6 +109,7 @@ pub enum RateLimitError {
 pub struct Counter {
     key: String,
     limit: Limit,
+    refusal: Refusal,
 }
 
 impl Counter {
@@ -98,7 +126,20 @@ impl Counter {
             key.push_str(":c");
             key.push_str(&digest(&address));
         }
-        Self { key, limit }
+        Self {
+            key,
+            limit,
+            refusal: Refusal::TooMany,
+        }
+    }
+
+    /// A counter of `bucket` for the account with e-mail `email` whatever the address, which
+    /// locks the account when it reaches `limit`.
+    fn account_lock(bucket: &str, email: &str, limit: Limit) -> Self {
+        Self {
+            refusal: Refusal::LocksAccount,
+            ..Self::new(bucket, Some(email), None, limit)
+        }
     }
 }
 
@@ -122,17 +163,33 @@ impl RateLimiter {
         format!("{}:ratelimit:{}", self.redis.namespace, counter.key)
     }
 
-    /// Refuses with [`RateLimitError::TooMany`] when any of `counters` has reached its limit.
+    /// Refuses when any of `counters` has reached its limit: with
+    /// [`RateLimitError::AccountLocked`] (and how long the lock lasts) for an account's lock,
+    /// [`RateLimitError::TooMany`] otherwise.
     pub async fn check(&self, counters: &[Counter]) -> Result<(), RateLimitError> {
         let mut connection = self.redis.connection.clone();
         for counter in counters {
+            let key = self.key(counter);
             let count: Option<u64> = redis::cmd("GET")
-                .arg(self.key(counter))
+                .arg(&key)
                 .query_async(&mut connection)
                 .await?;
-            if count.unwrap_or(0) >= counter.limit.max {
-                return Err(RateLimitError::TooMany);
+            if count.unwrap_or(0) < counter.limit.max {
+                continue;
             }
+            return Err(match counter.refusal {
+                Refusal::TooMany => RateLimitError::TooMany,
+                Refusal::LocksAccount => {
+                    // Negative when the key has just expired: the lock is ending.
+                    let left_ms: i64 = redis::cmd("PTTL")
+                        .arg(&key)
+                        .query_async(&mut connection)
+                        .await?;
+                    RateLimitError::AccountLocked {
+                        retry_after: Duration::from_millis(u64::try_from(left_ms).unwrap_or(0)),
+                    }
+                }
+            });
         }
         Ok(())
     }
@@ -177,10 +234,11 @@ impl RateLimiter {
     }
 }
 
-/// The counters of failed logins of `email` from `address`.
+/// The counters of failed logins of `email` from `address`: the account's lock first (a
+/// successful login clears it), then the address's limit.
 pub fn login_counters(email: &str, address: Option<IpAddr>) -> [Counter; 2] {
     [
-        Counter::new("login", Some(email), address, LOGIN_PER_ACCOUNT_ADDRESS),
+        Counter::account_lock("login-account", email, LOGIN_PER_ACCOUNT),
         Counter::new("login", None, address, LOGIN_PER_ADDRESS),
     ]
 }
@@ -259,14 +317,27 @@ mod tests {
     fn keys_separate_accounts_and_addresses_without_revealing_them() {
         let home = Some(IpAddr::from([10, 0, 0, 1]));
         let other = Some(IpAddr::from([10, 0, 0, 2]));
-        let [pair, address] = login_counters("Mario@Example.com", home);
-        assert_eq!(pair.key, login_counters("mario@example.com", home)[0].key);
-        assert_ne!(pair.key, login_counters("mario@example.com", other)[0].key);
-        assert_ne!(pair.key, address.key);
+        let [account, address] = login_counters("Mario@Example.com", home);
+        assert_eq!(
+            account.key,
+            login_counters("mario@example.com", other)[0].key,
+            "the login lock is the account's, whatever the address"
+        );
+        assert_ne!(
+            account.key,
+            login_counters("luigi@example.com", home)[0].key
+        );
+        assert_ne!(account.key, address.key);
         assert_eq!(
             address.key,
             login_counters("luigi@example.com", home)[1].key
         );
+        assert_ne!(
+            address.key,
+            login_counters("mario@example.com", other)[1].key
+        );
+        let pair = &reset_counters("mario@example.com", home)[0];
+        assert_ne!(pair.key, reset_counters("mario@example.com", other)[0].key);
         assert!(!pair.key.contains("mario") && !pair.key.contains("10.0.0.1"));
         let account = &recover_counters("mario@example.com", home)[1];
         assert_eq!(
@@ -274,5 +345,19 @@ mod tests {
             recover_counters("mario@example.com", other)[1].key,
             "the per-account counter ignores the address"
         );
+    }
+
+    #[test]
+    fn the_lock_says_how_many_minutes_are_left() {
+        for (seconds, wait) in [(0, "1 minuto"), (61, "2 minuti"), (900, "15 minuti")] {
+            let message = RateLimitError::AccountLocked {
+                retry_after: Duration::from_secs(seconds),
+            }
+            .to_string();
+            assert!(
+                message.ends_with(&format!("riprova fra {wait}")),
+                "{message}"
+            );
+        }
     }
 }

@@ -64,11 +64,11 @@ fn unauthenticated(message: &str) -> async_graphql::Error {
 /// peer is one of `ISTRUTTORIA_TRUSTED_PROXIES` — the right-most `X-Forwarded-For` address
 /// that is not itself a trusted proxy (the left part of the header is the client's to forge).
 ///
-/// A proxy left out of the setting would make every client one address, so that 50 failed
-/// logins by anyone lock everyone out. So a peer on a loopback or private address that sends
-/// `X-Forwarded-For` counts as one proxy hop: the right-most address (the one that proxy
-/// added; a client on the internet cannot set it) is the client. A warning says to configure
-/// the proxy; configured proxies are followed through any number of hops.
+/// With no trusted proxy (the default) `X-Forwarded-For` is ignored, whoever sends it: a
+/// loopback or private peer is not believed either, since anything on the host or the network
+/// can connect from one. Behind a proxy that is not listed every client is the proxy's
+/// address, which shares the per-address limits (the per-account login lock does not depend
+/// on the address): the proxy must be listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientAddr(pub Option<std::net::IpAddr>);
 
@@ -81,24 +81,15 @@ impl ClientAddr {
         let Some(peer) = peer else {
             return Self(None);
         };
-        let forwarded: Vec<std::net::IpAddr> = headers
+        if !trusted_proxies.contains(&peer) {
+            return Self(Some(peer));
+        }
+        let client = headers
             .get_all("x-forwarded-for")
             .iter()
             .filter_map(|value| value.to_str().ok())
             .flat_map(|value| value.split(','))
-            .filter_map(|part| part.trim().parse().ok())
-            .collect();
-        if !trusted_proxies.contains(&peer) {
-            return match forwarded.last() {
-                Some(client) if is_local(peer) => {
-                    warn_unconfigured_proxy(peer);
-                    Self(Some(*client))
-                }
-                _ => Self(Some(peer)),
-            };
-        }
-        let client = forwarded
-            .into_iter()
+            .filter_map(|part| part.trim().parse::<std::net::IpAddr>().ok())
             .rev()
             .find(|address| !trusted_proxies.contains(address))
             .unwrap_or(peer);
@@ -108,33 +99,6 @@ impl ClientAddr {
     /// The caller's address as the request data holds it (`None` when unknown).
     pub fn of(ctx: &Context<'_>) -> Option<std::net::IpAddr> {
         ctx.data_opt::<ClientAddr>().and_then(|c| c.0)
-    }
-}
-
-/// A loopback or private (RFC 1918, unique-local) address: where a reverse proxy of the same
-/// host or network connects from.
-fn is_local(address: std::net::IpAddr) -> bool {
-    match address {
-        std::net::IpAddr::V4(v4) => v4.is_loopback() || v4.is_private(),
-        std::net::IpAddr::V6(v6) => {
-            v6.is_loopback()
-                || (v6.segments()[0] & 0xfe00) == 0xfc00
-                || v6
-                    .to_ipv4_mapped()
-                    .is_some_and(|v4| v4.is_loopback() || v4.is_private())
-        }
-    }
-}
-
-/// Says once per process that a proxy is not configured.
-fn warn_unconfigured_proxy(peer: std::net::IpAddr) {
-    static WARNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    if !WARNED.swap(true, std::sync::atomic::Ordering::Relaxed) {
-        tracing::warn!(
-            %peer,
-            "requests with X-Forwarded-For come from a proxy that ISTRUTTORIA_TRUSTED_PROXIES does not name: \
-             its last hop is believed for rate limits; name the proxy to follow more hops"
-        );
     }
 }
 
@@ -174,31 +138,24 @@ mod tests {
         );
     }
 
-    /// Behind a proxy nobody configured, clients stay apart (no shared lockout): a local peer's
-    /// last X-Forwarded-For hop is the client, and what the client wrote before it is not.
+    /// Without trusted proxies the header is ignored, even from a loopback or private peer.
     #[test]
-    fn an_unconfigured_local_proxy_counts_as_one_hop() {
-        let local_proxy: std::net::IpAddr = "127.0.0.1".parse().expect("ip");
+    fn forwarded_for_is_ignored_from_an_unlisted_local_peer() {
         let chain = headers("6.6.6.6, 203.0.113.9");
+        for peer in ["127.0.0.1", "::1", "172.16.3.4", "10.1.2.3", "192.0.2.7"] {
+            let peer: std::net::IpAddr = peer.parse().expect("ip");
+            assert_eq!(
+                ClientAddr::from_request(Some(peer), &chain, &[]).0,
+                Some(peer),
+                "{peer}"
+            );
+        }
+        let listed: std::net::IpAddr = "127.0.0.1".parse().expect("ip");
+        let other_local: std::net::IpAddr = "127.0.0.2".parse().expect("ip");
         assert_eq!(
-            ClientAddr::from_request(Some(local_proxy), &chain, &[]).0,
-            "203.0.113.9".parse().ok()
-        );
-        let private_proxy: std::net::IpAddr = "172.16.3.4".parse().expect("ip");
-        assert_eq!(
-            ClientAddr::from_request(Some(private_proxy), &headers("198.51.100.2"), &[]).0,
-            "198.51.100.2".parse().ok()
-        );
-        // A public peer is the client, whatever it says.
-        let public: std::net::IpAddr = "192.0.2.7".parse().expect("ip");
-        assert_eq!(
-            ClientAddr::from_request(Some(public), &chain, &[]).0,
-            Some(public)
-        );
-        // A local peer without the header is itself.
-        assert_eq!(
-            ClientAddr::from_request(Some(local_proxy), &HeaderMap::new(), &[]).0,
-            Some(local_proxy)
+            ClientAddr::from_request(Some(other_local), &chain, &[listed]).0,
+            Some(other_local),
+            "only the listed address is a proxy"
         );
     }
 }

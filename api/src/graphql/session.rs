@@ -1,7 +1,8 @@
 //! Sessions: `basicLogin`, `getNewAccessToken`, `logout`, `loggedUser`, password recovery
 //! (`recoverPassword`, `resetPassword`), `register`, and impersonation (`impersonates`,
 //! `endImpersonation`). Login, reset, recovery and registration are rate-limited per client
-//! address (and account) — see `shared::rate_limit` for why no limit is per account alone.
+//! address and account; too many failed logins lock the account whatever the address (see
+//! `shared::rate_limit`).
 
 use std::sync::Arc;
 
@@ -158,12 +159,15 @@ pub(super) fn field_error(error: FieldError) -> async_graphql::Error {
     bad_input(error.field, error.message)
 }
 
-/// A refused or failed rate-limit check: `TOO_MANY_REQUESTS`, or an internal error when the
-/// counters cannot be read (refusing is safer than guessing without limits).
+/// A refused or failed rate-limit check: `TOO_MANY_REQUESTS` (with how long a locked account
+/// waits), or an internal error when the counters cannot be read (refusing is safer than
+/// guessing without limits).
 pub(super) fn limit_error(error: RateLimitError) -> async_graphql::Error {
     match error {
-        RateLimitError::TooMany => async_graphql::Error::new(rate_limit::TOO_MANY_MESSAGE)
-            .extend_with(|_, e| e.set("code", "TOO_MANY_REQUESTS")),
+        refused @ (RateLimitError::TooMany | RateLimitError::AccountLocked { .. }) => {
+            async_graphql::Error::new(refused.to_string())
+                .extend_with(|_, e| e.set("code", "TOO_MANY_REQUESTS"))
+        }
         RateLimitError::Redis(error) => internal(format!("rate limits: {error}")),
     }
 }
@@ -209,7 +213,8 @@ pub struct SessionMutation;
 
 #[Object]
 impl SessionMutation {
-    /// Logs in with e-mail (`username`) and password.
+    /// Logs in with e-mail (`username`) and password; refused with `TOO_MANY_REQUESTS` while the
+    /// account is locked after failed logins, or the address has failed too often.
     async fn basic_login(
         &self,
         ctx: &Context<'_>,
@@ -218,7 +223,10 @@ impl SessionMutation {
     ) -> async_graphql::Result<AuthSession> {
         let state = ctx.data::<Arc<AppState>>()?;
         let counters = rate_limit::login_counters(&username, ClientAddr::of(ctx));
-        state.limits.check(&counters).await.map_err(limit_error)?;
+        if let Err(refused) = state.limits.check(&counters).await {
+            tracing::warn!(reason = %refused, "login refused before the password check");
+            return Err(limit_error(refused));
+        }
         let result = state.auth.login(&username, &password).await;
         match &result {
             Ok(_) => {
