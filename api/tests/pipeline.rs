@@ -1362,3 +1362,253 @@ async fn a_callback_that_keeps_failing_is_explained_on_the_jobs_dashboard() -> R
     assert_eq!(receiver.bodies().len(), 3);
     Ok(())
 }
+
+/// Adds a document rule of type `contratto` (after `common::seed_rules`).
+async fn add_document_rule(server: &TestServer, name: &str, code: &str) -> Result<()> {
+    use diesel::sql_types::{Text, Uuid as SqlUuid};
+    let mut conn = server.db.pool.get().await?;
+    diesel::sql_query(
+        "INSERT INTO document_rules (id, document_type_id, description, code, package_json) \
+         SELECT $1, id, $2, $3, '{}' FROM document_types WHERE name = 'contratto'",
+    )
+    .bind::<SqlUuid, _>(Uuid::now_v7())
+    .bind::<Text, _>(name)
+    .bind::<Text, _>(code)
+    .execute(&mut conn)
+    .await?;
+    Ok(())
+}
+
+/// Invalid data from a rule (issue 29): PostgreSQL's text and jsonb refuse the NUL character,
+/// which made the job that records the runs fail as a database error, retried for minutes,
+/// the document left `extracted`, the dossier `processing` and the other rules' results lost.
+/// A NUL in a rule's metas, result or console output is now an error of that rule's
+/// execution; the document is processed with the other rules' metas, and the dossier goes on.
+#[tokio::test]
+async fn a_rule_returning_a_nul_character_is_in_error_and_the_dossier_goes_on() -> Result<()> {
+    const NUL_IN_RESULT: &str =
+        "la regola ha restituito un testo con il carattere NUL, non ammesso";
+    const NUL_IN_LOGS: &str =
+        "la regola ha scritto nel log un testo con il carattere NUL, non ammesso";
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(
+        &server,
+        &[(
+            "Nota con NUL",
+            r#"export default () => ({ success: true, nota: "a\u0000b" })"#,
+        )],
+    )
+    .await?;
+    let nul_rules = [
+        (
+            "Metas con NUL",
+            r#"export default () => ({ success: true, metas: { nome: "a\u0000b" } })"#,
+            NUL_IN_RESULT,
+        ),
+        (
+            "Risultato con NUL",
+            r#"export default () => ({ success: true, note: ["\u0000"] })"#,
+            NUL_IN_RESULT,
+        ),
+        (
+            "Log con NUL",
+            r#"export default () => { console.log("prima\u0000dopo"); return { success: true }; }"#,
+            NUL_IN_LOGS,
+        ),
+    ];
+    for (name, code, _) in nul_rules {
+        add_document_rule(&server, name, code).await?;
+    }
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[]).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(1000, "RSSMRA80A01H501U"))],
+        &receiver.url,
+    )
+    .await?;
+    wait_for_state(&server, dossier_id, "processed").await?;
+
+    use shared::db::schema::documents;
+    let mut conn = server.db.pool.get().await?;
+    let (document_id, state, metas): (Uuid, String, Value) = documents::table
+        .filter(documents::dossier_id.eq(dossier_id))
+        .select((documents::id, documents::state, documents::metas))
+        .first(&mut conn)
+        .await?;
+    assert_eq!(state, "processed");
+    assert_eq!(
+        metas,
+        json!({ "importo": 1000, "codiceFiscale": "RSSMRA80A01H501U" }),
+        "the other rule's metas are kept, none of the rule in error"
+    );
+    let logs: Vec<(String, Option<Value>, Vec<String>, Vec<String>)> = rule_execution_logs::table
+        .filter(rule_execution_logs::document_id.eq(document_id))
+        .select((
+            rule_execution_logs::rule_name,
+            rule_execution_logs::result,
+            rule_execution_logs::logs,
+            rule_execution_logs::errors,
+        ))
+        .load(&mut conn)
+        .await?;
+    assert_eq!(logs.len(), 4, "{logs:?}");
+    for (name, result, lines, errors) in &logs {
+        match nul_rules.iter().find(|(rule, _, _)| rule == name) {
+            Some((_, _, reason)) => assert_eq!(errors, &[reason.to_string()], "{name}"),
+            None => {
+                assert!(errors.is_empty(), "{name}: {errors:?}");
+                assert!(result.is_some(), "{name}");
+            }
+        }
+        if name == "Log con NUL" {
+            assert_eq!(
+                lines,
+                &["[log] prima\u{2400}dopo".to_string()],
+                "the line is kept, shown"
+            );
+        }
+    }
+    let executions: Vec<(String, String, Option<String>)> = dossier_rule_executions::table
+        .filter(dossier_rule_executions::dossier_id.eq(dossier_id))
+        .select((
+            dossier_rule_executions::rule_name,
+            dossier_rule_executions::state,
+            dossier_rule_executions::error,
+        ))
+        .load(&mut conn)
+        .await?;
+    assert_eq!(
+        executions.len(),
+        4,
+        "2 dossier rules × 2 items: {executions:?}"
+    );
+    for (name, state, error) in &executions {
+        if name == "Nota con NUL" {
+            assert_eq!(
+                (state.as_str(), error.as_deref()),
+                ("error", Some(NUL_IN_RESULT))
+            );
+        } else {
+            assert_eq!(state, "executed", "{name}: {error:?}");
+        }
+    }
+    wait_for_callbacks(&server, dossier_id, 1).await?;
+    Ok(())
+}
+
+/// Whether the worker process `pid` is running a job of `queue` now (its apalis worker's
+/// in-flight set holds one).
+async fn runs_a_job(redis: &shared::jobs::Redis, queue: &str, pid: u32) -> Result<bool> {
+    let keys = apalis_redis::Config::default().queue(format!("{}:{queue}", redis.namespace));
+    let mut conn = redis.connection.clone();
+    let workers: Vec<String> = redis::cmd("ZRANGE")
+        .arg(keys.workers_set())
+        .arg(0)
+        .arg(-1)
+        .query_async(&mut conn)
+        .await?;
+    for worker in workers
+        .iter()
+        .filter(|name| name.contains(&format!(":{pid}-")))
+    {
+        let running: u64 = redis::cmd("SCARD")
+            .arg(format!("{}:{worker}", keys.inflight_jobs_set()))
+            .query_async(&mut conn)
+            .await?;
+        if running > 0 {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Waits until the worker process `worker` runs a job of `queue`, then kills it (SIGKILL).
+async fn kill_while_running(
+    redis: &shared::jobs::Redis,
+    queue: &str,
+    mut worker: WorkerProcess,
+) -> Result<()> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
+    while !runs_a_job(redis, queue, worker.pid()).await? {
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "worker {} never ran the {queue} job",
+            worker.pid()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    worker.child.start_kill()?;
+    worker.child.wait().await?;
+    Ok(())
+}
+
+/// Poison jobs (issue 29): a job whose worker dies while running it is taken by the next
+/// worker, and would crash it too. Here the worker running a document's rules — a rule that
+/// never ends, under a time limit of ten minutes — is SIGKILLed, twice: each death counts as an
+/// attempt, and after the second the job is ended for good instead of being run a third time:
+/// the document `cannot process` with the reason, the dossier `cannot process` (its only
+/// document failed), the job on the jobs dashboard as "crashed its worker", its outbox entry
+/// ended.
+#[tokio::test]
+async fn a_job_that_crashes_its_worker_twice_is_ended_for_good() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    common::seed_rules(&server, ENDLESS_RULE.1, &[("Importo minimo", MINIMUM_RULE)]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let redis = common::connect_when_up(&server.redis_url, &server.namespace).await?;
+    let hanging = [("ISTRUTTORIA_RULE_TIMEOUT_MS", "600000")];
+    let first = worker(&server, &hanging).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(1000, "X"))],
+        &receiver.url,
+    )
+    .await?;
+    kill_while_running(&redis, "document-rules", first).await?;
+    // The next worker settles the dead one's job (30–40 s later) and runs it again.
+    let second = worker(&server, &hanging).await?;
+    kill_while_running(&redis, "document-rules", second).await?;
+    let _third = worker(&server, &hanging).await?;
+    wait_for_state(&server, dossier_id, "cannot process").await?;
+
+    use shared::db::schema::documents;
+    let mut conn = server.db.pool.get().await?;
+    let (state, error): (String, Option<String>) = documents::table
+        .filter(documents::dossier_id.eq(dossier_id))
+        .select((documents::state, documents::error))
+        .first(&mut conn)
+        .await?;
+    assert_eq!(state, "cannot process");
+    assert_eq!(
+        error.as_deref(),
+        Some("l'elaborazione ha interrotto il worker")
+    );
+    let query = r#"{ failedJobs(filter: { queues: ["document-rules"] }) {
+        total items { id attempts errorCode errorParams dossierId } } }"#;
+    let page = server.graphql_as(&token, query, json!({})).await?;
+    assert_eq!(page["data"]["failedJobs"]["total"], 1, "{page}");
+    let job = &page["data"]["failedJobs"]["items"][0];
+    assert_eq!(job["errorCode"], "worker_crashed", "{job}");
+    assert_eq!(job["attempts"], 2, "{job}");
+    assert_eq!(job["dossierId"], dossier_id.to_string(), "{job}");
+    let params: Value = serde_json::from_str(job["errorParams"].as_str().unwrap_or("null"))?;
+    assert_eq!(params, json!({ "deaths": 2 }));
+    let detail = r#"query ($id: ID!) { failedJob(id: $id) { history { attempt errorCode } } }"#;
+    let history = server
+        .graphql_as(&token, detail, json!({ "id": job["id"] }))
+        .await?;
+    assert_eq!(
+        history["data"]["failedJob"]["history"],
+        json!([
+            { "attempt": 1, "errorCode": "worker_crashed" },
+            { "attempt": 2, "errorCode": "worker_crashed" },
+        ]),
+        "{history}"
+    );
+    wait_for_finished_jobs(&server).await?;
+    Ok(())
+}

@@ -20,7 +20,7 @@ use shared::jobs::pipeline::{
 use shared::jobs::rules::RuleRunJob;
 use shared::jobs::validation::ValidationJob;
 use shared::jobs::what_if::WhatIfJob;
-use shared::jobs::{Job, Redis, board};
+use shared::jobs::{HEARTBEAT_INTERVAL, Job, Redis, board, crashes};
 use tracing::Instrument;
 use worker::rules::{RuleRuntime, RuntimeConfig};
 
@@ -116,17 +116,17 @@ macro_rules! consume {
         let concurrency = $concurrency;
         let storage = $redis.storage::<$job>(<$job as Job>::QUEUE, concurrency);
         let signal = $signals.of(<$job as Job>::QUEUE);
-        // apalis refuses two workers of one name in a process, and a name still registered by
-        // a previous process (a restart within its heartbeat threshold): queue + instance.
-        let name = format!("{}-{}", <$job as Job>::QUEUE, $instance);
+        let instance = $instance.clone();
         let context = $context.clone();
         let max_attempts: usize = $max_attempts;
         context.metrics.consuming(<$job as Job>::QUEUE, concurrency);
         let poll_interval = $config.poll_interval;
         $monitor.register(move |restarts| {
-            // A restarted worker registers under a new name: its old one may still be
-            // registered (Redis restarted with its data) and apalis refuses it until it expires.
-            WorkerBuilder::new(format!("{name}-{restarts}"))
+            // apalis refuses two workers of one name in a process, and a name still
+            // registered by a previous process: queue + instance (unique per process start)
+            // + restarts, since a restarted worker's old name may still be registered (Redis
+            // restarted with its data). `shared::jobs::crashes` reads the instance back.
+            WorkerBuilder::new(crashes::worker_name(<$job as Job>::QUEUE, &instance, restarts))
                 .backend(
                     storage
                         .clone()
@@ -159,6 +159,9 @@ macro_rules! consume {
                                 max_attempts,
                             );
                             context.metrics.job_finished(queue, &result, started.elapsed());
+                            if <$job as Job>::WRITES_DOSSIER_FILES && let Some(dossier_id) = dossier_id {
+                                jobs::remove_files_if_deleted(&context, dossier_id).await;
+                            }
                             // Recorded before the outbox entry ends: a failed job is never in neither.
                             crate::failures::record(&context, queue, &task_id, dossier_id, &attempt, &result).await;
                             end_outbox_entry(&context, job_id, &result);
@@ -261,6 +264,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         redis.clone(),
     ));
     let sweeper = tokio::spawn(sweep_done_jobs(redis.clone(), context.db.clone()));
+    let settler = tokio::spawn(settle_dead_workers(redis.clone(), context.db.clone()));
     // `/metrics`, the dashboard's throughput counts and the worker's presence.
     let reporting = Reporting::start(
         metrics,
@@ -286,6 +290,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         .await
         .context("running the job workers")?;
     sweeper.abort();
+    settler.abort();
     reporting.stop().await;
     relay.abort();
     listener.abort();
@@ -300,6 +305,19 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
     }
     tracing::info!("worker stopped");
     Ok(())
+}
+
+/// Settles, now and then, the jobs of the workers that died running them: each death counts
+/// as an attempt, and a job that crashed its worker too often is ended for good
+/// (`shared::jobs::crashes`).
+async fn settle_dead_workers(redis: Redis, db: shared::db::Pool) {
+    let mut ticks = tokio::time::interval(HEARTBEAT_INTERVAL);
+    loop {
+        ticks.tick().await;
+        if let Err(error) = crashes::settle_dead_workers(&redis, &db).await {
+            tracing::warn!(%error, "settling the jobs of dead workers");
+        }
+    }
 }
 
 /// Forgets the done and the failed jobs of every queue, now and then, so that Redis holds only

@@ -101,6 +101,14 @@ struct NewFailedJob<'a> {
 /// transaction. Writing it again changes nothing (an attempt) or updates the row (a job).
 pub async fn record_attempt(pool: &Pool, attempt: &FailedAttempt) -> Result<(), DbError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    record_attempt_with(&mut conn, attempt).await
+}
+
+/// [`record_attempt`] on the caller's connection (inside its transaction, if it has one).
+pub async fn record_attempt_with(
+    conn: &mut AsyncPgConnection,
+    attempt: &FailedAttempt,
+) -> Result<(), DbError> {
     let params = Value::Object(attempt.failure.params.clone());
     conn.transaction(async |conn| -> Result<(), DbError> {
         diesel::insert_into(job_failures::table)

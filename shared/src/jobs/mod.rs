@@ -6,6 +6,7 @@
 //! fetch ends an apalis worker.
 
 pub mod board;
+pub mod crashes;
 pub mod failure;
 pub mod failures;
 pub mod load;
@@ -30,11 +31,15 @@ use serde::de::DeserializeOwned;
 /// How often a worker tells Redis it is alive (apalis-redis's heartbeat, which also renews
 /// the leases of its running jobs and re-enqueues the jobs of dead workers).
 pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(10);
-/// Heartbeats a worker may miss before its running jobs count as orphaned and another worker's
-/// heartbeat re-enqueues them: `HEARTBEAT_INTERVAL × MISSED_HEARTBEATS` (30 s, so a killed
-/// worker's jobs run again 30–40 s later; apalis-redis's default is 300 s). Proven by
-/// `api/tests/pipeline.rs`, `a_run_whose_worker_is_killed_is_finished_by_another_within_a_minute`.
+/// Heartbeats a worker may miss before its running jobs count as orphaned and another worker
+/// settles them — its death counted, see `crashes`: `HEARTBEAT_INTERVAL × MISSED_HEARTBEATS`
+/// (30 s, so a killed worker's jobs run again 30–40 s later). Proven by `api/tests/pipeline.rs`,
+/// `a_run_whose_worker_is_killed_is_finished_by_another_within_a_minute`.
 pub const MISSED_HEARTBEATS: usize = 3;
+/// Heartbeats after which apalis-redis's own heartbeat re-enqueues a dead worker's jobs
+/// (without counting the death): only a fallback, when `crashes` could not settle them for
+/// 5 minutes (PostgreSQL away). Before `crashes` gets to them, apalis must not.
+const APALIS_MISSED_HEARTBEATS: usize = 30;
 
 /// Longest time one Redis command may take before it counts as failed.
 const REDIS_RESPONSE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -121,7 +126,7 @@ impl Redis {
                 .lock_tasks(false)
                 .emit_events(false)
                 .heartbeat_interval(HEARTBEAT_INTERVAL)
-                .missed_heartbeats(MISSED_HEARTBEATS),
+                .missed_heartbeats(APALIS_MISSED_HEARTBEATS),
         )
     }
 }
@@ -157,6 +162,12 @@ pub async fn push_ready(
 /// A job payload and the queue (inside the namespace) it travels on.
 pub trait Job: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static {
     const QUEUE: &'static str;
+
+    /// Whether the job writes files under its dossier's storage prefix
+    /// (`crate::storage::keys::dossier_prefix`). The deletion of a dossier removes that prefix
+    /// once, and a job still running then writes after it: the worker removes the prefix
+    /// again after such a job when its dossier is gone.
+    const WRITES_DOSSIER_FILES: bool = false;
 
     /// The dossier the job belongs to, when its payload names it (for tracing).
     fn dossier_id(&self) -> Option<uuid::Uuid> {

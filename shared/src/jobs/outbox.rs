@@ -178,8 +178,13 @@ pub async fn enqueue_all<J: Job>(
 /// (pushed directly) has no entry: nothing happens for it.
 pub async fn finished(pool: &Pool, job_ids: &[Uuid]) -> Result<(), DbError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    finished_with(&mut conn, job_ids).await
+}
+
+/// [`finished`] on the caller's connection (inside its transaction, if it has one).
+pub async fn finished_with(conn: &mut AsyncPgConnection, job_ids: &[Uuid]) -> Result<(), DbError> {
     diesel::delete(job_outbox::table.filter(job_outbox::id.eq_any(job_ids)))
-        .execute(&mut conn)
+        .execute(conn)
         .await
         .context("ending jobs' outbox entries")?;
     Ok(())

@@ -15,6 +15,7 @@ pub struct ImportDossier {
 
 impl Job for ImportDossier {
     const QUEUE: &'static str = "import";
+    const WRITES_DOSSIER_FILES: bool = true;
 
     fn dossier_id(&self) -> Option<Uuid> {
         Some(self.dossier_id)
@@ -32,6 +33,7 @@ pub struct ExtractDocument {
 
 impl Job for ExtractDocument {
     const QUEUE: &'static str = "extract";
+    const WRITES_DOSSIER_FILES: bool = true;
 
     fn dossier_id(&self) -> Option<Uuid> {
         self.dossier_id

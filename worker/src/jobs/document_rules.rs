@@ -21,7 +21,7 @@ use shared::rules::playground::DocumentInput;
 use uuid::Uuid;
 
 use super::JobContext;
-use super::pipeline::{advance_dossier, checked_result, log_lines, recorded_errors};
+use super::pipeline::{Recorded, advance_dossier};
 use crate::metrics::RuleKind;
 use worker::rules::RuleInput;
 
@@ -100,13 +100,17 @@ pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(),
         context
             .metrics
             .rule_executed(RuleKind::Document, &execution);
-        let (result, error) = checked_result(&execution);
+        let Recorded {
+            result,
+            error,
+            errors,
+            logs: lines,
+        } = Recorded::of(&execution);
         if error.is_none()
             && let Some(Value::Object(returned)) = result.as_ref().and_then(|r| r.get("metas"))
         {
             metas.push(returned.clone());
         }
-        let errors = recorded_errors(&execution, error);
         logs.push(NewRuleExecutionLog {
             id: Uuid::now_v7(),
             rule_id: Some(rule.id),
@@ -116,7 +120,7 @@ pub async fn run(job: RunDocumentRules, context: Data<JobContext>) -> Result<(),
             result,
             code: rule.code,
             input_key: input_key.clone(),
-            logs: log_lines(&execution),
+            logs: lines,
             errors,
         });
     }

@@ -18,7 +18,7 @@ use shared::jobs::pipeline::RunDossierRules;
 use uuid::Uuid;
 
 use super::JobContext;
-use super::pipeline::{Exclusive, checked_result, exclusively, log_lines, recorded_errors};
+use super::pipeline::{Exclusive, Recorded, exclusively};
 use crate::metrics::RuleKind;
 use worker::rules::RuleInput;
 
@@ -59,8 +59,12 @@ async fn run_exclusively(job: RunDossierRules, context: &JobContext) -> Result<(
         })
         .await?;
         context.metrics.rule_executed(RuleKind::Dossier, &outcome);
-        let (result, error) = checked_result(&outcome);
-        let errors = recorded_errors(&outcome, error.clone());
+        let Recorded {
+            result,
+            error,
+            errors,
+            logs,
+        } = Recorded::of(&outcome);
         let log = NewDossierRuleExecutionLog {
             id: Uuid::now_v7(),
             dossier_id,
@@ -72,7 +76,7 @@ async fn run_exclusively(job: RunDossierRules, context: &JobContext) -> Result<(
             code: execution.code,
             metas: metas.clone(),
             input: execution.input,
-            logs: log_lines(&outcome),
+            logs,
             errors,
         };
         let mut conn = context.db.get().await?;

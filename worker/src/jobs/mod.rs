@@ -14,6 +14,8 @@ pub mod rule_runs;
 pub mod validation;
 pub mod what_if;
 
+pub use pipeline::remove_files_if_deleted;
+
 use std::sync::Arc;
 
 use shared::config::CallbackConfig;

@@ -24,7 +24,7 @@ use uuid::Uuid;
 use worker::rules::{CompileError, Execution, RuleInput, RuleRuntime};
 
 use super::JobContext;
-use super::pipeline::{checked_result, log_lines, recorded_errors};
+use super::pipeline::Recorded;
 use crate::metrics::RuleKind;
 
 pub async fn run(job: RuleRunJob, context: Data<JobContext>) -> Result<(), BoxDynError> {
@@ -117,10 +117,13 @@ fn record_executions(context: &JobContext, kind: RuleKind, ran: &Result<Vec<Exec
 /// The outcome of one execution: result, logs, errors (the contract's complaint when the
 /// execution itself has none).
 fn outcome(execution: &Execution) -> (Option<Value>, Vec<String>, Vec<String>) {
-    let (result, error) = checked_result(execution);
-    let errors = recorded_errors(execution, error);
-    let result = if execution.is_ok() { result } else { None };
-    (result, log_lines(execution), errors)
+    let recorded = Recorded::of(execution);
+    let result = if execution.is_ok() {
+        recorded.result
+    } else {
+        None
+    };
+    (result, recorded.logs, recorded.errors)
 }
 
 async fn run_document(

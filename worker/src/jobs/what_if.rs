@@ -21,7 +21,7 @@ use shared::rules::what_if::{Outcome, changes};
 use uuid::Uuid;
 
 use super::JobContext;
-use super::pipeline::{checked_result, recorded_errors};
+use super::pipeline::Recorded;
 use worker::rules::RuleInput;
 
 /// Items between two progress writes (and cancellation checks).
@@ -189,8 +189,8 @@ async fn try_on(context: &JobContext, run: &WhatIfRun, source: Source) -> Outcom
     .await;
     match executed {
         Ok(Ok(execution)) => {
-            let (result, error) = checked_result(&execution);
-            Outcome::of(result.as_ref(), &recorded_errors(&execution, error))
+            let recorded = Recorded::of(&execution);
+            Outcome::of(recorded.result.as_ref(), &recorded.errors)
         }
         Ok(Err(message)) => Outcome::of(None, &[message]),
         Err(error) => Outcome::of(None, &[format!("esecuzione interrotta: {error}")]),

@@ -707,6 +707,44 @@ pub async fn finish_rules_run(
     .await
 }
 
+/// Ends run `run_id` of a dossier's rules that cannot go on (its job crashed its worker, see
+/// `crate::jobs::crashes`): the executions it had not recorded are in error with `reason`, and
+/// the dossier — still waiting for this run — is `cannot process` with it, its importer
+/// notified. Returns whether the dossier moved.
+pub async fn end_rules_run(
+    conn: &mut AsyncPgConnection,
+    dossier_id: Uuid,
+    run_id: Uuid,
+    reason: &str,
+) -> DbResult<bool> {
+    conn.transaction(async |conn| -> DbResult<bool> {
+        let Some(dossier) = lock_dossier(conn, dossier_id).await? else {
+            return Ok(false);
+        };
+        if dossier.rules_run_id != Some(run_id) || dossier.state != DossierState::Processing {
+            return Ok(false);
+        }
+        diesel::update(
+            dossier_rule_executions::table
+                .filter(dossier_rule_executions::dossier_id.eq(dossier_id))
+                .filter(dossier_rule_executions::run_id.eq(run_id))
+                .filter(dossier_rule_executions::state.eq(ExecutionState::Created)),
+        )
+        .set((
+            dossier_rule_executions::state.eq(ExecutionState::Error),
+            dossier_rule_executions::error.eq(Some(reason)),
+            dossier_rule_executions::finished_at.eq(Some(Utc::now())),
+        ))
+        .execute(conn)
+        .await
+        .context("ending the executions of a crashed run")?;
+        set_dossier_state(conn, dossier_id, DossierState::CannotProcess, Some(reason)).await?;
+        outbox::enqueue(conn, &NotifyCannotProcess { dossier_id }).await?;
+        Ok(true)
+    })
+    .await
+}
+
 /// Moves a dossier to `state` with `error` (in `cannot process`).
 pub async fn set_dossier_state(
     conn: &mut AsyncPgConnection,

@@ -273,6 +273,9 @@ describe('jobs dashboard', () => {
       'Il callback del dossier D non è riuscito: il sistema chiamato ha risposto con lo stato HTTP 503. Tentativi: 1.',
     );
     expect(jobErrorMessage(t, 'callback_failed', JSON.stringify({ dossier: 'D', attempts: 2, cause: 'boh' }))).toBe('Il callback del dossier D non è riuscito: errore imprevisto. Tentativi: 2.');
+    expect(jobErrorMessage(t, 'worker_crashed', JSON.stringify({ deaths: 2 }))).toBe(
+      'Il job ha fatto cadere il worker che lo eseguiva (2 volte): non viene più ripreso.',
+    );
     expect(jobErrorMessage(t, 'something_new', 'not json')).toBe('Il job si è interrotto con un errore: i dettagli tecnici ne dicono la causa.');
   });
 });

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 export const JOB_FAILED = 'job_failed';
 
 /** The codes the web app knows how to say; any other is said as JOB_FAILED. */
-export const JOB_ERROR_CODES = ['job_failed', 'callback_failed'] as const;
+export const JOB_ERROR_CODES = ['job_failed', 'callback_failed', 'worker_crashed'] as const;
 
 /** The causes of a failed callback (worker/src/callback.rs `Cause`). */
 export const CALLBACK_CAUSES = [
@@ -47,6 +47,9 @@ export function jobErrorMessage(t: TFunction, code: string | null | undefined, p
         cause: t(`jobs.causes.${cause}`, { status: text(params.status) }),
       });
     }
+    // The job's worker process died while running it (shared::jobs::crashes::WORKER_CRASHED).
+    case 'worker_crashed':
+      return t('jobs.errors.worker_crashed', { deaths: text(params.deaths) });
     default:
       return t('jobs.errors.job_failed');
   }

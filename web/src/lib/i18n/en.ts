@@ -272,6 +272,7 @@ export const en: typeof it = {
     errors: {
       job_failed: 'The job stopped with an error: the technical details say why.',
       callback_failed: 'The callback of dossier {{dossier}} failed: {{cause}}. Attempts: {{attempts}}.',
+      worker_crashed: 'The job crashed the worker running it ({{deaths}} times): it is not run again.',
     },
     causes: {
       invalid_url: 'the callback address is not valid',

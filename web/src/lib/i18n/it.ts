@@ -271,6 +271,7 @@ export const it = {
     errors: {
       job_failed: 'Il job si è interrotto con un errore: i dettagli tecnici ne dicono la causa.',
       callback_failed: 'Il callback del dossier {{dossier}} non è riuscito: {{cause}}. Tentativi: {{attempts}}.',
+      worker_crashed: 'Il job ha fatto cadere il worker che lo eseguiva ({{deaths}} volte): non viene più ripreso.',
     },
     causes: {
       invalid_url: 'l’indirizzo di callback non è valido',
