@@ -7,6 +7,9 @@
 #   WORKERS=n just up    n worker processes (default 2)
 #
 # Worker i serves its Prometheus metrics on 127.0.0.1:(9100 + i)/metrics (docs/metrics.md).
+# A worker that dies (a crash, a kill) is started again and says so in its log, after a pause
+# that doubles while it keeps dying within a minute (1 s, 2 s, … 60 s): a crash loop waits
+# instead of spinning.
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
@@ -59,11 +62,42 @@ bin="${CARGO_TARGET_DIR:-$ROOT/target}/debug"
 "$bin/api" migrate
 admin="$("$bin/api" seed-admin)"
 
+# Runs a command again whenever it exits, until this shell is told to stop (TERM or INT), which
+# it passes on to the command before waiting for its end.
+supervise() { # name, command…
+  local name="$1"; shift
+  local child="" stopping=0 delay=1 started status how
+  trap 'stopping=1; [ -n "$child" ] && kill -TERM "$child" 2>/dev/null' TERM INT
+  while :; do
+    started=$SECONDS
+    "$@" &
+    child=$!
+    # `wait` returns early when a signal is trapped: wait again until the command has ended.
+    status=0
+    wait "$child" || status=$?
+    while kill -0 "$child" 2>/dev/null; do wait "$child" || status=$?; done
+    [ "$stopping" -eq 1 ] && return 0
+    if [ "$status" -gt 128 ]; then how="signal $((status - 128))"; else how="status $status"; fi
+    # A worker that ran a minute or more starts again at once-ish; one dying young waits longer.
+    if [ $((SECONDS - started)) -ge 60 ]; then delay=1; fi
+    printf '%s exited with %s, restarting in %s s\n' "${name/-/ }" "$how" "$delay" >&2
+    sleep "$delay" & child=$!
+    wait "$child" || true
+    [ "$stopping" -eq 1 ] && return 0
+    delay=$((delay * 2 > 60 ? 60 : delay * 2))
+  done
+}
+
 pids=()
 start() { # name, command…
   local name="$1"; shift
   if [ "$detach" -eq 1 ]; then
-    nohup "$@" >"$DATA/logs/$name.log" 2>&1 &
+    if [ "$(type -t "$1")" = function ]; then
+      # nohup runs programs only: a function runs in a subshell that ignores hang-ups.
+      (trap '' HUP; "$@") </dev/null >"$DATA/logs/$name.log" 2>&1 &
+    else
+      nohup "$@" >"$DATA/logs/$name.log" 2>&1 &
+    fi
   else
     # The prefixer ignores Ctrl-C so that it still shows the process's shutdown lines.
     "$@" > >(trap '' INT; exec sed -u "s/^/[$name] /") 2>&1 &
@@ -89,7 +123,7 @@ metrics_urls=()
 for i in $(seq "$workers"); do
   metrics_addr="127.0.0.1:$((9100 + i))"
   metrics_urls+=("http://$metrics_addr/metrics")
-  start "worker-$i" env ISTRUTTORIA_WORKER_METRICS_ADDR="$metrics_addr" "$bin/worker"
+  start "worker-$i" supervise "worker-$i" env ISTRUTTORIA_WORKER_METRICS_ADDR="$metrics_addr" "$bin/worker"
 done
 
 url="http://$ISTRUTTORIA_HTTP_ADDR"
