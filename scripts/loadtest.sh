@@ -21,6 +21,11 @@ say "building the worker and the load test (release)"
 cargo build --release --quiet -p worker --bin worker --example queue_load
 bin="${CARGO_TARGET_DIR:-$ROOT/target}/release"
 
+# Each run from an empty Redis: one kept from an earlier run reloads its append-only file
+# first (a run once failed at once with "BusyLoading"), and its leftover jobs and workers would
+# be measured with this run's.
+scripts/services.sh stop "$DATA" >/dev/null 2>&1 || true
+rm -rf "$DATA/redis"
 scripts/services.sh start "$DATA" "$PG_PORT" "$REDIS_PORT"
 trap 'scripts/services.sh stop "$DATA"' EXIT
 psql -h 127.0.0.1 -p "$PG_PORT" -U istruttoria -d postgres -qc "drop database if exists loadtest with (force)" -c "create database loadtest" >/dev/null

@@ -43,6 +43,11 @@ const APALIS_MISSED_HEARTBEATS: usize = 30;
 
 /// Longest time one Redis command may take before it counts as failed.
 const REDIS_RESPONSE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Longest time a process starting waits for Redis to load its dataset (after a restart, its
+/// append-only file: minutes for gigabytes) before it gives up.
+const LOADING_WAIT: Duration = Duration::from_secs(600);
+/// How often it asks again meanwhile.
+const LOADING_POLL: Duration = Duration::from_millis(250);
 
 #[derive(Debug, thiserror::Error)]
 pub enum JobError {
@@ -91,11 +96,40 @@ impl Redis {
                 action: "connect to Redis",
                 source,
             })?;
-        Ok(Self {
+        let redis = Self {
             client,
             connection,
             namespace: namespace.to_owned(),
-        })
+        };
+        redis.wait_while_loading().await?;
+        Ok(redis)
+    }
+
+    /// Waits while Redis answers `LOADING` — it accepts connections while it loads its
+    /// dataset after a restart, and refuses every command until it is done — as a client waits
+    /// through a restart, instead of failing at once (`just loadtest` did: "BusyLoading: Redis
+    /// is loading the dataset in memory"). Gives up after [`LOADING_WAIT`].
+    pub async fn wait_while_loading(&self) -> Result<(), JobError> {
+        let deadline = tokio::time::Instant::now() + LOADING_WAIT;
+        let mut said = false;
+        loop {
+            match self.ping().await {
+                Err(JobError::Redis { source, .. })
+                    if is_loading(&source) && tokio::time::Instant::now() < deadline =>
+                {
+                    if !said {
+                        tracing::warn!("Redis is loading its dataset in memory; waiting for it");
+                        said = true;
+                    }
+                    tokio::time::sleep(LOADING_POLL).await;
+                }
+                Ok(()) if said => {
+                    tracing::info!("Redis has loaded its dataset");
+                    return Ok(());
+                }
+                other => return other,
+            }
+        }
     }
 
     /// PING, for readiness checks.
@@ -129,6 +163,11 @@ impl Redis {
                 .missed_heartbeats(APALIS_MISSED_HEARTBEATS),
         )
     }
+}
+
+/// Whether Redis refused a command because it is still loading its dataset (`LOADING`).
+pub fn is_loading(error: &redis::RedisError) -> bool {
+    error.kind() == redis::ErrorKind::Server(redis::ServerErrorKind::BusyLoading)
 }
 
 /// The push of a batch of jobs to one queue, woken at once (see the script's comments).
