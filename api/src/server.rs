@@ -159,7 +159,7 @@ async fn graphql(
             return refused(
                 StatusCode::BAD_REQUEST,
                 "BAD_REQUEST",
-                format!("Richiesta GraphQL non valida: {error}"),
+                crate::graphql::unreadable_request(&error),
             );
         }
     };

@@ -5,7 +5,8 @@
 //!
 //! - `Public`: nobody is refused (`UNAUTHENTICATED` / `FORBIDDEN`).
 //! - `Authenticated`: anonymous → `UNAUTHENTICATED`; everyone else is not refused.
-//! - `Resource(r)`: anonymous → `UNAUTHENTICATED`; no role → `FORBIDDEN`; only r → allowed;
+//! - `Resource(r)`: anonymous → `UNAUTHENTICATED`; no role → `FORBIDDEN`; only r → allowed
+//!   (`FORBIDDEN` if the field carries another resource's content too: `FIELD_RESOURCES`);
 //!   `*` but deny r → `FORBIDDEN`; admin → allowed.
 //!
 //! "Allowed" means no error with code `UNAUTHENTICATED` or `FORBIDDEN`: any other answer
@@ -195,6 +196,17 @@ fn expected(access: Access, who: Who) -> Option<&'static str> {
         (Access::Resource(_), Who::NoRole | Who::DeniedResource) => Some("FORBIDDEN"),
         (Access::Resource(_), Who::OnlyResource | Who::Admin) => None,
     }
+}
+
+/// The resource a root field needs besides its operation's, if it carries another one's
+/// content (`api::graphql::access::FIELD_RESOURCES`).
+fn extra_resource(op: &Operation) -> Option<&'static str> {
+    let root = match op.kind {
+        OperationType::Query => "Query",
+        OperationType::Mutation => "Mutation",
+        OperationType::Subscription => "Subscription",
+    };
+    api::graphql::access::field_resource(root, &op.name)
 }
 
 /// Users and roles for every resource, written straight to the database (one password hash
@@ -413,7 +425,12 @@ async fn every_operation_answers_every_kind_of_caller_as_its_access_declares() -
                 let query = op.template.replace("{EMAIL}", &identity.email);
                 let answer = run(server, schema, op.kind, &query, identity).await?;
                 let got = answer.as_ref().and_then(refusal);
-                let want = expected(*access, *who);
+                let want = match (extra_resource(op), who) {
+                    // The field carries another resource's content too (`FIELD_RESOURCES`):
+                    // the operation's resource alone is not enough.
+                    (Some(_), Who::OnlyResource) => Some("FORBIDDEN"),
+                    _ => expected(*access, *who),
+                };
                 Ok((got.as_deref() != want).then(|| {
                     format!(
                         "{} {} as {who:?} ({access:?}): expected {want:?}, got {got:?} — {query} → {}",

@@ -296,6 +296,9 @@ impl std::fmt::Debug for AuthConfig {
         f.debug_struct("AuthConfig")
             .field(
                 "jwt_secret",
+    /// Largest answer, in bytes of JSON, stored files apart (one per request): the extraction
+    /// view of a 200-page document with its words' geometry is about 10 MiB.
+    pub max_response_bytes: usize,
                 &self.jwt_secret.as_ref().map(|_| "<redacted>"),
             )
             .field("access_token_ttl", &self.access_token_ttl)
@@ -311,6 +314,8 @@ impl AuthConfig {
     pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
         let jwt_secret = vars.get("ISTRUTTORIA_JWT_SECRET");
         if let Some(secret) = &jwt_secret
+            max_response_bytes: vars
+                .parse_or("ISTRUTTORIA_GRAPHQL_MAX_RESPONSE_BYTES", 32 << 20)?,
             && secret.len() < Self::MIN_SECRET_LEN
         {
             return Err(ConfigError::Invalid {

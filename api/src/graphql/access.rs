@@ -387,6 +387,106 @@ pub const OWNED_TYPES: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
+/// Single fields (of any type, root fields included) that carry the content of another
+/// resource than the operations reaching them, and the resource they need besides the
+/// operation's: [`FieldGuard`] checks it as the field resolves.
+pub const FIELD_RESOURCES: &[(&str, &str, &str)] = &[
+    // The content of the data tables the rules of the document's type read.
+    ("Document", "dataTables", "dataTables"),
+    // The imported zip is every document's PDF, which `documentsByDossier` and
+    // `downloadDocument` refuse without `documents`: a back office gives the dossier's files
+    // to who may read its documents, not to who only follows dossiers' states and results.
+    ("Query", "downloadDossier", "documents"),
+];
+
+/// Fields the schema test below flags as reaching another area (an object of another area, a
+/// name of another area's operation) that carry none of its content, each with the reason.
+pub const REVIEWED_FIELDS: &[(&str, &str, &str)] = &[
+    (
+        "AuthSession",
+        "user",
+        "the caller's own account, as loggedUser returns it",
+    ),
+    (
+        "AuthSession",
+        "impersonatedBy",
+        "the account the caller started the impersonation from",
+    ),
+    ("Document", "documentType", "its type's name (NamedRef)"),
+    (
+        "DocumentSummary",
+        "documentType",
+        "its type's name (NamedRef)",
+    ),
+    ("DocumentRule", "documentType", "its type's name (NamedRef)"),
+    ("Dossier", "dossierType", "its type's name (NamedRef)"),
+    ("DossierRule", "dossierType", "its type's name (NamedRef)"),
+    (
+        "Document",
+        "dossier",
+        "its dossier's id and description (DossierRef)",
+    ),
+    (
+        "DocumentInfo",
+        "dossier",
+        "its dossier's id and description (DossierRef)",
+    ),
+    (
+        "DocumentRule",
+        "dataTables",
+        "the names of the data tables the rule reads, not their content",
+    ),
+    (
+        "DossierRule",
+        "dataTables",
+        "the names of the data tables the rule reads, not their content",
+    ),
+    (
+        "RuleExecutionLogDetail",
+        "dataTables",
+        "the data tables the logged rule reads, shown with the input of its run to who may \
+         read rule runs (their authors); a narrower role needs a change of the web app's \
+         execution dialog first",
+    ),
+];
+
+/// Fields whose value is a stored file's bytes (base64) or holds one: a request gets one of
+/// them ([`super::response_size`]); each says whose content it is.
+pub const FILE_FIELDS: &[(&str, &str, &str)] = &[
+    (
+        "Query",
+        "downloadDossier",
+        "the imported zip: every document's PDF (FIELD_RESOURCES: documents)",
+    ),
+    ("Query", "downloadDocument", "a document's PDF"),
+    ("Document", "base64", "the document's PDF"),
+    (
+        "Query",
+        "downloadDocumentRule",
+        "a document rule's code as a project",
+    ),
+    (
+        "Query",
+        "downloadDossierRule",
+        "a dossier rule's code as a project",
+    ),
+    ("Query", "downloadOCR", "a validation document's OCR text"),
+    ("Query", "downloadPDF", "a validation document's PDF"),
+    ("Query", "downloadDiff", "a validation's differences"),
+    (
+        "Query",
+        "downloadAllValidationFiles",
+        "a zip of a validation's files",
+    ),
+];
+
+/// Whether field `field` of `parent` is one of [`FILE_FIELDS`].
+pub fn carries_file(parent: &str, field: &str) -> bool {
+    FILE_FIELDS
+        .iter()
+        .any(|(ty, name, _)| *ty == parent && *name == field)
+}
+
 /// The resource field `field` of object type `parent` needs besides its operation's, if any.
 pub fn field_resource(parent: &str, field: &str) -> Option<&'static str> {
     OWNED_TYPES
@@ -394,6 +494,12 @@ pub fn field_resource(parent: &str, field: &str) -> Option<&'static str> {
         .find(|(ty, _, _)| *ty == parent)
         .filter(|(_, _, open)| !open.contains(&field))
         .map(|(_, resource, _)| *resource)
+        .or_else(|| {
+            FIELD_RESOURCES
+                .iter()
+                .find(|(ty, name, _)| *ty == parent && *name == field)
+                .map(|(_, _, resource)| *resource)
+        })
 }
 
 /// The schema extension that enforces [`OWNED_TYPES`] on every field it resolves; each resource
@@ -572,6 +678,8 @@ fn check(
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
 
     /// Every owned type and every open field named in [`OWNED_TYPES`] exists in the schema,
@@ -622,6 +730,142 @@ mod tests {
                 !carries || owned || ROOT_ONLY.contains(&ty.as_str()),
                 "{ty} carries code or data: declare it in OWNED_TYPES (or ROOT_ONLY)"
             );
+        }
+    }
+
+    /// The object types of the schema: name → its fields as (name, named type).
+    fn object_fields() -> HashMap<String, Vec<(String, String)>> {
+        use async_graphql::parser::types::{BaseType, Type, TypeKind, TypeSystemDefinition};
+        fn named(ty: &Type) -> &str {
+            match &ty.base {
+                BaseType::Named(name) => name.as_str(),
+                BaseType::List(inner) => named(inner),
+            }
+        }
+        let sdl = crate::graphql::sdl();
+        let document = async_graphql::parser::parse_schema(&sdl).expect("the SDL parses");
+        let mut objects = HashMap::new();
+        for definition in document.definitions {
+            if let TypeSystemDefinition::Type(ty) = definition
+                && let TypeKind::Object(object) = &ty.node.kind
+            {
+                let fields = object
+                    .fields
+                    .iter()
+                    .map(|f| {
+                        let f = &f.node;
+                        (f.name.node.to_string(), named(&f.ty.node).to_owned())
+                    })
+                    .collect();
+                objects.insert(ty.node.name.node.to_string(), fields);
+            }
+        }
+        objects
+    }
+
+    /// Finds, without a list kept by hand, the fields that may carry another area's content,
+    /// and requires a decision for each: a field whose type is an object of another area (its
+    /// "home": the resources of the operations that return it, or a page of it), a field named
+    /// like another area's query (`Document.dataTables`), and a field holding a file's bytes
+    /// (a name with `base64`). Each must be guarded (its type in [`OWNED_TYPES`], or the field
+    /// in [`FIELD_RESOURCES`]), or reviewed with a reason ([`REVIEWED_FIELDS`]); a file field
+    /// must be in [`FILE_FIELDS`] (itself or every field returning its type).
+    #[test]
+    fn fields_carrying_another_areas_content_are_guarded_or_reviewed() {
+        const ROOTS: [(&str, OperationType); 3] = [
+            ("Query", Query),
+            ("Mutation", Mutation),
+            ("Subscription", Subscription),
+        ];
+        let objects = object_fields();
+        let label = |access: Access| match access {
+            Public => "public",
+            Authenticated => "authenticated",
+            Resource(resource) => resource,
+        };
+        // The areas each object type belongs to.
+        let mut home: HashMap<&str, HashSet<&str>> = HashMap::new();
+        for (root, kind) in ROOTS {
+            for (field, ty) in objects.get(root).into_iter().flatten() {
+                let access = label(required(kind, field).expect("declared"));
+                home.entry(ty.as_str()).or_default().insert(access);
+                let page_items = objects
+                    .get(ty)
+                    .into_iter()
+                    .flatten()
+                    .find(|(f, _)| f == "items");
+                if let Some((_, item)) = page_items {
+                    home.entry(item.as_str()).or_default().insert(access);
+                }
+            }
+        }
+        let query_resources: HashMap<&str, &str> = objects["Query"]
+            .iter()
+            .filter_map(|(field, _)| match required(Query, field) {
+                Some(Resource(resource)) => Some((field.as_str(), resource)),
+                _ => None,
+            })
+            .collect();
+        let in_table = |table: &[(&str, &str, &str)], ty: &str, field: &str| {
+            table.iter().any(|(t, f, _)| *t == ty && *f == field)
+        };
+        let guarded_type = |ty: &str| OWNED_TYPES.iter().any(|(owned, _, _)| *owned == ty);
+        let nobody: HashSet<&str> = HashSet::new();
+        let mut undecided = Vec::new();
+        for (parent, fields) in &objects {
+            let parent_home = home.get(parent.as_str()).unwrap_or(&nobody);
+            let root = ROOTS.iter().any(|(name, _)| name == parent);
+            for (field, ty) in fields {
+                let decided = in_table(FIELD_RESOURCES, parent, field)
+                    || in_table(REVIEWED_FIELDS, parent, field)
+                    || guarded_type(ty);
+                let other_areas_object = !root
+                    && objects.contains_key(ty)
+                    && !parent_home.is_empty()
+                    && home
+                        .get(ty.as_str())
+                        .is_some_and(|h| h.is_disjoint(parent_home));
+                let other_areas_name = !root
+                    && query_resources
+                        .get(field.as_str())
+                        .is_some_and(|resource| !parent_home.contains(resource));
+                if (other_areas_object || other_areas_name) && !decided {
+                    undecided.push(format!("{parent}.{field}"));
+                }
+                let lower = field.to_lowercase();
+                if lower.contains("base64") || lower.contains("bsae64") {
+                    let returning: Vec<(&str, &str)> = objects
+                        .iter()
+                        .flat_map(|(p, fs)| {
+                            fs.iter()
+                                .filter(|(_, t)| t == parent)
+                                .map(move |(f, _)| (p.as_str(), f.as_str()))
+                        })
+                        .collect();
+                    let declared = in_table(FILE_FIELDS, parent, field)
+                        || (!returning.is_empty()
+                            && returning.iter().all(|(p, f)| in_table(FILE_FIELDS, p, f)));
+                    if !declared {
+                        undecided.push(format!("{parent}.{field} (a file's bytes: FILE_FIELDS)"));
+                    }
+                }
+            }
+        }
+        undecided.sort();
+        assert!(
+            undecided.is_empty(),
+            "these fields may carry another area's content: guard them (OWNED_TYPES, \
+             FIELD_RESOURCES) or review them (REVIEWED_FIELDS) in access.rs: {undecided:?}"
+        );
+        for table in [FIELD_RESOURCES, REVIEWED_FIELDS, FILE_FIELDS] {
+            for (ty, field, _) in table {
+                assert!(
+                    objects
+                        .get(*ty)
+                        .is_some_and(|fs| fs.iter().any(|(f, _)| f == field)),
+                    "{ty}.{field} is not in the schema"
+                );
+            }
         }
     }
 

@@ -15,6 +15,7 @@ mod notifications;
 mod overview;
 mod ping;
 mod playground;
+mod response_size;
 mod roles;
 mod rule_versions;
 mod rules;
@@ -26,6 +27,7 @@ pub mod validation;
 mod what_if;
 
 pub use caller::{Caller, ClientAddr};
+pub use limits::unreadable_request;
 
 pub use ping::WorkerPong;
 

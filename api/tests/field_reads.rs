@@ -1,0 +1,250 @@
+//! Fields that carry another resource's content, read through GraphQL by narrow roles (issue
+//! 29): `Document.dataTables` is the data tables' content, so `documents` alone does not read
+//! it; `downloadDossier` is every document's PDF, so `dossiers` alone — FORBIDDEN from
+//! `documentsByDossier` — does not get it either. With both resources each reads.
+
+mod common;
+
+use anyhow::Result;
+use common::{Options, TestServer};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use serde_json::{Value, json};
+use shared::db::models::dossiers::{NewDocument, NewDossier};
+use shared::db::models::{DocumentState, DossierState};
+use shared::db::schema::{document_types, documents, dossier_types, dossiers};
+use shared::storage::keys;
+use uuid::Uuid;
+
+const ARCHIVE: &[u8] = b"PK archivio del dossier";
+
+fn error_code(body: &Value) -> &str {
+    body["errors"][0]["extensions"]["code"]
+        .as_str()
+        .unwrap_or("")
+}
+
+async fn admin_ok(server: &TestServer, admin: &str, query: &str) -> Result<Value> {
+    let body = server.graphql_as(admin, query, json!({})).await?;
+    anyhow::ensure!(body.get("errors").is_none(), "{query}: {body}");
+    Ok(body)
+}
+
+/// A user whose one role allows exactly `resources`; their access token.
+async fn user_with(
+    server: &TestServer,
+    admin: &str,
+    name: &str,
+    resources: &[&str],
+) -> Result<String> {
+    let email = format!("{name}@example.com");
+    let body = server
+        .graphql_as(
+            admin,
+            "mutation($u: CreateUserInput!) { createUser(user: $u) { email } }",
+            json!({ "u": { "email": email, "firstName": "Test", "lastName": "Utente",
+                "password": "segreto1", "confirmPassword": "segreto1" } }),
+        )
+        .await?;
+    anyhow::ensure!(body["errors"].is_null(), "{body}");
+    admin_ok(
+        server,
+        admin,
+        &format!("mutation {{ createRole(name: \"{name}\") {{ name }} }}"),
+    )
+    .await?;
+    for resource in resources {
+        admin_ok(server, admin, &format!(
+            "mutation {{ AddPolicy(subject: \"{name}\", object: \"{resource}\", action: \"allow\") {{ subject }} }}"
+        ))
+        .await?;
+    }
+    admin_ok(
+        server,
+        admin,
+        &format!("mutation {{ AddGroup(subject: \"{email}\", role: \"{name}\") {{ subject }} }}"),
+    )
+    .await?;
+    server.login(&email, "segreto1").await
+}
+
+/// A dossier with its stored archive and one document of type `busta-paga`, whose rule reads
+/// the data table `tassi`; (dossier id, document id).
+async fn catalogue_and_dossier(server: &TestServer, admin: &str) -> Result<(Uuid, Uuid)> {
+    for query in [
+        r#"mutation { createDocumentType(input: { name: "busta-paga" }) { name } }"#,
+        r#"mutation { createDataTable(input: { name: "tassi", content: "{\"euribor\": 3.1}" }) { name } }"#,
+        r#"mutation { createDocumentRule(input: { documentType: "busta-paga", description: "Netto", dataTables: ["tassi"] }) { id } }"#,
+    ] {
+        admin_ok(server, admin, query).await?;
+    }
+    let mut conn = server.db.pool.get().await?;
+    let dossier_type: i64 = diesel::insert_into(dossier_types::table)
+        .values(dossier_types::name.eq("cessione"))
+        .returning(dossier_types::id)
+        .get_result(&mut conn)
+        .await?;
+    let document_type: i64 = document_types::table
+        .filter(document_types::name.eq("busta-paga"))
+        .select(document_types::id)
+        .first(&mut conn)
+        .await?;
+    let dossier = Uuid::now_v7();
+    diesel::insert_into(dossiers::table)
+        .values(NewDossier {
+            id: dossier,
+            description: Some("Rossi".into()),
+            state: DossierState::Processed,
+            dossier_type_id: dossier_type,
+            id_valutazione: String::new(),
+            input: json!([]),
+            callback_url: None,
+            archive_key: Some(keys::archive(dossier)),
+        })
+        .execute(&mut conn)
+        .await?;
+    server
+        .state
+        .storage
+        .put(&keys::archive(dossier), ARCHIVE.to_vec())
+        .await?;
+    let document = Uuid::now_v7();
+    let pdf_key = keys::document_pdf(dossier, document);
+    server
+        .state
+        .storage
+        .put(&pdf_key, b"%PDF-1.4 busta".to_vec())
+        .await?;
+    diesel::insert_into(documents::table)
+        .values(NewDocument {
+            id: document,
+            dossier_id: dossier,
+            name: "busta.pdf".into(),
+            description: None,
+            document_type_id: Some(document_type),
+            state: DocumentState::Processed,
+            metas: json!({}),
+            pdf_key,
+        })
+        .execute(&mut conn)
+        .await?;
+    Ok((dossier, document))
+}
+
+#[tokio::test]
+async fn document_data_tables_need_the_data_tables_resource() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    let (_, document) = catalogue_and_dossier(&server, &admin).await?;
+    let reader = user_with(&server, &admin, "lettore", &["documents"]).await?;
+    let query = format!("{{ document(id: \"{document}\") {{ name dataTables }} }}");
+
+    let body = server.graphql_as(&reader, &query, json!({})).await?;
+    assert_eq!(error_code(&body), "FORBIDDEN", "{body}");
+    assert!(
+        body["errors"][0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("dataTables")),
+        "{body}"
+    );
+    assert!(!body.to_string().contains("euribor"), "{body}");
+    // The rest of the document is theirs.
+    let body = server
+        .graphql_as(
+            &reader,
+            &format!("{{ document(id: \"{document}\") {{ name }} }}"),
+            json!({}),
+        )
+        .await?;
+    assert_eq!(body["data"]["document"]["name"], "busta.pdf", "{body}");
+
+    let both = user_with(&server, &admin, "analista", &["documents", "dataTables"]).await?;
+    let body = server.graphql_as(&both, &query, json!({})).await?;
+    assert!(body.get("errors").is_none(), "{body}");
+    let tables: Value = serde_json::from_str(
+        body["data"]["document"]["dataTables"]
+            .as_str()
+            .unwrap_or_default(),
+    )?;
+    assert_eq!(tables["tassi"]["euribor"], 3.1, "{body}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_dossier_s_archive_needs_the_documents_resource_too() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    let (dossier, _) = catalogue_and_dossier(&server, &admin).await?;
+    let follower = user_with(&server, &admin, "pratiche", &["dossiers"]).await?;
+
+    // The dossier is theirs, its documents are not...
+    let body = server
+        .graphql_as(
+            &follower,
+            &format!("{{ dossier(id: \"{dossier}\") {{ description }} }}"),
+            json!({}),
+        )
+        .await?;
+    assert_eq!(body["data"]["dossier"]["description"], "Rossi", "{body}");
+    let body = server
+        .graphql_as(
+            &follower,
+            &format!("{{ documentsByDossier(dossier: \"{dossier}\") {{ name }} }}"),
+            json!({}),
+        )
+        .await?;
+    assert_eq!(error_code(&body), "FORBIDDEN", "{body}");
+    // ...and neither is the zip of their PDFs.
+    let download = format!("{{ downloadDossier(id: \"{dossier}\") {{ filename base64 }} }}");
+    let body = server.graphql_as(&follower, &download, json!({})).await?;
+    assert_eq!(error_code(&body), "FORBIDDEN", "{body}");
+    assert_eq!(body["data"], Value::Null, "{body}");
+
+    let both = user_with(&server, &admin, "istruttore", &["dossiers", "documents"]).await?;
+    let body = server.graphql_as(&both, &download, json!({})).await?;
+    assert!(body.get("errors").is_none(), "{body}");
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::STANDARD.decode(
+        body["data"]["downloadDossier"]["base64"]
+            .as_str()
+            .unwrap_or_default(),
+    )?;
+    assert_eq!(bytes, ARCHIVE);
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_request_downloads_one_stored_file() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    let (dossier, document) = catalogue_and_dossier(&server, &admin).await?;
+    let body = server
+        .graphql_as(
+            &admin,
+            &format!(
+                "{{ a: downloadDossier(id: \"{dossier}\") {{ base64 }} b: downloadDossier(id: \"{dossier}\") {{ base64 }} }}"
+            ),
+            json!({}),
+        )
+        .await?;
+    // (Both fields are non-null: the refusal of either nulls the whole answer.)
+    assert_eq!(error_code(&body), "TOO_MANY_FILES", "{body}");
+    // A file and its document's other fields are one file.
+    let body = server
+        .graphql_as(
+            &admin,
+            &format!("{{ document(id: \"{document}\") {{ name base64 }} downloadDocument(id: \"{document}\") {{ base64 }} }}"),
+            json!({}),
+        )
+        .await?;
+    assert_eq!(error_code(&body), "TOO_MANY_FILES", "{body}");
+    let body = server
+        .graphql_as(
+            &admin,
+            &format!("{{ document(id: \"{document}\") {{ name base64 }} }}"),
+            json!({}),
+        )
+        .await?;
+    assert!(body.get("errors").is_none(), "{body}");
+    Ok(())
+}
