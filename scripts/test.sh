@@ -55,6 +55,8 @@ export ISTRUTTORIA_DATABASE_URL="postgres://istruttoria@127.0.0.1:$PG_PORT/e2e"
 export ISTRUTTORIA_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/15"
 export ISTRUTTORIA_HTTP_ADDR="$E2E_ADDR"
 export ISTRUTTORIA_WEB_DIST="$ROOT/web/dist"
+# GraphiQL on GET /graphql, from the built app (web/e2e/graphiql.spec.ts).
+export ISTRUTTORIA_GRAPHIQL=true
 export ISTRUTTORIA_ADMIN_EMAIL="admin@e2e.test"
 export ISTRUTTORIA_ADMIN_PASSWORD="e2e-admin-password"
 export ISTRUTTORIA_JWT_SECRET="e2e-secret-e2e-secret-e2e-secret-e2e"

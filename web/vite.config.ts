@@ -5,6 +5,10 @@ const API = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  build: {
+    // The web app, and GraphiQL as a page of its own that the API serves on GET /graphql.
+    rolldownOptions: { input: { main: 'index.html', graphiql: 'graphiql.html' } },
+  },
   server: {
     // `vite preview` reuses this proxy unless it gets its own.
     // `ws`: the subscriptions at /graphql/ws go through too.

@@ -1,8 +1,8 @@
 //! Headers every response carries (issue 16): a strict Content-Security-Policy the web app and
 //! Blueprint work under (no inline or foreign scripts: the app keeps its session in local
 //! storage), no framing, no MIME sniffing, no referrer, HSTS when the request came over TLS;
-//! hashed assets cached for good, everything else revalidated. The pages that bring their own inline scripts (Swagger UI, and GraphiQL when
-//! it is on) get every header but the CSP.
+//! hashed assets cached for good, everything else revalidated. The API explorers (Swagger UI,
+//! GraphiQL) are served from the project's own files (`crate::explorers`) under the same CSP.
 
 use poem::http::{HeaderValue, header};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
@@ -63,8 +63,6 @@ impl<E: Endpoint> Endpoint for SecurityHeaders<E> {
 
     async fn call(&self, req: Request) -> Result<Self::Output> {
         let path = req.uri().path().to_owned();
-        let own_scripts = path.starts_with("/swagger")
-            || (path == "/graphql" && req.method() == poem::http::Method::GET);
         let over_tls = req.uri().scheme_str() == Some("https")
             || req
                 .headers()
@@ -90,9 +88,7 @@ impl<E: Endpoint> Endpoint for SecurityHeaders<E> {
                 STRICT_TRANSPORT_SECURITY,
             );
         }
-        if !own_scripts {
-            headers.insert(header::CONTENT_SECURITY_POLICY, self.policy.clone());
-        }
+        headers.insert(header::CONTENT_SECURITY_POLICY, self.policy.clone());
         if !headers.contains_key(header::CACHE_CONTROL) {
             let policy = if path.starts_with(HASHED_ASSETS) && success {
                 "public, max-age=31536000, immutable"

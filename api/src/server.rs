@@ -4,12 +4,10 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use async_graphql::http::ALL_WEBSOCKET_PROTOCOLS;
-use async_graphql::http::GraphiQLSource;
 use async_graphql_poem::{GraphQLProtocol, GraphQLResponse, GraphQLWebSocket};
 use poem::http::StatusCode;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::{Compression, Tracing};
-use poem::web::Html;
 use poem::web::websocket::WebSocket;
 use poem::{Body, IntoResponse, Response};
 use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
@@ -61,10 +59,10 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
     let schema = crate::graphql::schema(Some(state.clone()));
     let rest = crate::rest::service(state.clone());
     let openapi_json = rest.spec_endpoint();
-    let swagger = rest.swagger_ui();
+    let swagger = crate::explorers::swagger(&rest.swagger_ui_html());
     let metrics = state.metrics.clone();
     let graphql_route = if state.config.graphql.graphiql {
-        get(graphiql)
+        get(crate::explorers::graphiql(&state.config.web_dist))
     } else {
         get(no_graphiql)
     };
@@ -235,16 +233,6 @@ fn no_graphiql() -> Response {
         StatusCode::METHOD_NOT_ALLOWED,
         "METHOD_NOT_ALLOWED",
         "GraphQL risponde a POST application/json (GraphiQL: ISTRUTTORIA_GRAPHIQL=true)".to_owned(),
-    )
-}
-
-#[handler]
-fn graphiql() -> Html<String> {
-    Html(
-        GraphiQLSource::build()
-            .endpoint("/graphql")
-            .subscription_endpoint("/graphql/ws")
-            .finish(),
     )
 }
 

@@ -255,7 +255,7 @@ pub struct GraphqlLimits {
     pub max_aliases: usize,
     /// Introspection for callers without a valid token too (default: signed-in callers only).
     pub public_introspection: bool,
-    /// Serve GraphiQL on `GET /graphql` (it loads its scripts from a CDN: off by default).
+    /// Serve GraphiQL on `GET /graphql` (the web build's `graphiql.html`: off by default).
     pub graphiql: bool,
 }
 
