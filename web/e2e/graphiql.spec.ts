@@ -25,3 +25,25 @@ test('GraphiQL runs from its own origin under the CSP, with the session of the a
   expect(foreign).toEqual([]);
   expect(blocked).toEqual([]);
 });
+
+// Swagger UI at /swagger/: poem-openapi's embedded bundle served as same-origin files, under the
+// same policy, reading the API's document from /openapi.json.
+test('Swagger UI runs from its own origin under the CSP', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL ?? 'http://127.0.0.1:8080').origin;
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+  });
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) blocked.push(message.text());
+  });
+
+  const response = await page.goto('/swagger/');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
+  await expect(page.locator('.swagger-ui .info .title')).toContainText('Istruttoria');
+  await expect(page.getByText('/import_dossier').first()).toBeVisible();
+  expect(foreign).toEqual([]);
+  expect(blocked).toEqual([]);
+});
