@@ -253,6 +253,9 @@ pub struct GraphqlLimits {
     pub max_complexity: usize,
     /// Most aliased fields in one request.
     pub max_aliases: usize,
+    /// Largest answer, in bytes of JSON, stored files apart (one per request): the extraction
+    /// view of a 200-page document with its words' geometry is about 10 MiB.
+    pub max_response_bytes: usize,
     /// Introspection for callers without a valid token too (default: signed-in callers only).
     pub public_introspection: bool,
     /// Serve GraphiQL on `GET /graphql` (the web build's `graphiql.html`: off by default).
@@ -268,6 +271,8 @@ impl GraphqlLimits {
             max_depth: vars.parse_or("ISTRUTTORIA_GRAPHQL_MAX_DEPTH", 15)?,
             max_complexity: vars.parse_or("ISTRUTTORIA_GRAPHQL_MAX_COMPLEXITY", 1000)?,
             max_aliases: vars.parse_or("ISTRUTTORIA_GRAPHQL_MAX_ALIASES", 30)?,
+            max_response_bytes: vars
+                .parse_or("ISTRUTTORIA_GRAPHQL_MAX_RESPONSE_BYTES", 32 << 20)?,
             public_introspection: vars
                 .parse_or("ISTRUTTORIA_GRAPHQL_PUBLIC_INTROSPECTION", false)?,
             graphiql: vars.parse_or("ISTRUTTORIA_GRAPHIQL", false)?,
@@ -296,9 +301,6 @@ impl std::fmt::Debug for AuthConfig {
         f.debug_struct("AuthConfig")
             .field(
                 "jwt_secret",
-    /// Largest answer, in bytes of JSON, stored files apart (one per request): the extraction
-    /// view of a 200-page document with its words' geometry is about 10 MiB.
-    pub max_response_bytes: usize,
                 &self.jwt_secret.as_ref().map(|_| "<redacted>"),
             )
             .field("access_token_ttl", &self.access_token_ttl)
@@ -314,8 +316,6 @@ impl AuthConfig {
     pub fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
         let jwt_secret = vars.get("ISTRUTTORIA_JWT_SECRET");
         if let Some(secret) = &jwt_secret
-            max_response_bytes: vars
-                .parse_or("ISTRUTTORIA_GRAPHQL_MAX_RESPONSE_BYTES", 32 << 20)?,
             && secret.len() < Self::MIN_SECRET_LEN
         {
             return Err(ConfigError::Invalid {
