@@ -69,7 +69,12 @@ async fn get_graphql_serves_graphiql_only_when_configured() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let response = server.client.get(server.url("/graphql")).send().await?;
     assert_eq!(response.status(), 405);
+    // On, it is the web build's page (here one written for the test; api/tests/explorers.rs).
+    let dist = std::env::temp_dir().join(format!("graphiql-{}", uuid::Uuid::now_v7()));
+    std::fs::create_dir_all(&dist)?;
+    std::fs::write(dist.join("graphiql.html"), "<div id=\"graphiql\"></div>")?;
     let server = TestServer::start(Options {
+        web_dist: &dist,
         graphql_limits: Some(shared::config::GraphqlLimits {
             graphiql: true,
             ..Default::default()
@@ -81,6 +86,7 @@ async fn get_graphql_serves_graphiql_only_when_configured() -> Result<()> {
     assert_eq!(response.status(), 200);
     let html = response.text().await?;
     assert!(html.contains("graphiql"), "GraphiQL page expected");
+    std::fs::remove_dir_all(&dist)?;
     Ok(())
 }
 
@@ -241,9 +247,9 @@ async fn the_web_app_is_served_with_client_side_routes_falling_back_to_index() -
         tls.headers()["strict-transport-security"],
         "max-age=31536000; includeSubDomains"
     );
-    // Swagger UI brings its own inline scripts: no CSP there, the other headers still.
+    // Swagger UI is served from same-origin files: the same CSP (api/tests/explorers.rs).
     let swagger = server.client.get(server.url("/swagger/")).send().await?;
-    assert!(swagger.headers().get("content-security-policy").is_none());
+    assert_eq!(swagger.headers()["content-security-policy"], csp);
     assert_eq!(swagger.headers()["x-content-type-options"], "nosniff");
     // A path outside the app answers its status, naming no server path.
     let outside = server
