@@ -1612,3 +1612,95 @@ async fn a_job_that_crashes_its_worker_twice_is_ended_for_good() -> Result<()> {
     wait_for_finished_jobs(&server).await?;
     Ok(())
 }
+
+/// The files under `dir`, recursively (none when it does not exist).
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .flat_map(|entry| {
+            let path = entry.path();
+            if path.is_dir() {
+                files_under(&path)
+            } else {
+                vec![path]
+            }
+        })
+        .collect()
+}
+
+/// A dossier deleted while one of its documents is being extracted (issue 29, item 10): the
+/// deletion removes the dossier's files, then the extraction stores its `extraction.json`,
+/// which stayed in storage for nobody. The worker now removes what a job wrote when the
+/// job's dossier is gone.
+#[tokio::test]
+async fn a_dossier_deleted_mid_extraction_leaves_no_file_behind() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let redis = common::connect_when_up(&server.redis_url, &server.namespace).await?;
+    // One job at a time: the documents are extracted one after another, each by OCR (seconds).
+    let extracting = worker(&server, &[("ISTRUTTORIA_WORKER_CONCURRENCY", "1")]).await?;
+    let scans: Vec<(String, Vec<u8>)> = (0..3)
+        .map(|i| {
+            let amount = format!("Importo: {}", 1000 + i);
+            (
+                format!("scansione-{i}.pdf"),
+                pdf::scanned_pdf(&["Contratto di cessione del quinto", &amount]),
+            )
+        })
+        .collect();
+    let files: Vec<(&str, Vec<u8>)> = scans
+        .iter()
+        .map(|(name, bytes)| (name.as_str(), bytes.clone()))
+        .collect();
+    let dossier_id = import(&server, &token, &files, &receiver.url).await?;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while !runs_a_job(&redis, "extract", extracting.pid()).await? {
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "no extraction started"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let body = server
+        .graphql_as(
+            &token,
+            "mutation($id: ID!) { deleteDossier(id: $id) }",
+            json!({ "id": dossier_id }),
+        )
+        .await?;
+    assert_eq!(body["data"]["deleteDossier"], true, "{body}");
+    // The extraction under way ends (its outbox entry with it, after the worker's look at
+    // its dossier), and the jobs of the other documents find them gone.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
+    loop {
+        use shared::db::schema::job_outbox;
+        let mut conn = server.db.pool.get().await?;
+        let unfinished: i64 = job_outbox::table
+            .filter(job_outbox::dossier_id.eq(dossier_id))
+            .count()
+            .get_result(&mut conn)
+            .await?;
+        if unfinished == 0 {
+            break;
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the dossier's jobs never ended"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let dossier_dir = server
+        .storage
+        .join(shared::storage::keys::dossier_prefix(dossier_id));
+    let left = files_under(&dossier_dir);
+    assert!(
+        left.is_empty(),
+        "files of the deleted dossier left in storage: {left:?}"
+    );
+    Ok(())
+}
