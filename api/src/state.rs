@@ -39,6 +39,11 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// What one user may consume per period (playground rule runs, here).
+    pub fn budgets(&self) -> shared::services::budgets::UserBudgets {
+        shared::services::budgets::UserBudgets::new(self.redis.clone(), self.config.common.budgets)
+    }
+
     /// Connects to PostgreSQL and Redis as `config` says.
     pub async fn connect(config: ApiConfig) -> anyhow::Result<Self> {
         let secret = config.auth.jwt_secret.as_deref().context(

@@ -652,7 +652,6 @@ async fn a_scanned_contract_is_read_by_ocr() -> Result<()> {
 /// as over the import's budget, not silently empty.
 #[tokio::test]
 async fn an_import_reads_at_most_its_ocr_budget() -> Result<()> {
-    use shared::db::schema::{document_logs, documents};
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
     set_up_rules(&server, &[]).await?;
@@ -671,27 +670,7 @@ async fn an_import_reads_at_most_its_ocr_budget() -> Result<()> {
         .collect();
     let files: Vec<(&str, Vec<u8>)> = scans.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
     let dossier_id = import(&server, &token, &files, &receiver.url).await?;
-    // Every document extracted (the dossier may then stop on its metas: not this test's).
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
-    let events = loop {
-        let mut conn = server.db.pool.get().await?;
-        let events: Vec<String> = document_logs::table
-            .inner_join(documents::table)
-            .filter(documents::dossier_id.eq(dossier_id))
-            .filter(document_logs::event.like("estratto%"))
-            .select(document_logs::event)
-            .load(&mut conn)
-            .await?;
-        if events.len() == 3 {
-            break events;
-        }
-        anyhow::ensure!(
-            tokio::time::Instant::now() < deadline,
-            "not extracted: {events:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
-    assert_eq!(events.len(), 3, "{events:?}");
+    let events = extraction_events(&server, dossier_id, 3).await?;
     let read = events
         .iter()
         .filter(|e| e.contains("1 lette con OCR"))
@@ -701,6 +680,76 @@ async fn an_import_reads_at_most_its_ocr_budget() -> Result<()> {
         .filter(|e| e.contains("limite di pagine lette con OCR per importazione"))
         .count();
     assert_eq!((read, over), (2, 1), "{events:?}");
+    Ok(())
+}
+
+/// The `estratto…` events of a dossier's documents once `count` of them are extracted (the
+/// dossier may then stop on its metas: not these tests' concern).
+async fn extraction_events(
+    server: &TestServer,
+    dossier_id: Uuid,
+    count: usize,
+) -> Result<Vec<String>> {
+    use shared::db::schema::{document_logs, documents};
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
+    loop {
+        let mut conn = server.db.pool.get().await?;
+        let events: Vec<String> = document_logs::table
+            .inner_join(documents::table)
+            .filter(documents::dossier_id.eq(dossier_id))
+            .filter(document_logs::event.like("estratto%"))
+            .select(document_logs::event)
+            .load(&mut conn)
+            .await?;
+        if events.len() == count {
+            return Ok(events);
+        }
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "not extracted: {events:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// The pages read by OCR in the dossiers one user imports count against that user's budget for
+/// the period (`ISTRUTTORIA_OCR_MAX_PAGES_PER_USER`), whatever each import's own budget: two
+/// scans read in a first import spend a budget of two, and the next import's scan is reported
+/// as over the user's budget.
+#[tokio::test]
+async fn a_user_reads_at_most_their_ocr_budget_across_imports() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    set_up_rules(&server, &[]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let _worker = worker(&server, &[("ISTRUTTORIA_OCR_MAX_PAGES_PER_USER", "2")]).await?;
+    let scan = |i: u32| {
+        pdf::scanned_pdf(&[
+            "Contratto di cessione del quinto",
+            &format!("Importo: {i}000"),
+        ])
+    };
+    let first = import(
+        &server,
+        &token,
+        &[("uno.pdf", scan(1)), ("due.pdf", scan(2))],
+        &receiver.url,
+    )
+    .await?;
+    let events = extraction_events(&server, first, 2).await?;
+    assert!(
+        events.iter().all(|e| e.contains("1 lette con OCR")),
+        "{events:?}"
+    );
+
+    let second = import(&server, &token, &[("tre.pdf", scan(3))], &receiver.url).await?;
+    let events = extraction_events(&server, second, 1).await?;
+    assert!(
+        events[0].contains(
+            "pagina 1 non letta: il limite di 2 pagine lette con OCR per utente al giorno è raggiunto"
+        ),
+        "{events:?}"
+    );
     Ok(())
 }
 

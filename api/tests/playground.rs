@@ -83,7 +83,11 @@ fn zip_of(files: &[(&str, Vec<u8>)]) -> Result<String> {
 /// A server, a worker, the rules (document type `contratto`, a data table, helpers) and an
 /// imported dossier of one contract, processed.
 async fn set_up() -> Result<Setup> {
-    let server = TestServer::start(Options::default()).await?;
+    set_up_with(Options::default()).await
+}
+
+async fn set_up_with(options: Options<'_>) -> Result<Setup> {
+    let server = TestServer::start(options).await?;
     let token = server.admin_token().await?;
     let worker = server.spawn_worker().await?;
     let document_rule_id = Uuid::now_v7();
@@ -227,6 +231,52 @@ fn run_node(dir: &Path) -> Result<Value> {
 
 fn parse_json_text(value: &Value) -> Result<Value> {
     Ok(serde_json::from_str(value.as_str().context("JSON text")?)?)
+}
+
+/// Playground runs count against the caller's rule-run seconds for the period
+/// (`ISTRUTTORIA_RULE_RUN_SECONDS_PER_USER`): a run that spends them is answered, the next one
+/// is refused before it reaches a worker, with the budget named.
+#[tokio::test]
+async fn playground_runs_stop_at_the_callers_budget_for_the_period() -> Result<()> {
+    let setup = set_up_with(Options {
+        budgets: Some(shared::config::UserBudgetConfig {
+            period: std::time::Duration::from_secs(3600),
+            ocr_pages: 100,
+            rule_run_seconds: 1,
+        }),
+        ..Options::default()
+    })
+    .await?;
+    let (server, token) = (&setup.server, setup.token.as_str());
+    let document = setup.document_id.to_string();
+    let busy = "export default () => { const end = Date.now() + 1100; while (Date.now() < end) {} \
+                return { success: true }; }";
+    let run = || {
+        server.graphql_as(
+            token,
+            RUN_TEMPORARY_RULE,
+            json!({ "id": document, "code": busy }),
+        )
+    };
+    let first = run().await?;
+    let answered = data(&first, "runTemporaryRule")?;
+    assert_eq!(
+        parse_json_text(&answered["Result"])?,
+        json!({ "success": true })
+    );
+
+    let second = run().await?;
+    assert_eq!(
+        second["errors"][0]["extensions"]["code"], "BUDGET_EXHAUSTED",
+        "{second}"
+    );
+    assert_eq!(
+        second["errors"][0]["message"],
+        "Hai usato i 1 s di esecuzione di regole a tua disposizione all'ora: riprova più tardi",
+        "{second}"
+    );
+
+    Ok(())
 }
 
 #[tokio::test]

@@ -59,6 +59,49 @@ pub struct CommonConfig {
     pub validation_max_pdf_bytes: u64,
     /// Where users reach the web app, for the links of notification e-mails.
     pub public_url: String,
+    /// What one user may consume of the shared work per period.
+    pub budgets: UserBudgetConfig,
+}
+
+/// Budgets per user and period (`shared::services::budgets`), on top of the per-import and
+/// per-request bounds: pages read by OCR in the dossiers a user imports, and seconds of the rule
+/// runs a user starts from the playgrounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UserBudgetConfig {
+    /// The period (`ISTRUTTORIA_BUDGET_PERIOD_SECS`): fixed windows of this length.
+    pub period: Duration,
+    /// Pages read by OCR per user and period (`ISTRUTTORIA_OCR_MAX_PAGES_PER_USER`).
+    pub ocr_pages: u64,
+    /// Seconds of playground rule runs per user and period
+    /// (`ISTRUTTORIA_RULE_RUN_SECONDS_PER_USER`).
+    pub rule_run_seconds: u64,
+}
+
+impl UserBudgetConfig {
+    fn from_vars(vars: &Vars) -> Result<Self, ConfigError> {
+        let config = Self {
+            period: Duration::from_secs(vars.parse_or("ISTRUTTORIA_BUDGET_PERIOD_SECS", 86_400)?),
+            ocr_pages: vars.parse_or("ISTRUTTORIA_OCR_MAX_PAGES_PER_USER", 10_000)?,
+            rule_run_seconds: vars.parse_or("ISTRUTTORIA_RULE_RUN_SECONDS_PER_USER", 3_600)?,
+        };
+        for (name, value) in [
+            ("ISTRUTTORIA_BUDGET_PERIOD_SECS", config.period.as_secs()),
+            ("ISTRUTTORIA_OCR_MAX_PAGES_PER_USER", config.ocr_pages),
+            (
+                "ISTRUTTORIA_RULE_RUN_SECONDS_PER_USER",
+                config.rule_run_seconds,
+            ),
+        ] {
+            if value == 0 {
+                return Err(ConfigError::Invalid {
+                    name,
+                    value: "0".into(),
+                    reason: "must be at least 1".into(),
+                });
+            }
+        }
+        Ok(config)
+    }
 }
 
 /// Limits of an imported zip (`POST /import_dossier`), checked on its central directory before
@@ -601,6 +644,7 @@ impl CommonConfig {
                 .string_or("ISTRUTTORIA_PUBLIC_URL", "http://127.0.0.1:8080")
                 .trim_end_matches('/')
                 .to_owned(),
+            budgets: UserBudgetConfig::from_vars(vars)?,
         })
     }
 }
@@ -910,8 +954,28 @@ mod tests {
                 ocr_max_pages_per_import: 1000,
                 pdf_max_stream_bytes: 256 << 20,
                 pdf_max_inflated_bytes: 2 << 30,
+                sandbox_memory_mib: 1024,
+                sandbox_cpu: Duration::from_secs(300),
+                sandbox_timeout: Duration::from_secs(600),
             }
         );
+        assert_eq!(
+            defaults.common.budgets,
+            UserBudgetConfig {
+                period: Duration::from_secs(86_400),
+                ocr_pages: 10_000,
+                rule_run_seconds: 3_600,
+            }
+        );
+        for (name, value) in [
+            ("ISTRUTTORIA_EXTRACTION_MAX_MEMORY_MIB", "128"),
+            ("ISTRUTTORIA_EXTRACTION_TIMEOUT_SECS", "0"),
+            ("ISTRUTTORIA_OCR_MAX_PAGES_PER_USER", "0"),
+        ] {
+            let error = WorkerConfig::from_vars(&Vars::from_pairs([(name, value)]))
+                .expect_err("refused");
+            assert!(error.to_string().starts_with(name), "{error}");
+        }
         let vars = Vars::from_pairs([
             ("ISTRUTTORIA_PDFIUM_LIBRARY", "/opt/pdfium/libpdfium.so"),
             ("ISTRUTTORIA_TESSERACT", "/usr/local/bin/tesseract"),

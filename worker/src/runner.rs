@@ -25,6 +25,7 @@ use tracing::Instrument;
 use worker::rules::{RuleRuntime, RuntimeConfig};
 
 use shared::mail::Mailer;
+use shared::services::budgets::UserBudgets;
 use shared::storage::{Storage, StorageError};
 use worker::callback::CallbackPolicy;
 use worker::extraction::{Extractor, ExtractorConfig};
@@ -217,6 +218,7 @@ pub async fn run(config: WorkerConfig) -> anyhow::Result<()> {
         rules: Arc::new(rules),
         storage,
         extractor,
+        budgets: UserBudgets::new(redis.clone(), config.common.budgets),
         callbacks: Arc::new(CallbackSettings {
             policy: callback_policy,
             config: config.callbacks.clone(),

@@ -5,6 +5,8 @@
 //! - `NOT_FOUND`: what the operation names does not exist.
 //! - `CONFLICT`: the operation is refused by the current state (e.g. a type that has rules).
 //! - `UNAVAILABLE`: no worker answered an awaited job (a compile, a playground run) in time.
+//! - `BUDGET_EXHAUSTED`: the caller has used what their budget allows for the period
+//!   (`shared::services::budgets`); the message says which budget and when it renews.
 //! - `INTERNAL`: anything else; the details go to the log, not to the client.
 //!
 //! `UNAUTHENTICATED` and `FORBIDDEN` come from [`super::access`].
@@ -31,6 +33,11 @@ pub fn conflict(message: impl Into<String>) -> Error {
 /// A worker the operation waits for did not answer in time.
 pub fn unavailable(message: impl Into<String>) -> Error {
     Error::new(message).extend_with(|_, e| e.set("code", "UNAVAILABLE"))
+}
+
+/// The caller's budget for the period is spent.
+pub fn budget_exhausted(message: impl Into<String>) -> Error {
+    Error::new(message).extend_with(|_, e| e.set("code", "BUDGET_EXHAUSTED"))
 }
 
 /// Logs `error` with its whole chain and answers a generic message.

@@ -28,6 +28,7 @@ use shared::rules::playground::{DocumentInput, PlaygroundRule, dossier_inputs};
 use shared::rules::{DEFAULT_HELPER_CODE, validate_package_json};
 use uuid::Uuid;
 
+use super::caller::claims;
 use super::errors::{bad_input, conflict, internal, not_found};
 use super::rules::await_rule_run;
 use super::types::{chain, db_error, edit_error};
@@ -348,8 +349,9 @@ impl PlaygroundMutation {
             helper: with_unsaved(helper, unsaved_helper),
             data_tables: tables,
         };
+        let user = &claims(ctx)?.email;
         let reply: TemporaryDocumentReply =
-            await_rule_run(state, RuleRunJob::Document(job), RUN_FAILED).await?;
+            await_rule_run(state, RuleRunJob::Document(job), user, RUN_FAILED).await?;
         let Some(execution_id) = reply.execution_id else {
             let message = reply.error.unwrap_or_default();
             return Err(conflict(format!("{RUN_FAILED}: {message}")));
@@ -408,8 +410,9 @@ impl PlaygroundMutation {
             code,
             helper: with_unsaved(helper, unsaved_helper),
         };
+        let user = &claims(ctx)?.email;
         let reply: TemporaryDossierReply =
-            await_rule_run(state, RuleRunJob::Dossier(job), RUN_FAILED).await?;
+            await_rule_run(state, RuleRunJob::Dossier(job), user, RUN_FAILED).await?;
         if let Some(message) = reply.failure {
             return Err(conflict(format!("{RUN_FAILED}: {message}")));
         }

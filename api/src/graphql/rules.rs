@@ -27,11 +27,12 @@ use shared::jobs::rules::{CheckReply, RuleRunJob};
 use shared::jobs::{Job, JobError, replies};
 use shared::rate_limit;
 use shared::rules::{DEFAULT_HELPER_CODE, RuleKind, archive, code_size_error};
+use shared::services::budgets::Budget;
 use shared::services::rules::{self as service, Compiler, RuleError};
 use uuid::Uuid;
 
 use super::caller::claims;
-use super::errors::{bad_input, internal, not_found, unavailable};
+use super::errors::{bad_input, budget_exhausted, internal, not_found, unavailable};
 use super::session::{actor, limit_error};
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, db_error, edit_error, paging, service_error};
@@ -373,21 +374,33 @@ async fn send_rule_run<R: serde::de::DeserializeOwned>(
         })
 }
 
-/// Sends `job` on the `rule-runs` queue and awaits its reply (bounded by `job_wait_timeout`).
-/// No reply in time is `UNAVAILABLE`, the message starting with `unavailable`.
+/// Sends `job`, a run `user` asked for, on the `rule-runs` queue and awaits its reply (bounded
+/// by `job_wait_timeout`). No reply in time is `UNAVAILABLE`, the message starting with
+/// `unavailable`. The run's time is charged to the user's rule-run budget for the period, and
+/// a user with none left is refused (`BUDGET_EXHAUSTED`) before anything is sent. The budget
+/// needs Redis, as the run does: a count that fails is logged and the run goes on.
 pub(super) async fn await_rule_run<R: serde::de::DeserializeOwned>(
     state: &AppState,
     job: RuleRunJob,
+    user: &str,
     unavailable_message: &str,
 ) -> async_graphql::Result<R> {
-    send_rule_run(state, job)
-        .await
-        .map_err(|error| match error {
-            error @ JobError::NoReply { .. } => {
-                unavailable(format!("{unavailable_message}: {error}"))
-            }
-            error => internal(chain_job(&error)),
-        })
+    let budgets = state.budgets();
+    match budgets.check_left(Budget::RuleRunMillis, user).await {
+        Ok(Ok(())) => {}
+        Ok(Err(spent)) => return Err(budget_exhausted(spent.to_string())),
+        Err(error) => tracing::warn!(%error, user, "rule-run budget not checked"),
+    }
+    let started = std::time::Instant::now();
+    let reply = send_rule_run(state, job).await;
+    let spent_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    if let Err(error) = budgets.charge(Budget::RuleRunMillis, user, spent_ms).await {
+        tracing::warn!(%error, user, "rule-run budget not charged");
+    }
+    reply.map_err(|error| match error {
+        error @ JobError::NoReply { .. } => unavailable(format!("{unavailable_message}: {error}")),
+        error => internal(chain_job(&error)),
+    })
 }
 
 /// The workers, compiling the code of the rules the services save.
@@ -500,6 +513,7 @@ impl RulesQuery {
         let reply: CheckReply = await_rule_run(
             state,
             service::check_job(&check, true),
+            &claims(ctx)?.email,
             service::CHECK_UNAVAILABLE,
         )
         .await?;

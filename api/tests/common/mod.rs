@@ -63,6 +63,8 @@ pub struct Options<'a> {
     pub redis_url: Option<String>,
     /// `ISTRUTTORIA_METRICS_TOKEN` (empty: unset, no `/metrics`).
     pub metrics_token: &'a str,
+    /// The per-user budgets of the server (the defaults when `None`).
+    pub budgets: Option<shared::config::UserBudgetConfig>,
 }
 
 impl Default for Options<'_> {
@@ -76,6 +78,7 @@ impl Default for Options<'_> {
             validation_max_pdf_bytes: None,
             redis_url: None,
             metrics_token: "",
+            budgets: None,
         }
     }
 }
@@ -112,6 +115,9 @@ impl TestServer {
         ];
         if let Some(limits) = options.graphql_limits {
             config.graphql = limits;
+        }
+        if let Some(budgets) = options.budgets {
+            config.common.budgets = budgets;
         }
         if let Some(max) = options.validation_max_pdf_bytes {
             config.common.validation_max_pdf_bytes = max;

@@ -213,6 +213,7 @@ diesel::table! {
         files -> Jsonb,
         rules_run_id -> Nullable<Uuid>,
         aggregated_run_id -> Nullable<Uuid>,
+        imported_by -> Nullable<Text>,
     }
 }
 

@@ -30,6 +30,8 @@ pub struct NewImportedDossier {
     pub archive_key: Option<String>,
     /// `[{nomeFile, tipoDocumento}]` (CHECK `dossiers_files_check`).
     pub files: serde_json::Value,
+    /// The caller's e-mail: its OCR pages count against that user's budget.
+    pub imported_by: Option<String>,
 }
 
 /// A document created by the `import` job.
@@ -108,6 +110,18 @@ pub async fn insert_dossier(
         .await
         .map(drop)
         .context("creating an imported dossier")
+}
+
+/// Who imported dossier `id` (`None`: gone, or imported before the column existed).
+pub async fn importer(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Option<String>> {
+    Ok(dossiers::table
+        .find(id)
+        .select(dossiers::imported_by)
+        .first::<Option<String>>(conn)
+        .await
+        .optional()
+        .context("reading who imported a dossier")?
+        .flatten())
 }
 
 pub async fn find_dossier(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Option<Dossier>> {

@@ -202,6 +202,7 @@ pub async fn import_dossier(
         callback_url: checked.callback_url,
         archive_key: Some(archive_key.clone()),
         files,
+        imported_by: Some(user.to_owned()),
     };
     let inserted = conn
         .transaction(async |conn| -> Result<(), DbError> {

@@ -15,8 +15,11 @@
 //!   workers, in the API — outside the transaction; the rule locked and the compiled code
 //!   checked against it inside).
 //!
+//! - [`budgets`]: what one user may consume per period (OCR pages, playground rule runs).
+//!
 //! Locks are taken dossier first, then document, as the pipeline takes them.
 
+pub mod budgets;
 pub mod documents;
 pub mod dossiers;
 pub mod imports;

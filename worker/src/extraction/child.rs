@@ -69,16 +69,19 @@ fn serve_on(
             .ok_or_else(|| io::Error::other("no PDF after the request"))?;
         allow_cpu_seconds(cpu_seconds)?;
         let pipe = Mutex::new((&mut *input, &mut *output));
-        // Before each page read by OCR the worker grants it (its import's budget) and holds an
-        // OCR slot for it; a broken pipe reads as "no", and the end of the document fails.
+        // Before each page read by OCR the worker grants it (the budgets of its import and
+        // user) and holds an OCR slot for it; a broken pipe reads as a refusal, and the end of
+        // the document then fails.
         let take_page = || {
             let mut pipe = pipe.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let (input, output) = &mut *pipe;
-            protocol::write_message(*output, &Reply::TakeOcrPage).is_ok()
-                && matches!(
-                    protocol::read_message::<Request>(*input),
-                    Ok(Some(Request::OcrPage(true)))
-                )
+            if protocol::write_message(*output, &Reply::TakeOcrPage).is_err() {
+                return Err("il processo di estrazione ha perso il worker".to_owned());
+            }
+            match protocol::read_message::<Request>(*input) {
+                Ok(Some(Request::OcrPage(grant))) => grant,
+                _ => Err("il processo di estrazione ha perso il worker".to_owned()),
+            }
         };
         let result = engine.extract(pdf, Some(&take_page)).map(Box::new);
         drop(pipe);

@@ -14,8 +14,9 @@ use super::{
     OCR_BYTES_PER_PIXEL,
 };
 
-/// Asked before each page read by OCR: `false` when the import has no OCR page left.
-pub type OcrPageBudget<'a> = &'a (dyn Fn() -> bool + Send + Sync);
+/// Asked before each page read by OCR: `Err(reason)` when a budget (the import's, its user's)
+/// has no OCR page left, the reason as the document reports it ("il limite di … è raggiunto").
+pub type OcrPageBudget<'a> = &'a (dyn Fn() -> Result<(), String> + Send + Sync);
 
 /// PDFium and Tesseract ready in this process; cloned freely.
 #[derive(Clone)]

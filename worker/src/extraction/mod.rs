@@ -61,7 +61,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use engine::{Engine, OcrPageBudget};
-pub use sandbox::{Extractor, ImportOcrBudget};
+pub use sandbox::{Extractor, OcrBudget};
 
 use serde::{Deserialize, Serialize};
 

@@ -24,9 +24,9 @@ pub(super) struct OcrBounds<'a> {
     pub max_pixels: u64,
     /// Most pages of this document read.
     pub max_pages: usize,
-    /// Asked before each page is read by OCR when the caller keeps an import's budget:
-    /// `false` means the import has read all it may (the page is reported as over it).
-    pub import_budget: Option<&'a (dyn Fn() -> bool + Send + Sync)>,
+    /// Asked before each page is read by OCR when the caller keeps budgets (the import's, its
+    /// user's): `Err(reason)` means one is spent (the page is reported with the reason).
+    pub import_budget: Option<super::OcrPageBudget<'a>>,
 }
 
 /// The process's PDFium: `pdfium-render` keeps its bindings in a process-wide cell that can be
@@ -148,11 +148,10 @@ pub(super) fn extract(
                 ),
             });
             (String::new(), Vec::new(), false)
-        } else if bounds.import_budget.is_some_and(|take_page| !take_page()) {
+        } else if let Some(Err(spent)) = bounds.import_budget.map(|take_page| take_page()) {
             unread_pages.push(UnreadPage {
                 page: number,
-                reason: "non letta: il limite di pagine lette con OCR per importazione è raggiunto"
-                    .to_owned(),
+                reason: format!("non letta: {spent}"),
             });
             (String::new(), Vec::new(), false)
         } else if let Some(dpi) = ocr_dpi(width, height, bounds.max_pixels) {

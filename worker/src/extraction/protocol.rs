@@ -34,8 +34,8 @@ pub enum Request {
     Extract {
         cpu_seconds: u64,
     },
-    /// The answer to [`Reply::TakeOcrPage`]: `false` when the import has no OCR page left.
-    OcrPage(bool),
+    /// The answer to [`Reply::TakeOcrPage`]: `Err(reason)` when a budget has no OCR page left.
+    OcrPage(Result<(), String>),
 }
 
 /// The child's messages.

@@ -73,8 +73,9 @@ pub enum Breach {
     Protocol,
 }
 
-/// Takes one OCR page of an import's budget; `false` when the import has none left.
-pub type ImportOcrBudget = Arc<dyn Fn() -> BoxFuture<'static, bool> + Send + Sync>;
+/// Takes one OCR page of the budgets the caller keeps (the import's, its user's):
+/// `Err(reason)` when one has none left, the reason as the document reports it.
+pub type OcrBudget = Arc<dyn Fn() -> BoxFuture<'static, Result<(), String>> + Send + Sync>;
 
 /// The extraction as the worker uses it, created once per worker process and cloned freely.
 #[derive(Clone)]
@@ -128,12 +129,12 @@ impl Extractor {
         self.extract_within(pdf, None).await
     }
 
-    /// [`Extractor::extract`] asking `import_budget` before each page read by OCR (one page
-    /// of the document's import; `false`: none is left). `None`: no import budget.
+    /// [`Extractor::extract`] asking `budget` before each page read by OCR (one page of the
+    /// document's import and of its user; `Err(reason)`: one has none left). `None`: no budget.
     pub async fn extract_within(
         &self,
         pdf: Vec<u8>,
-        import_budget: Option<ImportOcrBudget>,
+        budget: Option<OcrBudget>,
     ) -> Result<Extraction, ExtractionError> {
         // An idle child may have died since its last document (killed from outside): the
         // request then cannot be written, and the document goes to a new child once.
@@ -141,15 +142,11 @@ impl Extractor {
             Some(worker) => worker,
             None => self.start_worker().await?,
         };
-        let mut outcome = worker
-            .extract(&pdf, import_budget.as_ref(), &self.inner)
-            .await;
+        let mut outcome = worker.extract(&pdf, budget.as_ref(), &self.inner).await;
         if let Outcome::NotSent = outcome {
             worker.end().await;
             worker = self.start_worker().await?;
-            outcome = worker
-                .extract(&pdf, import_budget.as_ref(), &self.inner)
-                .await;
+            outcome = worker.extract(&pdf, budget.as_ref(), &self.inner).await;
         }
         let known = match outcome {
             Outcome::Done(result) => {
@@ -257,12 +254,7 @@ impl Worker {
         }
     }
 
-    async fn extract(
-        &mut self,
-        pdf: &[u8],
-        import_budget: Option<&ImportOcrBudget>,
-        shared: &Inner,
-    ) -> Outcome {
+    async fn extract(&mut self, pdf: &[u8], budget: Option<&OcrBudget>, shared: &Inner) -> Outcome {
         self.documents += 1;
         let limits = shared.config.limits;
         let request = Request::Extract {
@@ -298,9 +290,9 @@ impl Worker {
                     };
                     deadline += waiting.elapsed();
                     slot = Some(permit);
-                    let granted = match import_budget {
+                    let granted = match budget {
                         Some(take_page) => take_page().await,
-                        None => true,
+                        None => Ok(()),
                     };
                     if write_message(&mut self.stdin, &Request::OcrPage(granted))
                         .await

@@ -10,8 +10,9 @@ use shared::db::models::DocumentState;
 use shared::db::repo::pipeline;
 use shared::events::{self, Event};
 use shared::jobs::pipeline::ExtractDocument;
+use shared::services::budgets::Budget;
 use shared::storage::keys;
-use worker::extraction::ImportOcrBudget;
+use worker::extraction::OcrBudget;
 
 use super::JobContext;
 use super::ocr_budget;
@@ -23,6 +24,7 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
     let Some(document) = pipeline::find_document(&mut conn, document_id).await? else {
         return Ok(());
     };
+    let importer = shared::import::store::importer(&mut conn, document.dossier_id).await?;
     drop(conn);
     match document.state {
         DocumentState::Uploaded => {}
@@ -36,18 +38,36 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
     let pdf = context.storage.get(&document.pdf_key).await?;
     let started = std::time::Instant::now();
     // Each page read by OCR takes one of its import's budget, shared with the documents
-    // extracted at the same time. Counting needs Redis: when it does not answer, the page is
-    // read (the per-document and pixel bounds still hold) and the failure is logged.
+    // extracted at the same time, then one of the importing user's budget for the period. A
+    // page the user's budget refuses has taken one of the import's: the import's count may
+    // then be one page high, never low. Counting needs Redis: when it does not answer, the page
+    // is read (the per-document and pixel bounds still hold) and the failure is logged.
     let per_import = context.extractor.ocr_pages_per_import();
-    let (redis, dossier_id) = (context.redis.clone(), document.dossier_id);
-    let budget: ImportOcrBudget = Arc::new(move || {
-        let redis = redis.clone();
+    let (redis, budgets, dossier_id) = (
+        context.redis.clone(),
+        context.budgets.clone(),
+        document.dossier_id,
+    );
+    let budget: OcrBudget = Arc::new(move || {
+        let (redis, budgets, importer) = (redis.clone(), budgets.clone(), importer.clone());
         Box::pin(async move {
             match ocr_budget::take_page(&redis, dossier_id, per_import).await {
-                Ok(taken) => taken,
+                Ok(true) => {}
+                Ok(false) => {
+                    return Err(
+                        "il limite di pagine lette con OCR per importazione è raggiunto".to_owned(),
+                    );
+                }
+                Err(error) => tracing::warn!(%dossier_id, %error, "import OCR budget not counted"),
+            }
+            let Some(user) = importer else {
+                return Ok(());
+            };
+            match budgets.take(Budget::OcrPages, &user, 1).await {
+                Ok(taken) => taken.map_err(|spent| spent.to_string()),
                 Err(error) => {
-                    tracing::warn!(%dossier_id, %error, "import OCR budget not counted");
-                    true
+                    tracing::warn!(%dossier_id, %error, "user's OCR budget not counted");
+                    Ok(())
                 }
             }
         })

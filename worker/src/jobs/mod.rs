@@ -44,8 +44,10 @@ pub struct JobContext {
     pub rules: Arc<RuleRuntime>,
     /// Archives, PDFs and extraction output.
     pub storage: Storage,
-    /// PDFium + Tesseract, loaded at start-up.
+    /// PDFium + Tesseract in contained child processes, checked at start-up.
     pub extractor: Extractor,
+    /// What one user may consume per period (the OCR pages of the dossiers they import).
+    pub budgets: shared::services::budgets::UserBudgets,
     /// Where callbacks may go, and their timeouts and retries.
     pub callbacks: Arc<CallbackSettings>,
     /// Notification e-mails.

@@ -1,0 +1,1 @@
+ALTER TABLE dossiers DROP COLUMN imported_by;
