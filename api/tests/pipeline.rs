@@ -1493,7 +1493,9 @@ async fn a_rule_returning_a_nul_character_is_in_error_and_the_dossier_goes_on() 
         json!({ "importo": 1000, "codiceFiscale": "RSSMRA80A01H501U" }),
         "the other rule's metas are kept, none of the rule in error"
     );
-    let logs: Vec<(String, Option<Value>, Vec<String>, Vec<String>)> = rule_execution_logs::table
+    /// A rule's name, result, logs and errors.
+    type Logged = (String, Option<Value>, Vec<String>, Vec<String>);
+    let logs: Vec<Logged> = rule_execution_logs::table
         .filter(rule_execution_logs::document_id.eq(document_id))
         .select((
             rule_execution_logs::rule_name,

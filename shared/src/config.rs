@@ -972,8 +972,8 @@ mod tests {
             ("ISTRUTTORIA_EXTRACTION_TIMEOUT_SECS", "0"),
             ("ISTRUTTORIA_OCR_MAX_PAGES_PER_USER", "0"),
         ] {
-            let error = WorkerConfig::from_vars(&Vars::from_pairs([(name, value)]))
-                .expect_err("refused");
+            let error =
+                WorkerConfig::from_vars(&Vars::from_pairs([(name, value)])).expect_err("refused");
             assert!(error.to_string().starts_with(name), "{error}");
         }
         let vars = Vars::from_pairs([

@@ -84,7 +84,6 @@ fn serve_on(
             }
         };
         let result = engine.extract(pdf, Some(&take_page)).map(Box::new);
-        drop(pipe);
         protocol::write_message(output, &Reply::Done(result))?;
     }
 }
