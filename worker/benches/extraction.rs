@@ -37,7 +37,11 @@ fn main() {
     let documents = [
         ("one text page", pdf::text_pdf(&[CLAUSE]), 60),
         ("12-page contract", pdf::text_pdf(&contract), 30),
-        ("one scanned page (OCR)", pdf::scanned_pdf(&["PRIMA", "SECONDA"]), 5),
+        (
+            "one scanned page (OCR)",
+            pdf::scanned_pdf(&["PRIMA", "SECONDA"]),
+            5,
+        ),
     ];
     println!("document | in process p50 | child p50 | added p50 | cold child p50");
     for (name, bytes, rounds) in documents {
