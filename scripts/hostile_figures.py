@@ -220,10 +220,73 @@ def zip_bomb(inflated_bytes):
     return out.getvalue()
 
 
+def zlib_spaces(inflated_bytes):
+    compressor = zlib.compressobj(1)
+    chunk = b" " * (1 << 20)
+    parts = [compressor.compress(chunk) for _ in range(inflated_bytes >> 20)]
+    parts.append(compressor.flush())
+    return b"".join(parts)
+
+
+def chained_bomb(encoding, inflated_bytes):
+    """A page whose content stream is Flate behind ASCIIHex or ASCII85, inflating to
+    `inflated_bytes` (issue 29: the pre-scan once counted Flate only as the first filter)."""
+    flate = zlib_spaces(inflated_bytes)
+    if encoding == "hex":
+        data, filters = flate.hex().upper().encode() + b">", b"[/ASCIIHexDecode /FlateDecode]"
+    else:
+        data, filters = base64.a85encode(flate) + b"~>", b"[/ASCII85Decode /FlateDecode]"
+    return pdf(b"<< /Length %d /Filter %s >>\nstream\n" % (len(data), filters) + data + b"\nendstream")
+
+
+def lzw_bomb(inflated_bytes):
+    """A page whose content stream is LZW decoding to `inflated_bytes` of spaces, made without
+    them (as `shared::testing::pdf::encoded_bomb_pdf`: codes of ever longer runs, the table
+    cleared before it fills). Only the extraction's memory limit stops it."""
+    out, state = bytearray(), {"pending": 0, "bits": 0}
+
+    def push(code, width):
+        state["pending"] = (state["pending"] << width) | code
+        state["bits"] += width
+        while state["bits"] >= 8:
+            state["bits"] -= 8
+            out.append((state["pending"] >> state["bits"]) & 0xFF)
+        state["pending"] &= (1 << state["bits"]) - 1
+
+    def width(emitted):
+        n = 258 + emitted
+        return 9 if n < 512 else 10 if n < 1024 else 11 if n < 2048 else 12
+
+    push(256, 9)
+    emitted, left, run = 0, inflated_bytes, 1
+    while left > 0:
+        if emitted == 3800:
+            push(256, width(emitted))
+            emitted, run = 0, 1
+        length = min(run, left)
+        push(32 if length == 1 else 256 + length, width(emitted))
+        emitted, left, run = emitted + 1, left - length, run + 1
+    push(257, width(emitted))
+    if state["bits"]:
+        out.append((state["pending"] << (8 - state["bits"])) & 0xFF)
+    data = bytes(out)
+    return pdf(b"<< /Length %d /Filter /LZWDecode >>\nstream\n" % len(data) + data + b"\nendstream")
+
+
 ONE_FILE = [{"nomeFile": "contratto.pdf", "tipoDocumento": ""}]
 
 
 # --- the probes ------------------------------------------------------------------------------
+
+
+def at_once(count, post, answers):
+    """Runs `post` `count` times at once; the answers it collected, sorted."""
+    threads = [threading.Thread(target=post) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return ", ".join(sorted(answers))
 
 
 def huge_graphql_bodies():
@@ -234,12 +297,7 @@ def huge_graphql_bodies():
         status, _ = request("POST", "/graphql", body, {"Content-Type": "application/json"})
         answers.append(str(status) if status else "closed by the server mid-body")
 
-    threads = [threading.Thread(target=post) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return ", ".join(sorted(answers))
+    return at_once(2, post, answers)
 
 
 def many_aliases():
@@ -257,6 +315,73 @@ def huge_input():
     return imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE, items=[{"n": i} for i in range(100_000)])
 
 
+def gzip_of(data):
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return compressor.compress(data) + compressor.flush()
+
+
+def names_body(count):
+    """An import body listing `count` files: 7 M names are the review's 113 MB body."""
+    head = b'{"idValutazione":"x","base64zip":"UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==","input":"[{}]","files":['
+    names = b",".join(b'{"nomeFile":"f%d.pdf"}' % i for i in range(count))
+    return head + names + b"]}"
+
+
+def anonymous_gzip_names():
+    """The review's 282 KB gzip body of 7 M file names, without a token: 401 before it is read."""
+    body = gzip_of(names_body(7_000_000))
+    headers = {"Content-Type": "application/json", "Content-Encoding": "gzip"}
+    status, answer = request("POST", "/import_dossier", body, headers)
+    return f"{status} {answer[:100].decode(errors='replace')} ({len(body) >> 10} KB sent)"
+
+
+def gzip_inflating(inflated_bytes):
+    """A signed-in import body that inflates to `inflated_bytes` of spaces."""
+    body = gzip_of(b" " * inflated_bytes)
+    headers = {"Content-Type": "application/json", "Content-Encoding": "gzip", "Authorization": f"Bearer {TOKEN}"}
+    status, answer = request("POST", "/import_dossier", body, headers)
+    return f"{status} {answer[:100].decode(errors='replace')} ({len(body) >> 10} KB sent)"
+
+
+def many_names_body():
+    """The review's 113 MB body of 7 M file names, signed in: refused at the 1,001st name."""
+    body = names_body(7_000_000)
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"}
+    status, answer = request("POST", "/import_dossier", body, headers)
+    return f"{status} {answer[:100].decode(errors='replace')} ({len(body) >> 20} MB)"
+
+
+def largest_import_bodies(count):
+    """`count` import bodies at the archive limit (100 MiB of zeros, not a zip) at once."""
+    body = json.dumps({"idValutazione": "x", "base64zip": base64.b64encode(bytes(100 << 20)).decode(), "input": "[{}]"})
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"}
+    answers = []
+
+    def post():
+        status, answer = request("POST", "/import_dossier", body, headers)
+        answers.append(f"{status} {json.loads(answer).get('code', '')}" if status else "closed")
+
+    return at_once(count, post, answers)
+
+
+def fragment_aliases():
+    """15 aliases in a fragment spread 15 times: 225 aliased lists (the limit is 30)."""
+    fields = " ".join(f"a{i}: __typename" for i in range(15))
+    spreads = " ".join(f"s{i}: __schema {{ ...F }}" for i in range(15))
+    query = f"{{ {spreads} }} fragment F on __Schema {{ types {{ {fields} }} }}"
+    status, body = graphql(query, token=TOKEN)
+    return f"HTTP {status}: {body['errors'][0]['message'][:80]}" if body.get("errors") else f"HTTP {status} answered"
+
+
+def huge_graphql_parse_error():
+    """A 12 MB signed-in GraphQL body with a syntax error: the answer must not echo it."""
+    query = "{ " + "x " * (6 << 20) + "("
+    status, answer = request(
+        "POST", "/graphql", json.dumps({"query": query}), {"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"}
+    )
+    return f"HTTP {status}, answer of {len(answer)} bytes"
+
+
 PROBES = [
     ("normal import (1 text PDF), before", lambda: imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE)),
     ("2 × 100 MB anonymous GraphQL bodies at once", huge_graphql_bodies),
@@ -266,6 +391,15 @@ PROBES = [
     ("zip entry inflating to 4 GiB", lambda: imported(zip_bomb(4 << 30), ONE_FILE)),
     ("80,000 listed files missing from the zip", missing_file_names),
     ("input of 100,000 items", huge_input),
+    ("LZW stream decoding to 1 GiB (issue 29)", lambda: imported(zip_of({"contratto.pdf": lzw_bomb(1 << 30)}), ONE_FILE)),
+    ("ASCIIHex + Flate inflating to 1 GiB", lambda: imported(zip_of({"contratto.pdf": chained_bomb("hex", 1 << 30)}), ONE_FILE)),
+    ("ASCII85 + Flate inflating to 1 GiB", lambda: imported(zip_of({"contratto.pdf": chained_bomb("a85", 1 << 30)}), ONE_FILE)),
+    ("anonymous gzip import body of 7 M file names", anonymous_gzip_names),
+    ("gzip import body inflating to 600 MB", lambda: gzip_inflating(600 << 20)),
+    ("import body of 7 M file names", many_names_body),
+    ("4 import bodies at the archive limit at once", lambda: largest_import_bodies(4)),
+    ("15 × 15 aliases through a fragment", fragment_aliases),
+    ("12 MB GraphQL body with a syntax error", huge_graphql_parse_error),
     ("normal import (1 text PDF), after", lambda: imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE)),
 ]
 

@@ -1,5 +1,6 @@
 //! The Istruttoria HTTP server as a library, so that tests run the real server in-process.
 
+pub mod body_budget;
 pub mod explorers;
 pub mod graphql;
 pub mod headers;

@@ -89,13 +89,41 @@ pub async fn read(body: Body, limit: usize) -> Result<Bytes, BodyRefused> {
     match body.into_bytes_limit(limit).await {
         Ok(bytes) => Ok(bytes),
         Err(poem::error::ReadBodyError::PayloadTooLarge) => Err(BodyRefused::TooLarge { limit }),
-        Err(poem::error::ReadBodyError::Io(error)) => Err(error
-            .get_ref()
-            .and_then(|inner| inner.downcast_ref::<BodyRefused>())
-            .cloned()
-            .unwrap_or(BodyRefused::Unreadable)),
+        Err(poem::error::ReadBodyError::Io(error)) => Err(refusal_of(&error)),
         Err(_) => Err(BodyRefused::Unreadable),
     }
+}
+
+/// [`read`] into one buffer that grows in place (`expected` bytes reserved first, when the
+/// sender declared them within `limit`), for the large bodies that are then worked on where
+/// they lie (an import's archive is decoded in its body): collecting chunks and then joining
+/// them would hold the body twice.
+pub async fn read_vec(
+    body: Body,
+    limit: usize,
+    expected: Option<usize>,
+) -> Result<Vec<u8>, BodyRefused> {
+    use futures::StreamExt;
+    let mut chunks = std::pin::pin!(body.into_bytes_stream());
+    let mut buffer = Vec::with_capacity(expected.filter(|n| *n <= limit).unwrap_or(0));
+    while let Some(chunk) = chunks.next().await {
+        let chunk = chunk.map_err(|error| refusal_of(&error))?;
+        if buffer.len() + chunk.len() > limit {
+            return Err(BodyRefused::TooLarge { limit });
+        }
+        buffer.extend_from_slice(&chunk);
+    }
+    Ok(buffer)
+}
+
+/// The refusal an error of the body stream carries ([`DecodeBodies`] puts one there), else
+/// "unreadable".
+fn refusal_of(error: &io::Error) -> BodyRefused {
+    error
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<BodyRefused>())
+        .cloned()
+        .unwrap_or(BodyRefused::Unreadable)
 }
 
 /// The middleware that inflates compressed request bodies within bounds; `ceiling` is the

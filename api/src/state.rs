@@ -36,6 +36,8 @@ pub struct AppState {
     pub registrations: shared::auth::Registrations,
     /// Signs and checks the upload addresses of validation documents (local storage).
     pub uploads: shared::validation::upload::UploadSigner,
+    /// Memory for import bodies, shared by the imports this process answers at once.
+    pub import_bodies: crate::body_budget::BodyBudget,
 }
 
 impl AppState {
@@ -88,6 +90,10 @@ impl AppState {
             &config.common.public_url,
         );
         let uploads = shared::validation::upload::UploadSigner::new(secret.as_bytes());
+        let import_bodies = crate::body_budget::BodyBudget::new(
+            config.import_bodies_max_bytes,
+            crate::rest::import::body_limit(&config.common.import),
+        );
         Ok(Self {
             config,
             db,
@@ -102,6 +108,7 @@ impl AppState {
             recovery,
             registrations,
             uploads,
+            import_bodies,
         })
     }
 

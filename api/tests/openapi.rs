@@ -22,7 +22,7 @@ const ROUTES: &[(&str, &str, &[u16])] = &[
     (
         "/import_dossier",
         "post",
-        &[200, 400, 401, 403, 413, 415, 500],
+        &[200, 400, 401, 403, 413, 415, 500, 503],
     ),
     (
         "/uploads/validation/{token}",
@@ -143,6 +143,19 @@ async fn every_rest_route_is_documented_with_its_statuses_bodies_and_security() 
     assert!(
         matches!(scheme, Some(SecurityScheme::HTTP { scheme, .. }) if scheme.eq_ignore_ascii_case("bearer")),
         "{scheme:?}"
+    );
+    // A busy import (no room for its body) says when to come back.
+    let busy = import
+        .responses
+        .responses
+        .get(&StatusCode::Code(503))
+        .and_then(ReferenceOr::as_item)
+        .context("the import's 503")?;
+    assert!(
+        busy.headers
+            .keys()
+            .any(|name| name.eq_ignore_ascii_case("Retry-After")),
+        "{busy:?}"
     );
     let upload = operation(&document, "/uploads/validation/{token}", "put")?;
     assert!(upload.security.as_ref().is_none_or(Vec::is_empty));

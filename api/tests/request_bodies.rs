@@ -421,3 +421,68 @@ async fn listed_files_are_counted_while_the_body_is_parsed() -> Result<()> {
     );
     Ok(())
 }
+
+/// Sends the headers of an uncompressed import of `length` bytes with `Expect: 100-continue`
+/// and no body; the connection, to read what the server answers.
+async fn import_waiting_for_continue(
+    server: &TestServer,
+    token: &str,
+    length: usize,
+) -> Result<TcpStream> {
+    let address = server.base_url.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).await?;
+    let request = format!(
+        "POST /import_dossier HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+         Content-Length: {length}\r\nExpect: 100-continue\r\nAuthorization: Bearer {token}\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await?;
+    Ok(stream)
+}
+
+/// What the server sends first on `stream`, waiting at most `wait`.
+async fn first_answer(stream: &mut TcpStream, wait: Duration) -> Result<Option<String>> {
+    let mut buffer = [0u8; 256];
+    match tokio::time::timeout(wait, stream.read(&mut buffer)).await {
+        Err(_) => Ok(None),
+        Ok(read) => Ok(Some(String::from_utf8_lossy(&buffer[..read?]).into_owned())),
+    }
+}
+
+/// Checks that the server asks for the body on `stream` (`100 Continue`) within 10 s.
+async fn asked_for_its_body(stream: &mut TcpStream) -> Result<()> {
+    let answer = first_answer(stream, Duration::from_secs(10)).await?;
+    anyhow::ensure!(
+        answer
+            .as_deref()
+            .is_some_and(|a| a.starts_with("HTTP/1.1 100 Continue")),
+        "the body was not asked for: {answer:?}"
+    );
+    Ok(())
+}
+
+/// Import bodies share a memory budget (192 MiB by default): an import whose body would not
+/// fit beside the ones being read waits, its body unread (no `100 Continue`), until one of
+/// them ends.
+#[tokio::test]
+async fn an_import_body_waits_for_room_beside_the_ones_being_read() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    let length = 100 << 20;
+    let mut first = import_waiting_for_continue(&server, &token, length).await?;
+    asked_for_its_body(&mut first).await?;
+    // A small import fits beside it.
+    let mut small = import_waiting_for_continue(&server, &token, 1 << 20).await?;
+    asked_for_its_body(&mut small).await?;
+    drop(small);
+    // Another large one does not: it waits.
+    let mut second = import_waiting_for_continue(&server, &token, length).await?;
+    assert_eq!(
+        first_answer(&mut second, Duration::from_secs(1)).await?,
+        None,
+        "the second body is asked for while the first fills the budget"
+    );
+    // The first client goes away: its room is given back, and the second body is asked for.
+    drop(first);
+    asked_for_its_body(&mut second).await?;
+    Ok(())
+}

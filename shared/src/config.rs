@@ -242,6 +242,10 @@ pub struct ApiConfig {
     /// What `GET /metrics` requires as `Authorization: Bearer …`; unset, the API serves no
     /// metrics (they are never open anonymously on its public address).
     pub metrics_token: Option<MetricsToken>,
+    /// Most bytes of import bodies held in memory at once (`ISTRUTTORIA_IMPORT_BODIES_MAX_MIB`,
+    /// 192 MiB; never less than one body at the import's limit): an import waits for room
+    /// before its body is read.
+    pub import_bodies_max_bytes: usize,
 }
 
 /// `ISTRUTTORIA_METRICS_TOKEN`: a secret of at least [`MetricsToken::MIN_CHARS`] characters,
@@ -672,6 +676,9 @@ impl ApiConfig {
             graphql: GraphqlLimits::from_vars(vars)?,
             upload_origins: parse_origins(vars, "ISTRUTTORIA_UPLOAD_ORIGINS")?,
             metrics_token: MetricsToken::from_vars(vars)?,
+            import_bodies_max_bytes: vars
+                .parse_or::<usize>("ISTRUTTORIA_IMPORT_BODIES_MAX_MIB", 192)?
+                .saturating_mul(1 << 20),
         })
     }
 }

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use poem::http::StatusCode;
+use poem::http::{StatusCode, header};
 use poem::web::Data;
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, RequestBody, Response};
 use poem_openapi::error::ContentTypeError;
@@ -24,6 +24,7 @@ use shared::services::imports::{self, ImportDossierError, NewImport};
 use uuid::Uuid;
 
 use super::{ApiTags, ErrorMessage};
+use crate::body_budget::{BodyBudget, Reserved};
 use crate::graphql::Caller;
 use crate::request_body::{self, error_response};
 use crate::state::AppState;
@@ -105,7 +106,11 @@ pub struct ImportDossierRequest {
 /// compressed) and parsed by `NewImport::from_json`, which counts `files` as it goes —
 /// rather than poem-openapi's `Json`, which builds the whole body first. Documented as
 /// [`ImportDossierRequest`].
-pub struct ImportBody(NewImport);
+pub struct ImportBody {
+    request: NewImport,
+    /// Its room in [`AppState::import_bodies`], held until the import is answered.
+    _room: Reserved,
+}
 
 impl Payload for ImportBody {
     const CONTENT_TYPE: &'static str = "application/json; charset=utf-8";
@@ -127,19 +132,32 @@ impl ParsePayload for ImportBody {
     const IS_REQUIRED: bool = true;
 
     async fn from_request(request: &Request, body: &mut RequestBody) -> poem::Result<Self> {
-        let limits = app_state(request)?.config.common.import;
+        let state = app_state(request)?;
+        let limits = state.config.common.import;
+        let limit = body_limit(&limits);
+        // A compressed body's declared length is not what it inflates to.
+        let declared = declared_length(request)
+            .filter(|_| !request.headers().contains_key(header::CONTENT_ENCODING));
+        let room = state
+            .import_bodies
+            .reserve(declared.unwrap_or(limit), BodyBudget::WAIT)
+            .await
+            .ok_or_else(busy)?;
         let body = body.take()?;
-        let bytes = request_body::read(body, body_limit(&limits))
+        let bytes = request_body::read_vec(body, limit, declared)
             .await
             .map_err(Refusal::from)?;
         // Parsing up to the body limit is CPU work.
-        let parsed = tokio::task::spawn_blocking(move || NewImport::from_json(&bytes, &limits))
+        let parsed = tokio::task::spawn_blocking(move || NewImport::from_json(bytes, &limits))
             .await
             .map_err(|_| internal())?;
         let request = parsed.map_err(|refused| {
             Refusal::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", refused.to_string())
         })?;
-        Ok(Self(request))
+        Ok(Self {
+            request,
+            _room: room,
+        })
     }
 }
 
@@ -180,6 +198,10 @@ pub enum ImportResponse {
     /// Storage, database or queue failure; nothing was created.
     #[oai(status = 500)]
     Internal(Json<ErrorMessage>),
+    /// Other imports' bodies fill the memory the API keeps for them, and none ended within a
+    /// minute; the body was not read. Try again after `Retry-After` seconds.
+    #[oai(status = 503)]
+    Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
 }
 
 fn message(code: &str, text: impl Into<String>) -> Json<ErrorMessage> {
@@ -197,6 +219,8 @@ struct Refusal {
     status: StatusCode,
     code: &'static str,
     message: String,
+    /// Seconds after which the client may try again (`Retry-After`).
+    retry_after: Option<u32>,
 }
 
 impl Refusal {
@@ -205,6 +229,7 @@ impl Refusal {
             status,
             code,
             message: message.into(),
+            retry_after: None,
         }
     }
 }
@@ -215,7 +240,13 @@ impl poem::error::ResponseError for Refusal {
     }
 
     fn as_response(&self) -> Response {
-        error_response(self.status, self.code, &self.message)
+        let mut response = error_response(self.status, self.code, &self.message);
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
@@ -295,12 +326,7 @@ fn admit(req: &Request) -> Result<Importer, Refusal> {
         ));
     }
     let limit = body_limit(&state.config.common.import);
-    let declared = req
-        .headers()
-        .get(poem::http::header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
-    if let Some(length) = declared.filter(|length| *length > limit) {
+    if let Some(length) = declared_length(req).filter(|length| *length > limit) {
         return Err(Refusal::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "PAYLOAD_TOO_LARGE",
@@ -311,6 +337,30 @@ fn admit(req: &Request) -> Result<Importer, Refusal> {
     }
     Ok(Importer(claims.email))
 }
+
+/// The body length the request declares (`Content-Length`).
+fn declared_length(req: &Request) -> Option<usize> {
+    req.headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok())
+}
+
+/// No room for the body in [`BodyBudget::WAIT`]: other imports' bodies fill the API's memory
+/// budget for them.
+fn busy() -> Refusal {
+    Refusal {
+        retry_after: Some(RETRY_BUSY_AFTER),
+        ..Refusal::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "BUSY",
+            "Il server sta ricevendo altre importazioni: riprovare tra qualche secondo",
+        )
+    }
+}
+
+/// The `Retry-After` of a [`busy`] refusal, in seconds.
+const RETRY_BUSY_AFTER: u32 = 10;
 
 #[OpenApi(tag = "ApiTags::Import")]
 impl ImportApi {
@@ -331,7 +381,7 @@ impl ImportApi {
             &state.db,
             &state.storage,
             state.config.common.import,
-            body.0,
+            body.request,
             &importer.0.0,
         )
         .await;

@@ -7,16 +7,17 @@
 //! names the file and the limit at fault.
 
 pub mod archive;
+pub mod base64_text;
 pub mod bounded;
 pub mod store;
 
-use base64::Engine;
 use serde::{Deserialize, Serialize};
 
 use crate::config::ImportLimits;
 use crate::db::models::types::TYPE_NAME_MAX_CHARS;
 
 pub use archive::{Archive, ArchiveEntry, is_pdf};
+pub use base64_text::{Base64Text, decode_base64};
 
 /// The contract type of an import that names none (operations spec §9).
 pub const DEFAULT_CONTRACT_TYPE: &str = "cessione";
@@ -111,11 +112,12 @@ pub enum ImportError {
 }
 
 /// An import request as received.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct ImportRequest<'a> {
     pub id_valutazione: &'a str,
     pub tipo_contratto: &'a str,
-    pub base64zip: &'a str,
+    /// Decoded in its own buffer by [`check_request`].
+    pub base64zip: Base64Text,
     pub files: &'a [ImportFile],
     pub input: &'a str,
     pub callback_url: Option<&'a str>,
@@ -156,7 +158,7 @@ pub const MAX_INPUT_BYTES: usize = 4 << 20;
 
 /// Runs every check of an import that needs no database, cheapest first.
 pub fn check_request(
-    request: &ImportRequest<'_>,
+    request: ImportRequest<'_>,
     limits: &ImportLimits,
 ) -> Result<CheckedImport, ImportError> {
     if request.input.len() > MAX_INPUT_BYTES {
@@ -234,44 +236,6 @@ pub fn check_request(
     })
 }
 
-/// Decodes the archive's base64 (a `data:…;base64,` prefix and whitespace are tolerated),
-/// refusing one that would decode to more than the archive limit before decoding it.
-pub fn decode_base64(text: &str, limits: &ImportLimits) -> Result<Vec<u8>, ImportError> {
-    let text = text.trim();
-    let text = match text.split_once(";base64,") {
-        Some((head, rest)) if head.starts_with("data:") => rest,
-        _ => text,
-    };
-    if text.is_empty() {
-        return Err(ImportError::Base64("nessun archivio".into()));
-    }
-    // 4 characters encode 3 bytes (the last group up to 2 fewer): refuse what is surely too
-    // large without decoding it.
-    let chars = text.bytes().filter(|b| !b.is_ascii_whitespace()).count() as u64;
-    let at_least = (chars / 4 * 3).saturating_sub(2);
-    archive::check_archive_size(at_least, limits).map_err(|_| ImportError::ArchiveTooLarge {
-        size: at_least,
-        max: limits.max_archive_bytes,
-    })?;
-    let compact: String;
-    let text = if text.contains(char::is_whitespace) {
-        compact = text.chars().filter(|c| !c.is_whitespace()).collect();
-        compact.as_str()
-    } else {
-        text
-    };
-    let engine = base64::engine::general_purpose::GeneralPurpose::new(
-        &base64::alphabet::STANDARD,
-        base64::engine::general_purpose::GeneralPurposeConfig::new()
-            .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent),
-    );
-    let bytes = engine
-        .decode(text)
-        .map_err(|e| ImportError::Base64(e.to_string()))?;
-    archive::check_archive_size(bytes.len() as u64, limits)?;
-    Ok(bytes)
-}
-
 /// Refuses an input list of more than `max` items, counted without building them and
 /// stopped at the first item past `max` ([`bounded::BoundedList`], as the request's `files`).
 fn check_input_items(text: &str, max: usize) -> Result<(), ImportError> {
@@ -346,6 +310,7 @@ pub fn contract_type(text: &str) -> Result<String, ImportError> {
 mod tests {
     use std::io::{Cursor, Write};
 
+    use base64::Engine;
     use base64::engine::general_purpose::STANDARD;
     use zip::write::SimpleFileOptions;
 
@@ -369,15 +334,11 @@ mod tests {
         }
     }
 
-    fn request<'a>(
-        base64zip: &'a str,
-        files: &'a [ImportFile],
-        input: &'a str,
-    ) -> ImportRequest<'a> {
+    fn request<'a>(base64zip: &str, files: &'a [ImportFile], input: &'a str) -> ImportRequest<'a> {
         ImportRequest {
             id_valutazione: "",
             tipo_contratto: "",
-            base64zip,
+            base64zip: base64zip.into(),
             files,
             input,
             callback_url: None,
@@ -395,7 +356,7 @@ mod tests {
         let mut req = request(&zip, &files, r#"[{"durata_finanziamento": 24}]"#);
         req.callback_url = Some("https://example.com/cb");
         req.id_valutazione = " 42 ";
-        let checked = check_request(&req, &ImportLimits::default()).expect("valid");
+        let checked = check_request(req, &ImportLimits::default()).expect("valid");
         assert_eq!(checked.dossier_type, "cessione");
         assert_eq!(checked.id_valutazione, "42");
         assert_eq!(checked.files[0].nome_file, "a.pdf");
@@ -416,7 +377,7 @@ mod tests {
         let limits = ImportLimits::default();
         let none: [ImportFile; 0] = [];
         let check = |req: ImportRequest<'_>| {
-            check_request(&req, &limits)
+            check_request(req, &limits)
                 .expect_err("refused")
                 .to_string()
         };
@@ -428,7 +389,10 @@ mod tests {
         let mut req = request(&zip, &none, "[]");
         for bad in ["ftp://x/y", "/relative", "http://"] {
             req.callback_url = Some(bad);
-            assert!(check(req).starts_with("callbackUrl non valido"), "{bad}");
+            assert!(
+                check(req.clone()).starts_with("callbackUrl non valido"),
+                "{bad}"
+            );
         }
         let mut req = request(&zip, &none, "[]");
         req.tipo_contratto = "x234567890123456789012345678901";
@@ -450,69 +414,25 @@ mod tests {
     }
 
     #[test]
-    fn base64_tolerates_data_urls_and_line_breaks_and_checks_the_size_first() {
-        let limits = ImportLimits::default();
-        let bytes = zip_of(&[("a.pdf", b"%PDF-1.4")]);
-        let encoded = STANDARD.encode(&bytes);
-        let wrapped: String = encoded
-            .as_bytes()
-            .chunks(76)
-            .map(|c| format!("{}\r\n", String::from_utf8_lossy(c)))
-            .collect();
-        assert_eq!(decode_base64(&wrapped, &limits).expect("wrapped"), bytes);
-        let data_url = format!("data:application/zip;base64,{encoded}");
-        assert_eq!(decode_base64(&data_url, &limits).expect("data URL"), bytes);
-        let unpadded = encoded.trim_end_matches('=');
-        assert_eq!(decode_base64(unpadded, &limits).expect("unpadded"), bytes);
-
-        let small = ImportLimits {
-            max_archive_bytes: 100,
-            ..limits
-        };
-        let big = "A".repeat(1000);
-        assert!(matches!(
-            decode_base64(&big, &small),
-            Err(ImportError::ArchiveTooLarge { max: 100, .. })
-        ));
-        let exact = STANDARD.encode([0u8; 100]);
-        assert_eq!(
-            decode_base64(&exact, &small).expect("at the limit").len(),
-            100
-        );
-        let over = STANDARD.encode([0u8; 101]);
-        assert!(matches!(
-            decode_base64(&over, &small),
-            Err(ImportError::ArchiveTooLarge {
-                size: 101,
-                max: 100
-            })
-        ));
-        assert!(matches!(
-            decode_base64("  ", &limits),
-            Err(ImportError::Base64(_))
-        ));
-    }
-
-    #[test]
     fn the_input_is_bounded_before_it_is_parsed() {
         let zip = STANDARD.encode(zip_of(&[("a.pdf", b"%PDF-1.4")]));
         let files = [file("a.pdf", "")];
         let limits = ImportLimits::default();
         let many = format!("[{}{{}}]", "{},".repeat(limits.max_input_items));
         assert!(matches!(
-            check_request(&request(&zip, &files, &many), &limits),
+            check_request(request(&zip, &files, &many), &limits),
             Err(ImportError::TooManyInputItems { max }) if max == limits.max_input_items
         ));
         let huge = format!("[\"{}\"]", "x".repeat(MAX_INPUT_BYTES));
         assert!(matches!(
-            check_request(&request(&zip, &files, &huge), &limits),
+            check_request(request(&zip, &files, &huge), &limits),
             Err(ImportError::InputTooLarge { .. })
         ));
         for (text, expected) in [
             ("{\"a\": 1}", ImportError::InputNotList.to_string()),
             ("[1,", INPUT_SYNTAX_ERROR.to_owned()),
         ] {
-            let refused = check_request(&request(&zip, &files, text), &limits).err();
+            let refused = check_request(request(&zip, &files, text), &limits).err();
             assert_eq!(refused.map(|e| e.to_string()), Some(expected), "{text}");
         }
     }

@@ -20,7 +20,9 @@ use crate::db::models::DossierState;
 use crate::db::{DbError, Pool};
 use crate::import::bounded::BoundedList;
 use crate::import::store::{self, NewImportedDossier};
-use crate::import::{CheckedImport, ImportError, ImportFile, ImportRequest, check_request};
+use crate::import::{
+    Base64Text, CheckedImport, ImportError, ImportFile, ImportRequest, check_request,
+};
 use crate::jobs::outbox;
 use crate::jobs::pipeline::ImportDossier;
 use crate::storage::{Storage, StorageError, keys};
@@ -30,8 +32,9 @@ use crate::storage::{Storage, StorageError, keys};
 pub struct NewImport {
     pub id_valutazione: String,
     pub tipo_contratto: String,
-    /// The zip of the dossier's PDFs, base64-encoded.
-    pub base64zip: String,
+    /// The zip of the dossier's PDFs, base64-encoded: where the body held it, to be decoded
+    /// there.
+    pub base64zip: Base64Text,
     pub files: Vec<ImportFile>,
     /// JSON text of the input list.
     pub input: String,
@@ -43,24 +46,87 @@ impl NewImport {
     /// Parses the JSON body of `POST /import_dossier` (operations spec §3), counting `files`
     /// while it is read: a list longer than the archive may have entries is refused at its
     /// first file past the limit, before the rest of the body is parsed or built (issue 29).
-    /// The other checks are [`import_dossier`]'s.
-    pub fn from_json(body: &[u8], limits: &ImportLimits) -> Result<Self, ImportError> {
+    /// The archive's base64 stays in `body`, where it is decoded later ([`Base64Text`]), unless
+    /// its JSON string has escape sequences. The other checks are [`import_dossier`]'s.
+    pub fn from_json(body: Vec<u8>, limits: &ImportLimits) -> Result<Self, ImportError> {
         let exceeded = Cell::new(false);
-        let mut deserializer = serde_json::Deserializer::from_slice(body);
-        let parsed = RequestSeed {
-            max_files: limits.max_entries,
-            files_exceeded: &exceeded,
-        }
-        .deserialize(&mut deserializer)
-        .and_then(|request| deserializer.end().map(|()| request));
+        let parsed = {
+            let mut deserializer = serde_json::Deserializer::from_slice(&body);
+            let parsed = RequestSeed {
+                max_files: limits.max_entries,
+                files_exceeded: &exceeded,
+            }
+            .deserialize(&mut deserializer)
+            .and_then(|request| deserializer.end().map(|()| request));
+            // Where the borrowed text lies in the body, so that the body can be moved.
+            parsed.map(|request| {
+                request.map(|(request, base64zip)| {
+                    let base64zip = match base64zip {
+                        Cow::Borrowed(text) => {
+                            let start = text.as_ptr() as usize - body.as_ptr() as usize;
+                            Zip::Within(start..start + text.len())
+                        }
+                        Cow::Owned(text) => Zip::Own(text),
+                    };
+                    (request, base64zip)
+                })
+            })
+        };
         match parsed {
-            Ok(request) => request,
+            Ok(Ok((request, zip))) => Ok(NewImport {
+                base64zip: match zip {
+                    Zip::Within(range) => Base64Text::within(body, range),
+                    Zip::Own(text) => Base64Text::from(text),
+                },
+                ..request
+            }),
+            Ok(Err(refused)) => Err(refused),
             Err(_) if exceeded.get() => Err(ImportError::TooManyFiles {
                 max: limits.max_entries,
             }),
             Err(error) => Err(ImportError::Request(request_error(&error))),
         }
     }
+}
+
+/// A JSON string, borrowed from the body when it has no escape sequence (serde's own `Cow`
+/// always copies).
+struct TextSeed;
+
+impl<'de> DeserializeSeed<'de> for TextSeed {
+    type Value = Cow<'de, str>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TextSeed {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a string")
+    }
+
+    fn visit_borrowed_str<E: serde::de::Error>(self, text: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(text))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(text.to_owned()))
+    }
+
+    fn visit_string<E: serde::de::Error>(self, text: String) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(text))
+    }
+}
+
+/// Where the parsed `base64zip` is.
+enum Zip {
+    /// Bytes of the body (a JSON string without escapes).
+    Within(std::ops::Range<usize>),
+    /// A string of its own (the JSON string had escapes).
+    Own(String),
 }
 
 /// Where and how a body is not the import's JSON, without serde's own text.
@@ -84,8 +150,12 @@ struct RequestSeed<'a> {
     files_exceeded: &'a Cell<bool>,
 }
 
+/// The request without its archive, and the archive's base64 (borrowed from the body when it
+/// can be).
+type Parsed<'de> = Result<(NewImport, Cow<'de, str>), ImportError>;
+
 impl<'de> DeserializeSeed<'de> for RequestSeed<'_> {
-    type Value = Result<NewImport, ImportError>;
+    type Value = Parsed<'de>;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_map(self)
@@ -93,7 +163,7 @@ impl<'de> DeserializeSeed<'de> for RequestSeed<'_> {
 }
 
 impl<'de> Visitor<'de> for RequestSeed<'_> {
-    type Value = Result<NewImport, ImportError>;
+    type Value = Parsed<'de>;
 
     fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter.write_str("the import request, a JSON object")
@@ -117,7 +187,7 @@ impl<'de> Visitor<'de> for RequestSeed<'_> {
                         request.tipo_contratto = text;
                     }
                 }
-                "base64zip" => base64zip = Some(map.next_value()?),
+                "base64zip" => base64zip = Some(map.next_value_seed(TextSeed)?),
                 "files" => {
                     request.files =
                         map.next_value_seed(BoundedList::new(self.max_files, self.files_exceeded))?;
@@ -136,11 +206,7 @@ impl<'de> Visitor<'de> for RequestSeed<'_> {
         let Some(input) = input else {
             return Ok(Err(missing("input")));
         };
-        Ok(Ok(NewImport {
-            base64zip,
-            input,
-            ..request
-        }))
+        Ok(Ok((NewImport { input, ..request }, base64zip)))
     }
 }
 
@@ -171,7 +237,7 @@ pub async fn import_dossier(
     user: &str,
 ) -> Result<Uuid, ImportDossierError> {
     // Decoding up to 100 MiB and reading the central directory is CPU work.
-    let checked = tokio::task::spawn_blocking(move || check(&request, &limits)).await??;
+    let checked = tokio::task::spawn_blocking(move || check(request, &limits)).await??;
 
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     let wanted = checked.document_types();
@@ -228,11 +294,11 @@ pub async fn import_dossier(
 }
 
 /// The checks that need no database; a blank callback URL is none.
-fn check(request: &NewImport, limits: &ImportLimits) -> Result<CheckedImport, ImportError> {
+fn check(request: NewImport, limits: &ImportLimits) -> Result<CheckedImport, ImportError> {
     let request = ImportRequest {
         id_valutazione: &request.id_valutazione,
         tipo_contratto: &request.tipo_contratto,
-        base64zip: &request.base64zip,
+        base64zip: request.base64zip,
         files: &request.files,
         input: &request.input,
         callback_url: request
@@ -240,7 +306,7 @@ fn check(request: &NewImport, limits: &ImportLimits) -> Result<CheckedImport, Im
             .as_deref()
             .filter(|u| !u.trim().is_empty()),
     };
-    check_request(&request, limits)
+    check_request(request, limits)
 }
 
 async fn discard_archive(storage: &Storage, key: &str) {
@@ -250,5 +316,47 @@ async fn discard_archive(storage: &Storage, key: &str) {
             error = format!("{:#}", anyhow::Error::from(error)),
             "cannot remove the archive of a failed import"
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
+
+    use super::*;
+    use crate::import::decode_base64;
+
+    fn body(base64zip: &str) -> Vec<u8> {
+        serde_json::json!({ "idValutazione": "42", "base64zip": base64zip, "input": "[]" })
+            .to_string()
+            .into_bytes()
+    }
+
+    #[test]
+    fn the_archive_is_decoded_in_the_body_that_brought_it() {
+        let limits = ImportLimits::default();
+        let encoded = STANDARD.encode(b"the archive's bytes");
+        let body = body(&encoded);
+        let held = body.as_ptr();
+        let request = NewImport::from_json(body, &limits).expect("parsed");
+        assert_eq!(request.id_valutazione, "42");
+        let archive = decode_base64(request.base64zip, &limits).expect("decoded");
+        assert_eq!(archive, b"the archive's bytes");
+        assert_eq!(archive.as_ptr(), held, "no second buffer");
+    }
+
+    #[test]
+    fn an_archive_whose_string_has_escapes_is_read_too() {
+        let limits = ImportLimits::default();
+        let encoded = STANDARD.encode([0xffu8, 0xfe, 0xfd]);
+        assert!(encoded.contains('/'), "{encoded}");
+        // A client that escapes slashes (PHP's json_encode does by default).
+        let text = String::from_utf8(body(&encoded))
+            .expect("JSON")
+            .replace('/', "\\/");
+        let request = NewImport::from_json(text.into_bytes(), &limits).expect("parsed");
+        let archive = decode_base64(request.base64zip, &limits).expect("decoded");
+        assert_eq!(archive, [0xff, 0xfe, 0xfd]);
     }
 }
