@@ -199,7 +199,12 @@ async fn run(args: &Args, stack: &Stack, workers: usize, concurrency: usize) -> 
     };
     let padding = "x".repeat(args.payload_bytes);
 
-    // Idle: one job at a time, each once the previous is done.
+    // Idle: one job at a time, each once the previous is done. Each should start within
+    // milliseconds (the relay is told by PostgreSQL, the workers by Redis); one that waits
+    // for the relay's sweep or the workers' poll means a notice was missed, and 200 of them
+    // would make this phase last minutes: said at once, not after.
+    println!("  idle: {} jobs one at a time", args.idle_samples);
+    let idle_started = Instant::now();
     let mut idle = Vec::with_capacity(args.idle_samples);
     for _ in 0..args.idle_samples {
         let mut conn = stack.pool.get().await?;
@@ -211,7 +216,17 @@ async fn run(args: &Args, stack: &Stack, workers: usize, concurrency: usize) -> 
         loop {
             let samples = drain(&stack.redis, &key).await?;
             if let Some(sample) = samples.first() {
-                idle.push(sample.started_at_us - sample.enqueued_at_us);
+                let waited = sample.started_at_us - sample.enqueued_at_us;
+                if waited > IDLE_START_EXPECTED_US {
+                    bail!(
+                        "an idle job waited {:.1} s to start (expected: milliseconds): the relay \
+                         or the workers missed their notice and found it at their next sweep or \
+                         poll (logs in {})",
+                        waited as f64 / 1e6,
+                        args.logs.display()
+                    );
+                }
+                idle.push(waited);
                 break;
             }
             if Instant::now() > deadline {
@@ -225,6 +240,13 @@ async fn run(args: &Args, stack: &Stack, workers: usize, concurrency: usize) -> 
         // Let the workers go idle again (their second look, the acknowledgement).
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+
+    println!(
+        "  idle phase: {:.1} s; loaded: {} jobs as fast as {} producers write them",
+        idle_started.elapsed().as_secs_f64(),
+        args.jobs,
+        args.producers
+    );
 
     // Loaded: every job as fast as the producers can write them.
     let redis_before = redis_memory(&stack.redis).await?;
@@ -336,6 +358,9 @@ async fn run(args: &Args, stack: &Stack, workers: usize, concurrency: usize) -> 
     Ok(report)
 }
 
+/// Longest enqueue→start of a job on an idle queue that is not a missed notice, in µs.
+const IDLE_START_EXPECTED_US: i64 = 1_000_000;
+
 /// Waits until `count` worker processes consume the `load` queue.
 async fn wait_for_workers(redis: &shared::jobs::Redis, count: usize) -> Result<()> {
     let key = apalis_redis::Config::default()
@@ -357,13 +382,16 @@ async fn wait_for_workers(redis: &shared::jobs::Redis, count: usize) -> Result<(
     }
 }
 
-/// Takes the samples the workers have sent so far.
+/// Takes the samples the workers have sent so far (Redis must answer within 30 s: a load test
+/// never waits silently).
 async fn drain(redis: &shared::jobs::Redis, key: &str) -> Result<Vec<Sample>> {
-    let batches: Option<Vec<Vec<u8>>> = redis::cmd("LPOP")
-        .arg(key)
-        .arg(10_000)
-        .query_async(&mut redis.connection.clone())
-        .await?;
+    let mut connection = redis.connection.clone();
+    let mut pop = redis::cmd("LPOP");
+    pop.arg(key).arg(10_000);
+    let popped = pop.query_async::<Option<Vec<Vec<u8>>>>(&mut connection);
+    let batches = tokio::time::timeout(Duration::from_secs(30), popped)
+        .await
+        .context("Redis did not answer for 30 s")??;
     Ok(batches
         .unwrap_or_default()
         .iter()

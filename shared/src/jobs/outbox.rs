@@ -418,17 +418,29 @@ impl Relay {
             .context("listening for outbox jobs")?;
         let mut notices = std::pin::pin!(listener.notifications_stream());
         let mut last_check = None::<tokio::time::Instant>;
+        // Whether this drain follows a sweep's wait rather than a notice (or the start).
+        let mut swept = false;
         loop {
             // A notice wakes the relay at every commit under load: Redis's marker and the old
             // entries are looked at once per sweep period, not at every notice.
             if last_check.is_none_or(|at| at.elapsed() >= SWEEP_EVERY) {
-                self.recover_if_redis_was_emptied().await?;
+                if self.recover_if_redis_was_emptied().await? > 0 {
+                    // Pushed again on purpose: not jobs whose notice was lost.
+                    swept = false;
+                }
                 self.forget_stale().await?;
                 last_check = Some(tokio::time::Instant::now());
             }
             // What was written while nobody listened, or since the last notice.
             let pushed = self.drain().await?;
-            if pushed > 0 {
+            if pushed > 0 && swept {
+                // Jobs written more than a sweep ago waited for it: their notices were lost.
+                tracing::warn!(
+                    pushed,
+                    "the outbox sweep found jobs no notice announced: they waited up to {} s",
+                    SWEEP_EVERY.as_secs()
+                );
+            } else if pushed > 0 {
                 tracing::debug!(pushed, "outbox jobs pushed");
             }
             // Jobs held back for a full queue are looked at again soon: the workers empty it.
@@ -442,7 +454,8 @@ impl Relay {
                 SWEEP_EVERY
             };
             match tokio::time::timeout(wait, notices.next()).await {
-                Ok(Some(Ok(_))) | Err(_) => {}
+                Ok(Some(Ok(_))) => swept = false,
+                Err(_) => swept = !held_back,
                 Ok(Some(Err(error))) => return Err(RelayError::Transaction(error)),
                 Ok(None) => return Err(RelayError::ListenerClosed),
             }
