@@ -818,3 +818,38 @@ async fn a_queue_paused_from_the_dashboard_is_not_consumed_until_resumed() -> Re
     assert!(worker.terminate().await?.success());
     Ok(())
 }
+
+/// With no worker running (issue 30): every signed-in user can see it (`systemHealth`, the web
+/// app's banner), and what needs a worker's answer at once — a rule's syntax check — is refused
+/// at once with `NO_WORKER` instead of after the whole wait for a reply. Once a worker runs,
+/// the health says so and the check answers.
+#[tokio::test]
+async fn no_worker_is_said_at_once_and_a_running_one_is_seen() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    let nobody = user_with(&server, "senza-ruoli", &[]).await?;
+    let health = "{ systemHealth { workers backlog { queue waitingSince } } }";
+    let answer = server.graphql_as(&nobody, health, json!({})).await?;
+    assert_eq!(
+        answer["data"]["systemHealth"],
+        json!({ "workers": 0, "backlog": null }),
+        "{answer}"
+    );
+
+    let check = r#"query { checkRuleCode(kind: DOCUMENT, code: "export default () => ({ success: true })") { ok } }"#;
+    let refused = server.graphql_as(&admin, check, json!({})).await?;
+    assert_eq!(
+        refused["errors"][0]["extensions"]["code"], "NO_WORKER",
+        "{refused}"
+    );
+
+    let _worker = worker(&server, &[]).await?;
+    eventually(Duration::from_secs(60), "a worker seen alive", || async {
+        let answer = server.graphql_as(&nobody, health, json!({})).await?;
+        Ok((answer["data"]["systemHealth"]["workers"].as_i64() >= Some(1)).then_some(()))
+    })
+    .await?;
+    let checked = server.graphql_as(&admin, check, json!({})).await?;
+    assert_eq!(checked["data"]["checkRuleCode"]["ok"], true, "{checked}");
+    Ok(())
+}

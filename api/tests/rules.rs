@@ -914,26 +914,40 @@ async fn dossier_rules_import_from_the_export_format_idempotently() -> Result<()
     Ok(())
 }
 
+/// A code change needs a worker to compile it: with none alive it is refused at once
+/// (`NO_WORKER`, issue 30); with one alive that does not answer (its queue paused), after the
+/// bounded wait (`UNAVAILABLE`).
 #[tokio::test]
-async fn without_a_worker_a_code_change_is_refused_after_the_bounded_wait() -> Result<()> {
+async fn a_code_change_without_a_worker_is_refused_at_once_and_one_unanswered_after_the_wait()
+-> Result<()> {
     let server = TestServer::start(Options {
         job_wait_timeout_ms: 300,
         ..Options::default()
     })
     .await?;
     let token = server.admin_token().await?;
-    let body = create_dossier_rule(
-        &server,
-        &token,
-        json!({ "description": "D", "istitutoAppartenenza": "B", "code": "export default () => ({ success: true });" }),
-    )
-    .await?;
+    let create = |description: &'static str| {
+        create_dossier_rule(
+            &server,
+            &token,
+            json!({ "description": description, "istitutoAppartenenza": "B", "code": "export default () => ({ success: true });" }),
+        )
+    };
+    let body = create("D").await?;
     let (message, code, _) = error(&body);
-    assert_eq!(code, "UNAVAILABLE", "{body}");
+    assert_eq!(code, "NO_WORKER", "{body}");
     assert!(
         message.starts_with("Impossibile verificare il codice della regola"),
         "{message}"
     );
+
+    use shared::jobs::{Job, rules::RuleRunJob, signals};
+    let redis = common::connect_when_up(&server.redis_url, &server.namespace).await?;
+    signals::pause(&redis, RuleRunJob::QUEUE).await?;
+    let _worker = server.spawn_worker().await?;
+    let body = create("E").await?;
+    let (message, code, _) = error(&body);
+    assert_eq!(code, "UNAVAILABLE", "{body}");
     assert!(message.contains("no worker answered"), "{message}");
     Ok(())
 }
@@ -960,9 +974,10 @@ async fn until_compiling(server: &TestServer, before: u64) -> Result<()> {
     anyhow::bail!("the save never asked for a compile")
 }
 
-/// Runs the mutation `save` while no worker runs; once it waits for its compile, runs
-/// `meanwhile` (a concurrent change of the rule), then starts a worker to answer the compile.
-/// Answers the save's body and the worker.
+/// Runs the mutation `save` while its compile cannot be answered yet: a worker is alive (a save
+/// with none alive is refused at once, `NO_WORKER`) but its `rule-runs` queue is paused. Once
+/// the save waits for its compile, runs `meanwhile` (a concurrent change of the rule), then
+/// resumes the queue so that the worker answers. Answers the save's body and the worker.
 async fn racing_the_compile(
     server: &TestServer,
     token: &str,
@@ -970,13 +985,27 @@ async fn racing_the_compile(
     variables: Value,
     meanwhile: impl std::future::Future<Output = Result<()>>,
 ) -> Result<(Value, common::WorkerProcess)> {
+    use shared::jobs::{Job, rules::RuleRunJob, signals};
+    let redis = common::connect_when_up(&server.redis_url, &server.namespace).await?;
+    signals::pause(&redis, RuleRunJob::QUEUE).await?;
+    let worker = server.spawn_worker().await?;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !shared::services::health::consumed(&redis, RuleRunJob::QUEUE).await? {
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the worker never said it was alive"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     let before = rule_runs_sent(server);
-    let (body, worker) = tokio::join!(server.graphql_as(token, save, variables), async {
+    let (body, resumed) = tokio::join!(server.graphql_as(token, save, variables), async {
         until_compiling(server, before).await?;
         meanwhile.await?;
-        server.spawn_worker().await
+        signals::resume(&redis, RuleRunJob::QUEUE).await?;
+        anyhow::Ok(())
     });
-    Ok((body?, worker?))
+    resumed?;
+    Ok((body?, worker))
 }
 
 #[tokio::test]

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { graphqlAs, unique } from './api';
 import { ADMIN, expect, storedSession, test } from './fixtures';
-import { makePdf, PDF_FIRST_LINE, PDF_PAGE, zipBase64 } from './pdf';
+import { makePdfPages, PDF_FIRST_LINE, PDF_PAGE, zipBase64 } from './pdf';
 
 // The document detail against the real API and worker: a dossier with one PDF is imported
 // through POST /import_dossier, the pipeline extracts it and runs the rule of its type, then the
@@ -14,6 +14,8 @@ test.describe.configure({ mode: 'serial' });
 
 const WORD = 'Istruttoria';
 const LINES = [`${WORD} documento prova`, 'Importo 1200 euro'];
+/** The second page: its first line must never join the first page's last one. */
+const SECOND_PAGE = ['Trattenute 689,04', 'NETTO IN BUSTA 1.904,96 EUR'];
 const RULE_DESCRIPTION = 'Controlla la parola';
 const RULE_CODE = `export default function ({ rawText }) {
   return { success: rawText.includes('${WORD}'), metas: { parola: '${WORD}' } };
@@ -55,7 +57,7 @@ async function importDocument(page: Page): Promise<Imported> {
     data: {
       idValutazione: '',
       tipoContratto: 'cessione',
-      base64zip: zipBase64({ 'contratto.pdf': makePdf(LINES) }),
+      base64zip: zipBase64({ 'contratto.pdf': makePdfPages([LINES, SECOND_PAGE]) }),
       files: [{ nomeFile: 'contratto.pdf', tipoDocumento: typeName }],
       input: '[{}]',
     },
@@ -119,7 +121,7 @@ test('an imported document: its PDF, a word box on hover, tags saved, one rule r
   // The PDF, drawn by pdf.js.
   const canvas = page.getByTestId('pdf-viewer').locator('canvas');
   await expect(canvas).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('pdf-pages')).toHaveText('di 1');
+  await expect(page.getByTestId('pdf-pages')).toHaveText('di 2');
   const viewerHeight = await page.locator('.pdf-viewer__scroll').evaluate((element) => element.getBoundingClientRect().height);
   expect(viewerHeight).toBe(650);
 
@@ -145,6 +147,9 @@ test('an imported document: its PDF, a word box on hover, tags saved, one rule r
   await page.getByRole('searchbox', { name: 'Cerca nel testo' }).fill('importo 1200');
   await expect(page.getByTestId('rawtext-matches')).toHaveText('1 nel testo · 1 nel PDF');
   await expect(page.getByTestId('pdf-highlight')).toHaveCount(1);
+  // The pages stay apart: a line that names where page 2 begins (issue 30), after a line break.
+  await expect(page.getByTestId('page-break')).toHaveText('Pagina 2');
+  await expect(page.getByTestId('rawtext').locator('pre')).toContainText('Importo 1200 euro\nPagina 2Trattenute 689,04');
 
   // modifica: the tags, saved.
   await page.getByRole('tab', { name: 'Modifica' }).click();
@@ -167,7 +172,7 @@ test('an imported document: its PDF, a word box on hover, tags saved, one rule r
   await expect(page.getByTestId('rule-code')).toContainText('rawText.includes');
   await ruleRow.getByTestId('rule-run').click();
   await expect(page.locator('.bp6-toast').filter({ hasText: 'Regola avviata' })).toBeVisible();
-  await expect(page.locator('.bp6-toast').filter({ hasText: 'Regola eseguita' })).toBeVisible();
+  await expect(page.locator('.bp6-toast').filter({ hasText: 'Regola eseguita: riuscita' })).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('tab', { name: 'Regole eseguite' }).click();
   const table = page.getByTestId('execution-logs');

@@ -14,16 +14,22 @@ const pdfString = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/
 
 /** A one-page PDF showing each of `lines` on its own line. */
 export function makePdf(lines: readonly string[] | string): Uint8Array {
-  const texts = typeof lines === 'string' ? [lines] : lines;
+  return makePdfPages([typeof lines === 'string' ? [lines] : lines]);
+}
+
+/** A PDF of one page per entry of `pages`, each showing its lines. */
+export function makePdfPages(pages: readonly (readonly string[])[]): Uint8Array {
   const { x, baseline, fontSize, leading } = PDF_FIRST_LINE;
-  const content = [`BT /F1 ${fontSize} Tf ${leading} TL ${x} ${baseline} Td`, ...texts.map((text, i) => `${i === 0 ? '' : 'T* '}(${pdfString(text)}) Tj`), 'ET'].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PDF_PAGE.width} ${PDF_PAGE.height}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ];
+  const font = 3 + pages.length * 2;
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${pages.map((_, i) => `${3 + i * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`];
+  for (const [i, texts] of pages.entries()) {
+    const content = [`BT /F1 ${fontSize} Tf ${leading} TL ${x} ${baseline} Td`, ...texts.map((text, j) => `${j === 0 ? '' : 'T* '}(${pdfString(text)}) Tj`), 'ET'].join('\n');
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PDF_PAGE.width} ${PDF_PAGE.height}] /Contents ${4 + i * 2} 0 R /Resources << /Font << /F1 ${font} 0 R >> >> >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    );
+  }
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   // Every character is ASCII: string offsets are byte offsets.
   let pdf = '%PDF-1.4\n';
   const offsets: number[] = [];

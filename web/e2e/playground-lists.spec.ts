@@ -113,7 +113,7 @@ test('a document rule is created through the form, lands on its editor, is pause
   await row.getByRole('button', { name: `Elimina la regola ${description}` }).click();
   await expect(page.getByText('Azione irreversibile, continuare?')).toBeVisible();
   await expectAccessible(page, 'delete confirmation');
-  await page.getByRole('button', { name: 'Elimina definitivamente' }).click();
+  await page.getByRole('button', { name: 'Elimina', exact: true }).click();
   await expect(toast(page, 'Regola eliminata')).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(page.getByTestId('table-empty')).toBeVisible();
@@ -163,7 +163,7 @@ test('a dossier rule is created through the form and shown in the list', async (
   await row.getByRole('button', { name: `Metti in pausa la regola ${description}` }).click();
   await expect(row.getByTestId('rule-active')).toHaveText('NO');
   await row.getByRole('button', { name: `Elimina la regola ${description}` }).click();
-  await page.getByRole('button', { name: 'Elimina definitivamente' }).click();
+  await page.getByRole('button', { name: 'Elimina', exact: true }).click();
   await expect(toast(page, 'Regola eliminata')).toBeVisible();
   await expect(row).toHaveCount(0);
 });

@@ -11,6 +11,7 @@ const SIDEBAR = [
   ['nav-dossier', '/dossier', 'Dossier'],
   ['nav-tipologie-documenti', '/tipologie/documenti', 'Tipologie documenti'],
   ['nav-datatables', '/datatables', 'Datatables'],
+  ['nav-regole', '/regole', 'Regole'],
   ['nav-users', '/users', 'Utenti'],
   ['nav-roles', '/roles', 'Ruoli, policy e gruppi'],
   ['nav-notifications', '/notifications', 'Notifiche'],

@@ -42,6 +42,8 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     (Mutation, "pingMutation", Public),
     (Mutation, "pingWorker", Authenticated),
     (Subscription, "ping", Authenticated),
+    // Whether the workers can do the system's work (the banner every screen shows).
+    (Query, "systemHealth", Authenticated),
     // Sessions.
     (Mutation, "basicLogin", Public),
     (Mutation, "getNewAccessToken", Public),

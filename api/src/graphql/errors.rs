@@ -35,6 +35,11 @@ pub fn unavailable(message: impl Into<String>) -> Error {
     Error::new(message).extend_with(|_, e| e.set("code", "UNAVAILABLE"))
 }
 
+/// No worker is running to answer: refused at once (`NO_WORKER`, translated by the web app).
+pub fn no_worker(message: impl Into<String>) -> Error {
+    Error::new(message).extend_with(|_, e| e.set("code", "NO_WORKER"))
+}
+
 /// The caller's budget for the period is spent.
 pub fn budget_exhausted(message: impl Into<String>) -> Error {
     Error::new(message).extend_with(|_, e| e.set("code", "BUDGET_EXHAUSTED"))

@@ -9,6 +9,7 @@ mod documents;
 mod dossiers;
 pub mod errors;
 mod executions;
+mod health;
 mod jobs;
 mod limits;
 mod notifications;
@@ -40,6 +41,7 @@ use crate::state::AppState;
 #[derive(MergedObject, Default)]
 pub struct Query(
     ping::PingQuery,
+    health::HealthQuery,
     session::SessionQuery,
     users::UsersQuery,
     roles::AccessQuery,

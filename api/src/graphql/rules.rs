@@ -28,11 +28,12 @@ use shared::jobs::{Job, JobError, replies};
 use shared::rate_limit;
 use shared::rules::{DEFAULT_HELPER_CODE, RuleKind, archive, code_size_error};
 use shared::services::budgets::Budget;
+use shared::services::health;
 use shared::services::rules::{self as service, Compiler, RuleError};
 use uuid::Uuid;
 
 use super::caller::claims;
-use super::errors::{bad_input, budget_exhausted, internal, not_found, unavailable};
+use super::errors::{bad_input, budget_exhausted, internal, no_worker, not_found, unavailable};
 use super::session::{actor, limit_error};
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, db_error, edit_error, paging, service_error};
@@ -358,6 +359,12 @@ async fn send_rule_run<R: serde::de::DeserializeOwned>(
     state: &AppState,
     job: RuleRunJob,
 ) -> Result<R, JobError> {
+    // No worker would take it: said at once, not after the whole wait.
+    if !health::consumed(&state.redis, RuleRunJob::QUEUE).await? {
+        return Err(JobError::NoWorker {
+            queue: RuleRunJob::QUEUE,
+        });
+    }
     let id = job.id();
     state.queues.push(job).await?;
     state
@@ -399,6 +406,7 @@ pub(super) async fn await_rule_run<R: serde::de::DeserializeOwned>(
     }
     reply.map_err(|error| match error {
         error @ JobError::NoReply { .. } => unavailable(format!("{unavailable_message}: {error}")),
+        error @ JobError::NoWorker { .. } => no_worker(format!("{unavailable_message}: {error}")),
         error => internal(chain_job(&error)),
     })
 }

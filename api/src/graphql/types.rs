@@ -18,7 +18,7 @@ use shared::db::repo::types::{self as repo, EditError, TypeSort};
 use shared::services::{ErrorKind, ServiceError};
 
 use super::caller::claims;
-use super::errors::{bad_input, conflict, internal, not_found, unavailable};
+use super::errors::{bad_input, conflict, internal, no_worker, not_found, unavailable};
 use super::rules::{DocumentRule, DossierRule};
 use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, Table, TableInput, TableSpec};
@@ -54,6 +54,7 @@ pub(super) fn service_error<E: ServiceError>(error: E) -> async_graphql::Error {
         ErrorKind::Conflict => conflict(error.to_string()),
         ErrorKind::Invalid { field } => bad_input(field, error.to_string()),
         ErrorKind::Unavailable => unavailable(error.to_string()),
+        ErrorKind::NoWorker => no_worker(error.to_string()),
         ErrorKind::Internal => internal(chain(&error)),
     }
 }

@@ -298,7 +298,9 @@ impl TestServer {
                 .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
         );
         env.push(("ISTRUTTORIA_REDIS_URL".to_owned(), self.redis_url.clone()));
-        WorkerProcess::spawn_with_env(&self.db.url, &self.namespace, &env).await
+        let mut worker = WorkerProcess::spawn_with_env(&self.db.url, &self.namespace, &env).await?;
+        worker.until_alive(&self.redis_url, &self.namespace).await?;
+        Ok(worker)
     }
 
     /// Stops the server as SIGTERM would, and returns what `serve` returned.
@@ -347,6 +349,33 @@ impl WorkerProcess {
 
     pub fn pid(&self) -> u32 {
         self.child.id().unwrap_or_default()
+    }
+
+    /// Waits until the worker says it is alive (its first heartbeat: it consumes its queues),
+    /// as the API sees it — operations that need a worker's answer at once refuse while none
+    /// is alive.
+    pub async fn until_alive(&mut self, redis_url: &str, namespace: &str) -> Result<()> {
+        let redis = connect_when_up(redis_url, namespace).await?;
+        let suffix = format!(":{}", self.pid());
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let alive = shared::jobs::presence::alive(&redis).await?;
+            if alive
+                .iter()
+                .any(|worker| worker.identity.ends_with(&suffix))
+            {
+                return Ok(());
+            }
+            if let Some(status) = self.child.try_wait()? {
+                anyhow::bail!("the worker exited at start: {status}");
+            }
+            anyhow::ensure!(
+                tokio::time::Instant::now() < deadline,
+                "the worker {} did not say it was alive within 60 s",
+                self.pid()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     /// Sends SIGTERM and waits for the process to exit.

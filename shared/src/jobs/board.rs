@@ -63,6 +63,28 @@ fn redis_error(action: &'static str) -> impl Fn(redis::RedisError) -> JobError {
     move |source| JobError::Redis { action, source }
 }
 
+/// When the oldest job waiting in `queue`'s active list was written — the time of its id, a
+/// ULID (the outbox row's UUID v7) — looking at both ends of the list; `None` when none waits
+/// (or its id is not a ULID).
+pub async fn oldest_waiting(
+    redis: &Redis,
+    queue: &str,
+) -> Result<Option<chrono::DateTime<chrono::Utc>>, JobError> {
+    let list = keys(redis, queue).active_jobs_list();
+    let (first, last): (Option<String>, Option<String>) = redis::pipe()
+        .lindex(&list, 0)
+        .lindex(&list, -1)
+        .query_async(&mut redis.connection.clone())
+        .await
+        .map_err(redis_error("look at a queue's waiting jobs"))?;
+    Ok([first, last]
+        .into_iter()
+        .flatten()
+        .filter_map(|id| ulid::Ulid::from_string(&id).ok())
+        .map(|id| chrono::DateTime::<chrono::Utc>::from(id.datetime()))
+        .min())
+}
+
 /// The counts of every queue.
 pub async fn counts(redis: &Redis) -> Result<Vec<QueueCounts>, JobError> {
     let mut conn = redis.connection.clone();

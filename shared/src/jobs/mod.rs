@@ -70,6 +70,9 @@ pub enum JobError {
         job_id: uuid::Uuid,
         waited: Duration,
     },
+    /// No worker alive consumes the queue: a job sent there would wait, unanswered.
+    #[error("no worker is running for the {queue} queue")]
+    NoWorker { queue: &'static str },
 }
 
 /// The Redis client, the shared auto-reconnecting connection of one process, and the namespace

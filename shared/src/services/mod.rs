@@ -16,12 +16,14 @@
 //!   checked against it inside).
 //!
 //! - [`budgets`]: what one user may consume per period (OCR pages, playground rule runs).
+//! - [`health`]: whether the workers can do the system's work now (alive, not behind).
 //!
 //! Locks are taken dossier first, then document, as the pipeline takes them.
 
 pub mod budgets;
 pub mod documents;
 pub mod dossiers;
+pub mod health;
 pub mod imports;
 pub mod rules;
 
@@ -38,6 +40,8 @@ pub enum ErrorKind {
     Invalid { field: &'static str },
     /// A service the operation waits for (the workers) did not answer in time.
     Unavailable,
+    /// No worker is running to answer the operation: refused at once, not after a wait.
+    NoWorker,
     /// A failure of ours (database, storage): logged, not shown.
     Internal,
 }

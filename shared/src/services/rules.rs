@@ -107,7 +107,8 @@ pub enum RuleError {
     /// The code could not be compiled for another reason (→ `BAD_USER_INPUT` on `code`).
     #[error("{COMPILE_FAILED}: {0}")]
     CompileFailed(String),
-    /// No worker compiled the code in time (→ `UNAVAILABLE`).
+    /// No worker compiled the code in time (→ `UNAVAILABLE`), or none is running
+    /// (→ `NO_WORKER`).
     #[error("{CHECK_UNAVAILABLE}: {0}")]
     Unavailable(#[source] JobError),
     /// A rule of an import failed to compile: `error`, its message prefixed with the rule.
@@ -134,6 +135,7 @@ impl ServiceError for RuleError {
             Self::Edit(EditError::Conflict(_)) | Self::Conflict(_) => ErrorKind::Conflict,
             Self::Syntax { field, .. } => ErrorKind::Invalid { field },
             Self::CompileFailed(_) => ErrorKind::Invalid { field: "code" },
+            Self::Unavailable(JobError::NoWorker { .. }) => ErrorKind::NoWorker,
             Self::Unavailable(_) => ErrorKind::Unavailable,
             Self::Imported { error, .. } => error.kind(),
             Self::Edit(EditError::Db(_)) | Self::Job(_) | Self::Db(_) | Self::Transaction(_) => {
@@ -164,7 +166,9 @@ async fn compile(compiler: &dyn Compiler, check: &CodeCheck) -> Result<(), RuleE
             message,
         }),
         Ok(CheckReply::Failed { message }) => Err(RuleError::CompileFailed(message)),
-        Err(error @ JobError::NoReply { .. }) => Err(RuleError::Unavailable(error)),
+        Err(error @ (JobError::NoReply { .. } | JobError::NoWorker { .. })) => {
+            Err(RuleError::Unavailable(error))
+        }
         Err(error) => Err(RuleError::Job(error)),
     }
 }

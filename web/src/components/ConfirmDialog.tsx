@@ -34,11 +34,15 @@ export function ConfirmDialog({ isOpen, onCancel, onConfirm, children, confirmTe
   );
 }
 
-/** The delete confirmation of every list (spec §2): "Azione irreversibile, continuare?". */
-export function DeleteConfirmDialog(props: Omit<ConfirmDialogProps, 'children' | 'confirmText'> & { children?: ReactNode }) {
+/**
+ * The delete confirmation of every list (spec §2): "Azione irreversibile, continuare?" with
+ * "Elimina definitivamente" — or, where the spec says so (the playground's rule lists), `confirm`
+ * "Elimina".
+ */
+export function DeleteConfirmDialog({ confirm = 'forever', ...props }: Omit<ConfirmDialogProps, 'children' | 'confirmText'> & { children?: ReactNode; confirm?: 'forever' | 'plain' }) {
   const { t } = useTranslation();
   return (
-    <ConfirmDialog {...props} confirmText={t('confirm.deleteForever')}>
+    <ConfirmDialog {...props} confirmText={t(confirm === 'forever' ? 'confirm.deleteForever' : 'common.delete')}>
       {props.children ?? t('confirm.irreversible')}
     </ConfirmDialog>
   );

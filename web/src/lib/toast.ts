@@ -23,4 +23,10 @@ export const toast = {
   success: (message: string) => show({ message, intent: Intent.SUCCESS, icon: 'tick-circle' }),
   warning: (message: string) => show({ message, intent: Intent.WARNING, icon: 'warning-sign' }),
   error: (message: string) => show({ message, intent: Intent.DANGER, icon: 'error' }),
+  /** A toast that stays while something runs; the answer removes it. */
+  progress: async (message: string): Promise<() => void> => {
+    const shown = await getToaster();
+    const key = shown.show({ message, intent: Intent.PRIMARY, icon: 'time', timeout: 0 });
+    return () => shown.dismiss(key);
+  },
 };

@@ -1,3 +1,6 @@
+import { GraphQLRequestError } from './graphql/client';
+import { translateIfKnown } from './i18n';
+
 /** Something, an @, something with a dot: the server has the final word on the address. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -16,8 +19,16 @@ export const LIMITS = {
   group: { subject: 60, role: 40 },
 } as const;
 
-/** The message of an error thrown by a call (a GraphQL error carries the server's text). */
+/**
+ * The message of an error thrown by a call, in the user's language: a server error whose code
+ * the catalogue knows (`serverErrors.<CODE>`, with the error's extensions as parameters) is
+ * translated; any other says the server's own text.
+ */
 export function errorMessage(error: unknown): string {
+  if (error instanceof GraphQLRequestError && error.code !== undefined) {
+    const translated = translateIfKnown(`serverErrors.${error.code}`, { ...error.extensions });
+    if (translated !== null) return translated;
+  }
   return error instanceof Error ? error.message : String(error);
 }
 

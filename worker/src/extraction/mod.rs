@@ -136,7 +136,8 @@ impl ExtractorConfig {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Extraction {
-    /// The text of every page, `\n` line endings, pages separated by `\f`.
+    /// The text of every page, `\n` line endings; each page but the last ends with `\n`
+    /// then `\f` ([`text::join_pages`]).
     pub raw_text: String,
     pub pages: Vec<PageText>,
     /// Every word of every page (OCR words too), in reading order.

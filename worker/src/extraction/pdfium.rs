@@ -194,11 +194,7 @@ pub(super) fn extract(
         });
     }
 
-    let raw_text = pages
-        .iter()
-        .map(|p| p.text.as_str())
-        .collect::<Vec<_>>()
-        .join("\u{c}");
+    let raw_text = super::text::join_pages(pages.iter().map(|p| p.text.as_str()));
     tracing::debug!(
         pages = pages.len(),
         elapsed_ms = started.elapsed().as_millis() as u64,

@@ -56,6 +56,24 @@ pub fn words_from_chars(
 /// `\r\n` and lone `\r` become `\n`; PDFium's other control characters (e.g. `\u{2}` for a
 /// hyphen it generated at a line end) become what they stand for or go; trailing blanks of
 /// lines go.
+/// The document's text from its pages' texts: each page but the last ends with a line break,
+/// then a form feed. A form feed is not a line terminator (`split("\n")`, `^…$` with the `m`
+/// flag): without the line break, a rule reading line by line would see the last line of one
+/// page and the first of the next as one line.
+pub fn join_pages<'a>(pages: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    for (i, page) in pages.into_iter().enumerate() {
+        if i > 0 {
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push('\u{c}');
+        }
+        out.push_str(page);
+    }
+    out
+}
+
 pub fn normalise(text: &str) -> String {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let mut out = String::with_capacity(text.len());
@@ -156,6 +174,15 @@ fn flush(current: &mut Option<Pending>, words: &mut Vec<Word>, page: u32, page_h
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pages_end_with_a_line_break_before_their_form_feed() {
+        assert_eq!(join_pages(["a\nb", "c", "d"]), "a\nb\n\u{c}c\n\u{c}d");
+        // A page already ending its last line, and an empty page, get no second break.
+        assert_eq!(join_pages(["a\n", "", "b"]), "a\n\u{c}\n\u{c}b");
+        assert_eq!(join_pages(["solo"]), "solo");
+        assert_eq!(join_pages([]), "");
+    }
 
     fn chars(text: &str, x: f32, baseline: f32) -> Vec<CharBox> {
         text.chars()

@@ -5,6 +5,7 @@ import { LARGE_SCREEN_MIN_WIDTH_PX, SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '
 import { useCan } from '../../lib/session';
 import { useSettings } from '../../lib/settings/SettingsContext';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { HealthBanner } from '../health/HealthBanner';
 import { SettingsDrawer } from './SettingsDrawer';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -36,6 +37,7 @@ export function AppLayout() {
           </aside>
         )}
         <main className="app-shell__content">
+          <HealthBanner />
           <Outlet />
         </main>
       </div>

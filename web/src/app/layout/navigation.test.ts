@@ -18,7 +18,7 @@ describe('sidebar navigation', () => {
   it('holds the sections and entries of the spec', () => {
     expect(ids(visibleNavigation(NAVIGATION, allowEverything))).toEqual([
       ['general', ['dashboard', ['playground', ['playground-dossier', 'playground-documenti']], 'validazione', 'account']],
-      ['tables', ['dossier', 'tipologie-documenti', 'datatables']],
+      ['tables', ['dossier', 'tipologie-documenti', 'datatables', 'regole']],
       ['users', ['users', 'roles', 'notifications', 'jobs', 'audit']],
     ]);
   });
@@ -30,7 +30,7 @@ describe('sidebar navigation', () => {
   it('shows each entry with the resource that reads its screen', () => {
     const only = (resource: string) => ids(visibleNavigation(NAVIGATION, canWith([{ resource: resource.toLowerCase(), action: 'allow' }])));
     expect(only('dossierRules')).toEqual([['general', ['dashboard', ['playground', ['playground-dossier']], 'account']]]);
-    expect(only('documentRules')).toEqual([['general', ['dashboard', ['playground', ['playground-documenti']], 'account']]]);
+    expect(only('documentRules')).toEqual([['general', ['dashboard', ['playground', ['playground-documenti']], 'account']], ['tables', ['regole']]]);
     expect(only('ruleValidations')).toEqual([['general', ['dashboard', 'validazione', 'account']]]);
     expect(only('dossiers')).toEqual([['general', ['dashboard', 'account']], ['tables', ['dossier']]]);
     expect(only('documentTypes')).toEqual([['general', ['dashboard', 'account']], ['tables', ['tipologie-documenti']]]);

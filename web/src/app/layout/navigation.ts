@@ -58,6 +58,7 @@ export const NAVIGATION: readonly NavSection[] = [
       { id: 'dossier', labelKey: 'nav.dossiers', icon: 'folder-open', path: '/dossier', permission: allow('dossiers') },
       { id: 'tipologie-documenti', labelKey: 'nav.documentTypes', icon: 'tag', path: '/tipologie/documenti', permission: allow('documentTypes') },
       { id: 'datatables', labelKey: 'nav.datatables', icon: 'th', path: '/datatables', permission: allow('dataTables') },
+      { id: 'regole', labelKey: 'nav.rules', icon: 'function', path: '/regole', permission: allow('documentRules') },
     ],
   },
   {

@@ -7,6 +7,7 @@ import { NoRoleNotice } from './NoRoleNotice';
 import { OperationsOverview } from './OperationsOverview';
 import { usePing } from './usePing';
 import { usePingWorker } from './usePingWorker';
+import { useSystemHealth } from '../../lib/systemHealth';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function DashboardPage() {
         <p className="muted">{t('dashboard.version', { version: APP_VERSION })}</p>
         <div className="dashboard-status">
           <ServerStatus />
+          <WorkersAlive />
           <WorkerStatus />
         </div>
       </Card>
@@ -49,6 +51,18 @@ function ServerStatus() {
   return (
     <Tag minimal large intent="success" icon="tick-circle" data-testid="server-status">
       {t('dashboard.server', { answer: data })}
+    </Tag>
+  );
+}
+
+/** How many workers are alive: a server answering "pong" says nothing of them. */
+function WorkersAlive() {
+  const { t } = useTranslation();
+  const { data } = useSystemHealth();
+  if (data === undefined) return null;
+  return (
+    <Tag minimal large intent={data.workers === 0 ? 'danger' : 'success'} icon={data.workers === 0 ? 'offline' : 'tick-circle'} data-testid="workers-alive">
+      {t('dashboard.workersAlive', { count: data.workers })}
     </Tag>
   );
 }

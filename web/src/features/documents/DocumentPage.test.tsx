@@ -8,7 +8,8 @@ import { loggedInStore, sessionData } from '../../test/session';
 import { DocumentPage } from './DocumentPage';
 import type { PdfFocus } from './geometry';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), progress: vi.fn(async () => dismissProgress) } }));
+const dismissProgress = vi.fn();
 // pdf.js does not run in jsdom: the viewer shows what it was asked to highlight.
 vi.mock('./PdfViewer', () => ({
   default: ({ file, focus }: { file: string; focus: PdfFocus }) => (
@@ -62,6 +63,7 @@ function fakes(overrides: Record<string, (variables: Record<string, unknown>) =>
     DocumentDetailPdf: () => ({ document: { id: DOC, base64: 'data:application/pdf;base64,JVBERi0=' } }),
     DocumentDetailLogs: () => ({ getLogsByDocument: [{ id: 'l1', event: 'importato', timestamp: 1_772_620_800 }] }),
     DocumentDetailRules: () => ({ getRulesByDocument: RULES }),
+    DocumentDetailExecutionLogs: () => ({ ruleExecutionLogs: { items: [], pages: 0, total: 0, more: false } }),
     DocumentDetailExtraction: () => ({
       document: { id: DOC, formData: '{"nome":"Mario"}', rawText: 'Contratto di\fcessione', rawTextWithGeometry: JSON.stringify(WORDS), tables: '[]' },
     }),
@@ -236,13 +238,37 @@ describe('document detail: tags (modifica)', () => {
 });
 
 describe('document detail: rules (regole)', () => {
-  it('runs all the rules: warning, then success; refreshes the logs', async () => {
-    const calls = fakes({ DocumentDetailRunRules: () => ({ runDocumentRules: true }) });
+  /** Execution rows of a fake server: `executions` before the run, `after` once it ran. */
+  const execution = (id: string, result: string | null, errors: string[] = []) => ({ id, ruleId: RULE_A, ruleName: 'Controlla importo', documentId: DOC, executedAt: 1_772_620_800, platform: 'backend', result, errors });
+  function runServer(mutation: string, field: string, after: ReturnType<typeof execution>[]) {
+    const older = execution('01900000-0000-7000-8000-00000000000a', '{"success":true}');
+    let ran = false;
+    return fakes({
+      [mutation]: () => {
+        ran = true;
+        return { [field]: true };
+      },
+      DocumentDetailExecutionLogs: () => ({ ruleExecutionLogs: { items: ran ? [...after, older] : [older], pages: 1, total: 1, more: false } }),
+    });
+  }
+
+  it("runs all the rules and says how they ended, once their executions are recorded", async () => {
+    const calls = runServer('DocumentDetailRunRules', 'runDocumentRules', [execution('01900000-0000-7000-8000-00000000000b', '{"success":true}')]);
     await renderRoutes(routes, { url: `${BASE}?tab=regole` });
     fireEvent.click(await screen.findByTestId('rules-run-all'));
-    expect(toast.warning).toHaveBeenCalledWith('Regole in esecuzione');
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Regole eseguite'));
+    await waitFor(() => expect(toast.progress).toHaveBeenCalledWith('Regole in esecuzione'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Regole eseguite: 1 riuscite su 1'));
     expect(calls.DocumentDetailRunRules).toHaveBeenCalledWith({ id: DOC });
+    expect(dismissProgress).toHaveBeenCalled();
+  });
+
+  it('never reports a rule that threw as a success (issue 30)', async () => {
+    runServer('DocumentDetailRunRules', 'runDocumentRules', [execution('01900000-0000-7000-8000-00000000000b', null, ['Error: campo TAEG mancante'])]);
+    await renderRoutes(routes, { url: `${BASE}?tab=regole` });
+    fireEvent.click(await screen.findByTestId('rules-run-all'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Regole eseguite: 0 riuscite, 0 fallite, 1 in errore (dettagli in Regole eseguite)'));
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(dismissProgress).toHaveBeenCalled();
   });
 
   it("says why running all failed, with the server's first message", async () => {
@@ -253,12 +279,12 @@ describe('document detail: rules (regole)', () => {
   });
 
   it('runs one rule', async () => {
-    const calls = fakes({ DocumentDetailRunRule: () => ({ runDocumentRule: true }) });
+    const calls = runServer('DocumentDetailRunRule', 'runDocumentRule', [execution('01900000-0000-7000-8000-00000000000b', '{"success":false}')]);
     await renderRoutes(routes, { url: `${BASE}?tab=regole` });
     const row = await screen.findByTestId(`rule-row-${RULE_B}`);
     fireEvent.click(within(row).getByRole('button', { name: 'Esegui la regola Controlla firma' }));
-    expect(toast.warning).toHaveBeenCalledWith('Regola avviata');
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Regola eseguita'));
+    await waitFor(() => expect(toast.progress).toHaveBeenCalledWith('Regola avviata'));
+    await waitFor(() => expect(toast.warning).toHaveBeenCalledWith('Regola eseguita: fallita'));
     expect(calls.DocumentDetailRunRule).toHaveBeenCalledWith({ id: DOC, ruleId: RULE_B });
   });
 
@@ -327,7 +353,7 @@ describe('document detail: rule execution logs (regoleeseguite)', () => {
     const row = await screen.findByTestId('row-e1');
     expect(row.textContent).toContain('Controlla importo');
     expect(row.textContent).toMatch(/\d{2}\/\d{2}\/2026 \d{2}:\d{2}:\d{2}/);
-    expect(row.textContent).toContain('Fallita');
+    expect(row.textContent).toContain('Errore');
     expect(row.textContent).toContain('importo mancante');
     expect(calls.DocumentDetailExecutionLogs).toHaveBeenCalledWith({
       input: { pageSize: 10, pageIndex: 0, order: 'executedAt DESC', filters: [{ column: 'document_id', type: 'text', value: [DOC] }] },

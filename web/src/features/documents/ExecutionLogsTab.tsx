@@ -1,4 +1,4 @@
-import { Callout, Classes, Dialog, DialogBody, H4, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, Classes, Dialog, DialogBody, H4, Section, SectionCard, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
@@ -6,34 +6,28 @@ import { formatUnixSeconds, prettyJson } from '../../lib/format';
 import { errorMessage } from '../../lib/validation';
 import { useExecutionLog, useExecutionLogs, type ExecutionLogRow } from './api';
 import { LargeText } from './LargeText';
+import { outcomeOf, type Outcome } from './rulesRun';
 
 /** The table's name in the address (`logs.page`, …) and its default order (spec §9). */
 export const LOGS_TABLE = 'logs';
 const DEFAULT_SORT = { column: 'executedAt', descending: true };
 
-/** `true`/`false` from a result's `success`, `null` when the result says nothing. */
-export function successOf(result: string | null | undefined): boolean | null {
-  if (!result) return null;
-  try {
-    const parsed: unknown = JSON.parse(result);
-    if (typeof parsed === 'boolean') return parsed;
-    if (typeof parsed === 'object' && parsed !== null && 'success' in parsed) {
-      const success = (parsed as { success: unknown }).success;
-      return typeof success === 'boolean' ? success : null;
-    }
-  } catch {
-    // not JSON: says nothing
-  }
-  return null;
-}
+/** Tag of each outcome: intent and label (documentDetail.executions.*). */
+const OUTCOME_TAG: Record<Exclude<Outcome, 'unknown'>, { intent: Intent; label: string }> = {
+  succeeded: { intent: 'success', label: 'documentDetail.executions.yes' },
+  failed: { intent: 'warning', label: 'documentDetail.executions.no' },
+  error: { intent: 'danger', label: 'documentDetail.executions.error' },
+};
 
-function SuccessTag({ result }: { result: string | null | undefined }) {
+/** The execution's outcome: Riuscita, Fallita (the rule said so), Errore (it threw, or ran out of time), or "-". */
+function OutcomeTag({ row }: { row: Pick<ExecutionLogRow, 'result' | 'errors'> }) {
   const { t } = useTranslation();
-  const success = successOf(result);
-  if (success === null) return <span className="muted">-</span>;
+  const outcome = outcomeOf(row);
+  if (outcome === 'unknown') return <span className="muted">-</span>;
+  const { intent, label } = OUTCOME_TAG[outcome];
   return (
-    <Tag intent={success ? 'success' : 'danger'} minimal round data-testid="log-success">
-      {t(success ? 'documentDetail.executions.yes' : 'documentDetail.executions.no')}
+    <Tag intent={intent} minimal round data-testid="log-success" data-outcome={outcome}>
+      {t(label)}
     </Tag>
   );
 }
@@ -54,7 +48,7 @@ export function ExecutionLogsTab({ documentId }: { documentId: string }) {
         cell: (row) => row.platform,
         filter: { kind: 'select', options: [{ value: 'backend', label: 'backend' }, { value: 'frontend', label: 'frontend' }] },
       },
-      { id: 'success', header: t('documentDetail.executions.success'), cell: (row) => <SuccessTag result={row.result} /> },
+      { id: 'success', header: t('documentDetail.executions.success'), cell: (row) => <OutcomeTag row={row} /> },
       {
         id: 'errors',
         header: t('documentDetail.executions.errors'),
@@ -123,7 +117,7 @@ function ExecutionLogDialog({ row, onClose }: { row: ExecutionLogRow | null; onC
             <p className="execution-log-dialog__meta">
               <span>{t('documentDetail.executions.platform')}: {row.platform}</span>
               <span>
-                {t('documentDetail.executions.success')}: <SuccessTag result={row.result} />
+                {t('documentDetail.executions.success')}: <OutcomeTag row={row} />
               </span>
             </p>
             <H4>{t('documentDetail.executions.result')}</H4>

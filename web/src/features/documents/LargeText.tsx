@@ -49,6 +49,31 @@ function marked(text: string, query: string, current: number): ReactNode {
   return parts;
 }
 
+/** The form feed that ends a page in an extracted text (after the page's last line break). */
+const PAGE_BREAK = '\f';
+
+/**
+ * `parts` (texts and marks) with each form feed of their texts replaced by a visible line that
+ * names the page it begins: a form feed is invisible in the browser, and the pages would seem
+ * glued together.
+ */
+function withPageBreaks(parts: ReactNode[], label: (page: number) => string): ReactNode[] {
+  let page = 1;
+  return parts.flatMap((part, index) => {
+    if (typeof part !== 'string' || !part.includes(PAGE_BREAK)) return [part];
+    return part.split(PAGE_BREAK).flatMap((piece, at) => {
+      if (at === 0) return [piece];
+      page += 1;
+      return [
+        <span key={`page-${index}-${at}`} className="large-text__page-break" role="separator" aria-label={label(page)} data-testid="page-break">
+          {label(page)}
+        </span>,
+        piece,
+      ];
+    });
+  });
+}
+
 interface LargeTextProps {
   text: string;
   /** Names the text for the copy button ("Copia …"). */
@@ -70,7 +95,10 @@ export function LargeText({ text, label, highlight = '', current = -1, testId }:
   const [all, setAll] = useState(false);
   const { shown, capped } = useMemo(() => (all ? { shown: text, capped: false } : capText(text)), [all, text]);
   const lines = useMemo(() => (capped ? { shown: countLines(shown), total: countLines(text) } : null), [capped, shown, text]);
-  const content = useMemo(() => (highlight.trim() === '' ? shown : marked(shown, highlight, current)), [shown, highlight, current]);
+  const content = useMemo(() => {
+    const parts = highlight.trim() === '' ? shown : marked(shown, highlight, current);
+    return withPageBreaks(Array.isArray(parts) ? parts : [parts], (page) => t('documentDetail.pageBreak', { page }));
+  }, [shown, highlight, current, t]);
 
   const copy = async () => {
     try {

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/validation';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { runDocumentRule, runDocumentRules, useDocumentRules } from './api';
+import { FOLLOW_TIMEOUT_MS, followRulesRun, type Followed, type RunSummary } from './rulesRun';
 import { LazyCodeEditor } from '../../components/code/LazyCodeEditor';
 
 /**
@@ -33,32 +34,53 @@ export function RulesTab({ documentId, onRan }: { documentId: string; onRan: () 
       return next;
     });
 
+  // Each run is followed until its executions are recorded, and the toast says how they ended.
   const runAll = async () => {
+    const expected = (rules ?? []).filter((rule) => rule.active).length;
+    if (expected === 0) {
+      void toast.warning(t('documentDetail.rules.noActiveRules'));
+      return;
+    }
     setRunningAll(true);
-    void toast.warning(t('documentDetail.rules.running'));
+    const dismiss = await toast.progress(t('documentDetail.rules.running'));
     try {
-      await runDocumentRules(documentId);
-      void toast.success(t('documentDetail.rules.ran'));
-      onRan();
+      const followed = await followRulesRun(documentId, expected, () => runDocumentRules(documentId));
+      reportRun(followed, (summary) => {
+        const total = summary.succeeded + summary.failed + summary.error + summary.unknown;
+        if (summary.failed === 0 && summary.error === 0) void toast.success(t('documentDetail.rules.ran', { succeeded: summary.succeeded + summary.unknown, total }));
+        else (summary.error > 0 ? toast.error : toast.warning)(t('documentDetail.rules.ranWithProblems', { ...summary, succeeded: summary.succeeded + summary.unknown }));
+      });
     } catch (failure) {
       void toast.error(`${t('documentDetail.rules.runFailed')} ${errorMessage(failure)}`);
     } finally {
+      dismiss();
       setRunningAll(false);
     }
   };
 
   const runOne = async (ruleId: string) => {
     setRunning(ruleId);
-    void toast.warning(t('documentDetail.rules.started'));
+    const dismiss = await toast.progress(t('documentDetail.rules.started'));
     try {
-      await runDocumentRule(documentId, ruleId);
-      void toast.success(t('documentDetail.rules.ranOne'));
-      onRan();
+      const followed = await followRulesRun(documentId, 1, () => runDocumentRule(documentId, ruleId));
+      reportRun(followed, (summary) => {
+        if (summary.error > 0) void toast.error(t('documentDetail.rules.ranOneError'));
+        else if (summary.failed > 0) void toast.warning(t('documentDetail.rules.ranOneFailed'));
+        else void toast.success(t('documentDetail.rules.ranOne'));
+      });
     } catch {
       void toast.error(t('documentDetail.rules.runOneFailed'));
     } finally {
+      dismiss();
       setRunning(null);
     }
+  };
+
+  /** Says how a followed run ended (or that it has not run yet) and refreshes what it changed. */
+  const reportRun = (followed: Followed, done: (summary: RunSummary) => void) => {
+    if (followed.done) done(followed.summary);
+    else void toast.warning(t('documentDetail.rules.notRunYet', { seconds: FOLLOW_TIMEOUT_MS / 1000 }));
+    onRan();
   };
 
   if (isLoading) return <Spinner size={24} aria-label={t('common.loading')} className="document-detail__loader" />;

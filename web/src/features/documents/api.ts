@@ -202,6 +202,12 @@ export function useExecutionLogs(input: TableInput) {
 
 export type ExecutionLogRow = NonNullable<ReturnType<typeof useExecutionLogs>['data']>['items'][number];
 
+/** The newest executions of a document's rules, newest first (at most 50). */
+export const newestExecutions = (documentId: string) =>
+  graphqlRequest(ExecutionLogsQuery, {
+    input: { pageSize: 50, pageIndex: 0, order: 'executedAt DESC', filters: [{ column: 'document_id', type: 'text', value: [documentId] }] },
+  }).then((result) => result.ruleExecutionLogs.items);
+
 export function useExecutionLog(id: string | null) {
   return useSWR(id === null ? null : ['DocumentDetailExecutionLog', id], () =>
     graphqlRequest(ExecutionLogQuery, { id: id ?? '' }).then((result) => result.ruleExecutionLog),

@@ -108,6 +108,8 @@ describe('jobs dashboard', () => {
     expect(within(row).getByTestId('failed-job-error').textContent).toBe('Il job si è interrotto con un errore: i dettagli tecnici ne dicono la causa.');
     expect(within(row).getByText(failedJob.error)).toBeTruthy();
     expect(within(row).getByRole('link').getAttribute('href')).toBe(`/dossier/dettagli/${failedJob.dossierId}`);
+    // The whole id: time-ordered ids share their first characters (issue 30).
+    expect(within(row).getByRole('link').textContent).toBe(failedJob.dossierId);
     expect(calls.FailedJobs).toHaveBeenCalledWith({ filter: {}, page: { pageSize: 10, pageIndex: 0, order: 'failedAt DESC' } });
 
     const worker = screen.getByTestId('job-worker');

@@ -119,8 +119,9 @@ export function JobsPage() {
           row.dossierId == null ? (
             '-'
           ) : (
-            <Link to={dossierPath(row.dossierId)} className="jobs__dossier" title={row.dossierId}>
-              <code className="id-cell">{row.dossierId.slice(0, 8)}</code>
+            // Whole: time-ordered ids share their first characters, so a cut id names no one dossier.
+            <Link to={dossierPath(row.dossierId)} className="jobs__dossier">
+              <code className="id-cell" dir="ltr">{row.dossierId}</code>
             </Link>
           ),
       },
@@ -258,7 +259,7 @@ export function JobsPage() {
 
   return (
     <>
-      <PageHeader title={t('routes.jobs')}>
+      <PageHeader title={t('routes.jobs')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.jobs') }]}>
         <Button icon="refresh" text={t('jobs.refresh')} onClick={() => void refresh()} data-testid="jobs-refresh" />
       </PageHeader>
 

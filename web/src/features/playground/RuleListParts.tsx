@@ -123,7 +123,8 @@ export function useRuleRowActions({ setActive, remove, reload }: RuleRowActionsO
     }
   };
 
-  const dialog = <DeleteConfirmDialog isOpen={toDelete !== null} loading={deleting} onCancel={() => setToDelete(null)} onConfirm={() => void confirmDelete()} />;
+  // The playground's rule lists confirm with "Elimina" (authoring spec, document rules).
+  const dialog = <DeleteConfirmDialog confirm="plain" isOpen={toDelete !== null} loading={deleting} onCancel={() => setToDelete(null)} onConfirm={() => void confirmDelete()} />;
   return { toggling, toggle, askDelete: setToDelete, dialog };
 }
 

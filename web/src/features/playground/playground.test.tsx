@@ -170,14 +170,14 @@ describe('document rules playground list', () => {
     expect(calls.PlaygroundListDeleteDocumentRule).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Elimina la regola Reddito annuo' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Elimina definitivamente' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Elimina' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Regola eliminata'));
     expect(calls.PlaygroundListDeleteDocumentRule).toHaveBeenCalledWith({ id: DOC_ID });
     await waitFor(() => expect(calls.PlaygroundDocumentRulesList).toHaveBeenCalledTimes(2));
 
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: 'Elimina la regola Reddito annuo' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Elimina definitivamente' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Elimina' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile eliminare la regola'));
   });
 
@@ -244,7 +244,7 @@ describe('dossier rules playground list', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Attiva la regola Durata massima' }));
     await waitFor(() => expect(calls.PlaygroundListSetDossierRuleActive).toHaveBeenCalledWith({ id: 'd2', active: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Elimina la regola Importo minimo' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Elimina definitivamente' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Elimina' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Regola eliminata'));
     expect(calls.PlaygroundListDeleteDossierRule).toHaveBeenCalledWith({ id: DOSSIER_ID });
   });

@@ -47,7 +47,7 @@ export function NewGroupPage() {
 
   return (
     <>
-      <PageHeader title={t('routes.groupNew')}>
+      <PageHeader title={t('routes.groupNew')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.roles'), to: rolesTabPath('groups') }, { label: t('routes.groupNew') }]}>
         <Link to={rolesTabPath('groups')}>{t('roles.backToList')}</Link>
       </PageHeader>
       <section className="page-panel page-panel--form">

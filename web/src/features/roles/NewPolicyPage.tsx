@@ -44,7 +44,7 @@ export function NewPolicyPage() {
 
   return (
     <>
-      <PageHeader title={t('routes.policyNew')}>
+      <PageHeader title={t('routes.policyNew')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.roles'), to: rolesTabPath('policies') }, { label: t('routes.policyNew') }]}>
         <Link to={rolesTabPath('policies')}>{t('roles.backToList')}</Link>
       </PageHeader>
       <section className="page-panel page-panel--form">

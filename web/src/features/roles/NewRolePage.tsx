@@ -40,7 +40,7 @@ export function NewRolePage() {
 
   return (
     <>
-      <PageHeader title={t('routes.roleNew')}>
+      <PageHeader title={t('routes.roleNew')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.roles'), to: rolesTabPath('roles') }, { label: t('routes.roleNew') }]}>
         <Link to={rolesTabPath('roles')}>{t('roles.backToList')}</Link>
       </PageHeader>
       <section className="page-panel page-panel--form">

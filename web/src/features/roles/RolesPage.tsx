@@ -31,7 +31,7 @@ export function RolesPage() {
   const panels = { roles: <RolesTab />, policies: <PoliciesTab />, groups: <GroupsTab /> };
   return (
     <>
-      <PageHeader title={t('routes.roles')}>
+      <PageHeader title={t('routes.roles')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.roles') }]}>
         {tabs.includes(tab) && (
           <Button intent="primary" icon="add" text={newText} onClick={() => void navigate(NEW_PATHS[tab])} data-testid={`${tab}-new`} />
         )}

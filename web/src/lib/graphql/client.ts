@@ -40,6 +40,9 @@ export class GraphQLRequestError extends Error {
   }
 }
 
+/** The error code of an operation that needs a worker's answer when no worker is running. */
+export const NO_WORKER = 'NO_WORKER';
+
 /** The error code of an API refusing a request for want of a valid access token. */
 export const UNAUTHENTICATED = 'UNAUTHENTICATED';
 

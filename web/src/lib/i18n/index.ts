@@ -19,9 +19,19 @@ export function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** The instance the app (or the test) created last: the language of texts made outside React. */
+let current: i18n | null = null;
+
+/** Translates `key` in the current language; `null` when the catalogue has no such key (or no instance exists). */
+export function translateIfKnown(key: string, options?: Record<string, unknown>): string | null {
+  if (current === null || !current.exists(key)) return null;
+  return current.t(key, options);
+}
+
 /** A ready i18next instance; every change of language is kept in local storage. */
 export function createI18n(): i18n {
   const instance = createInstance().use(initReactI18next);
+  current = instance;
   void instance.init({
     resources: { it: { translation: it }, en: { translation: en } },
     lng: storedLanguage(),

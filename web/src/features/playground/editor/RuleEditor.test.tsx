@@ -105,6 +105,26 @@ describe('rule editor: edits, Reset and Salva', () => {
     expect((await editor('rule-code')).value).toBe(CODE);
   });
 
+  it('keeps helper.js when it arrives before the rule (issue 30: it once opened empty)', async () => {
+    let answerRule = () => {};
+    const ruleAnswered = new Promise<void>((resolve) => (answerRule = resolve));
+    const calls = fakeServer({
+      RuleEditorDocumentRule: async () => {
+        await ruleAnswered;
+        return { documentRule };
+      },
+    });
+    const rendered = renderRoutes(routes, { url: `/playground/documenti/${ID}/aggiorna?tab=helper` });
+    await waitFor(() => expect(calls.RuleEditorHelper).toHaveBeenCalled());
+    // Let the helper's answer land first, then the rule's.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answerRule();
+    await rendered;
+    await screen.findByRole('heading', { name: 'Importo' });
+    await waitFor(async () => expect((await editor('rule-helper')).value).toBe('// helper'));
+    expect(screen.queryByTestId('rule-dirty')).toBeNull();
+  });
+
   it('Salva sends only what changed: the rule with its changed fields, helper.js on its own', async () => {
     const calls = fakeServer();
     await openDocumentRule();

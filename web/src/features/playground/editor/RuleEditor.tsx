@@ -625,7 +625,7 @@ function CheckStatus({ checker, file, onGoTo }: { checker: CodeChecker; file: Ru
   let content: ReactNode = null;
   let intent: 'none' | 'success' | 'danger' = 'none';
   if (status.state === 'checking') content = t('ruleEditor.check.checking');
-  else if (status.state === 'unavailable') content = t('ruleEditor.check.unavailable');
+  else if (status.state === 'unavailable') content = t(status.noWorker ? 'ruleEditor.check.noWorker' : 'ruleEditor.check.unavailable');
   else if (status.state === 'done') {
     const { result } = status;
     if (result.ok) {

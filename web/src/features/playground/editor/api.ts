@@ -4,7 +4,7 @@ import { graphqlRequest } from '../../../lib/graphql/client';
 import { graphql } from '../../../lib/graphql/generated';
 import type { UpdateDocumentRuleInput, UpdateDossierRuleInput } from '../../../lib/graphql/generated/graphql';
 import type { RuleKind } from './contract';
-import { EMPTY_VALUES, listText, type RuleValues } from './model';
+import { EMPTY_RULE_VALUES, listText, type RuleValues } from './model';
 
 // The rule editor's calls (authoring-and-access spec §7 "Document rules", "Dossier rules",
 // "Helper file"): the rule and its helper, their saves, the run dialogs' lists, the temporary
@@ -215,7 +215,7 @@ export async function fetchRule(kind: RuleKind, id: string): Promise<LoadedRule>
     const rule = await fetchDocumentRule(id);
     return {
       values: {
-        ...EMPTY_VALUES,
+        ...EMPTY_RULE_VALUES,
         description: rule.description,
         code: rule.code,
         packageJSON: rule.packageJSON,
@@ -232,7 +232,7 @@ export async function fetchRule(kind: RuleKind, id: string): Promise<LoadedRule>
   const rule = await fetchDossierRule(id);
   return {
     values: {
-      ...EMPTY_VALUES,
+      ...EMPTY_RULE_VALUES,
       description: rule.description,
       code: rule.code,
       packageJSON: rule.packageJSON,

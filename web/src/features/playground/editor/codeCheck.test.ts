@@ -63,7 +63,7 @@ describe('the syntax check as you type', () => {
     const failing = checker.request('bad', '');
     await vi.advanceTimersByTimeAsync(CHECK_DELAY_MS);
     expect((await failing).status).toBe('failed');
-    expect(checker.status()).toEqual({ state: 'unavailable' });
+    expect(checker.status()).toEqual({ state: 'unavailable', noWorker: false });
   });
 
   it('tells its listeners and stops when disposed', async () => {

@@ -1,3 +1,4 @@
+import { GraphQLRequestError, NO_WORKER } from '../../../lib/graphql/client';
 import type { Diagnostic, LintSource } from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
 import { rangeOf } from '../../../components/code/marks';
@@ -31,7 +32,7 @@ export type CheckOutcome =
   | { status: 'failed'; error: unknown };
 
 /** What the status line under the editors shows. */
-export type CheckStatus = { state: 'idle' } | { state: 'checking' } | { state: 'done'; result: CodeCheck } | { state: 'unavailable' };
+export type CheckStatus = { state: 'idle' } | { state: 'checking' } | { state: 'done'; result: CodeCheck } | { state: 'unavailable'; noWorker: boolean };
 
 export interface CodeChecker {
   /** Checks `code` with `helper` once no other request has come for the delay; answers what the server said. */
@@ -91,7 +92,7 @@ export function createCodeChecker(check: (code: string, helper: string) => Promi
             },
             (error: unknown) => {
               if (id !== latest) return resolve({ status: 'superseded' });
-              setStatus({ state: 'unavailable' });
+              setStatus({ state: 'unavailable', noWorker: error instanceof GraphQLRequestError && error.code === NO_WORKER });
               resolve({ status: 'failed', error });
             },
           );

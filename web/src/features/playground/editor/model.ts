@@ -24,10 +24,13 @@ export interface RuleValues {
 
 export type Field = keyof RuleValues;
 
-export const EMPTY_VALUES: RuleValues = {
+/**
+ * The rule's own values when empty: everything but helper.js, which is loaded on its own (the
+ * rule's answer must never carry a helper, or an empty one would overwrite the one loaded first).
+ */
+export const EMPTY_RULE_VALUES: Omit<RuleValues, 'helper'> = {
   description: '',
   code: '',
-  helper: '',
   packageJSON: '',
   nota: '',
   documentType: '',
@@ -37,6 +40,8 @@ export const EMPTY_VALUES: RuleValues = {
   mustContain: '[]',
   notContain: '[]',
 };
+
+export const EMPTY_VALUES: RuleValues = { ...EMPTY_RULE_VALUES, helper: '' };
 
 /** The fields each kind edits, in the order the save reports them. */
 export const FIELDS: Record<RuleKind, readonly Field[]> = {

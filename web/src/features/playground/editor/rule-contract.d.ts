@@ -14,8 +14,8 @@
  */
 export interface DocumentRuleInput {
   /**
-   * Il testo estratto dal documento: righe separate da `\n`, pagine separate da `\f`.
-   * @en The text extracted from the document: lines separated by `\n`, pages by `\f`.
+   * Il testo estratto dal documento: righe separate da `\n`; ogni pagina tranne l'ultima finisce con `\n` seguito da `\f`, così l'ultima riga di una pagina non si unisce alla prima della successiva.
+   * @en The text extracted from the document: lines separated by `\n`; each page but the last ends with `\n` then `\f`, so the last line of a page never joins the first of the next.
    */
   rawText: string;
   /**

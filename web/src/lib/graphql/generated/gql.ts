@@ -169,6 +169,7 @@ type Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  query LoggedUser {\n    loggedUser {\n      ...UserFields\n    }\n  }\n": typeof types.LoggedUserDocument,
     "\n  mutation SessionPing {\n    pingMutation\n  }\n": typeof types.SessionPingDocument,
+    "\n  query SystemHealth {\n    systemHealth {\n      workers\n      backlog {\n        queue\n        waitingSince\n      }\n    }\n  }\n": typeof types.SystemHealthDocument,
 };
 const documents: Documents = {
     "\n  mutation UpdateOwnData($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": types.UpdateOwnDataDocument,
@@ -325,6 +326,7 @@ const documents: Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  query LoggedUser {\n    loggedUser {\n      ...UserFields\n    }\n  }\n": types.LoggedUserDocument,
     "\n  mutation SessionPing {\n    pingMutation\n  }\n": types.SessionPingDocument,
+    "\n  query SystemHealth {\n    systemHealth {\n      workers\n      backlog {\n        queue\n        waitingSince\n      }\n    }\n  }\n": types.SystemHealthDocument,
 };
 
 /**
@@ -943,6 +945,10 @@ export function graphql(source: "\n  query LoggedUser {\n    loggedUser {\n     
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SessionPing {\n    pingMutation\n  }\n"): typeof import('./graphql').SessionPingDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SystemHealth {\n    systemHealth {\n      workers\n      backlog {\n        queue\n        waitingSince\n      }\n    }\n  }\n"): typeof import('./graphql').SystemHealthDocument;
 
 
 export function graphql(source: string) {

@@ -1240,6 +1240,11 @@ export type SessionPingMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type SessionPingMutation = { pingMutation: string };
 
+export type SystemHealthQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SystemHealthQuery = { systemHealth: { workers: number, backlog: { queue: string, waitingSince: string } | null } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -3113,3 +3118,14 @@ export const SessionPingDocument = new TypedDocumentString(`
   pingMutation
 }
     `) as unknown as TypedDocumentString<SessionPingMutation, SessionPingMutationVariables>;
+export const SystemHealthDocument = new TypedDocumentString(`
+    query SystemHealth {
+  systemHealth {
+    workers
+    backlog {
+      queue
+      waitingSince
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SystemHealthQuery, SystemHealthQueryVariables>;
