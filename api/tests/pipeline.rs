@@ -1584,15 +1584,15 @@ async fn runs_a_job(redis: &shared::jobs::Redis, queue: &str, pid: u32) -> Resul
 }
 
 /// Waits until the worker process `worker` runs a job of `queue` and that job is the only one
-/// not finished, then kills it (SIGKILL). The wait for the others lets the worker end their
-/// outbox entries first (it does so in batches, every few milliseconds): a worker killed in
-/// that moment leaves a finished job's entry, harmless (the job would only run again, doing
-/// nothing, should Redis lose its data) but not what this test looks at.
-async fn kill_while_running(
+/// not finished. The wait for the others lets the worker end their outbox entries first (it
+/// does so in batches, every few milliseconds): a worker stopped in that moment leaves a
+/// finished job's entry, harmless (the job would only run again, doing nothing, should Redis
+/// lose its data) but not what these tests look at.
+async fn until_running_alone(
     server: &TestServer,
     redis: &shared::jobs::Redis,
     queue: &str,
-    mut worker: WorkerProcess,
+    worker: &WorkerProcess,
 ) -> Result<()> {
     use shared::db::schema::job_outbox;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
@@ -1601,7 +1601,7 @@ async fn kill_while_running(
             let mut conn = server.db.pool.get().await?;
             let unfinished: i64 = job_outbox::table.count().get_result(&mut conn).await?;
             if unfinished == 1 {
-                break;
+                return Ok(());
             }
         }
         anyhow::ensure!(
@@ -1611,10 +1611,61 @@ async fn kill_while_running(
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+}
+
+/// [`until_running_alone`], then kills the worker (SIGKILL).
+async fn kill_while_running(
+    server: &TestServer,
+    redis: &shared::jobs::Redis,
+    queue: &str,
+    mut worker: WorkerProcess,
+) -> Result<()> {
+    until_running_alone(server, redis, queue, &worker).await?;
     worker.child.start_kill()?;
     worker.child.wait().await?;
     Ok(())
 }
+
+/// A rule that never ends (under a ten-minute time limit), one dossier of one contract
+/// imported, and a worker running with that limit: its document's rules job hangs.
+async fn hanging_document_rules() -> Result<Hanging> {
+    let server = TestServer::start(Options::default()).await?;
+    let token = server.admin_token().await?;
+    common::seed_rules(&server, ENDLESS_RULE.1, &[("Importo minimo", MINIMUM_RULE)]).await?;
+    let receiver = Receiver::start(&[]).await?;
+    let redis = common::connect_when_up(&server.redis_url, &server.namespace).await?;
+    let first = worker(&server, &HANGING).await?;
+    let dossier_id = import(
+        &server,
+        &token,
+        &[("contratto.pdf", contract(1000, "X"))],
+        &receiver.url,
+    )
+    .await?;
+    Ok(Hanging {
+        server,
+        token,
+        redis,
+        first,
+        dossier_id,
+        _receiver: receiver,
+    })
+}
+
+/// What [`hanging_document_rules`] set up.
+struct Hanging {
+    server: TestServer,
+    token: String,
+    redis: shared::jobs::Redis,
+    /// The worker running the hanging job.
+    first: WorkerProcess,
+    dossier_id: Uuid,
+    /// Receives the dossier's callback, once it ends.
+    _receiver: Receiver,
+}
+
+/// A worker's limits that let a never-ending rule hang for ten minutes.
+const HANGING: [(&str, &str); 1] = [("ISTRUTTORIA_RULE_TIMEOUT_MS", "600000")];
 
 /// Poison jobs (issue 29): a job whose worker dies while running it is taken by the next
 /// worker, and would crash it too. Here the worker running a document's rules — a rule that
@@ -1625,25 +1676,19 @@ async fn kill_while_running(
 /// ended.
 #[tokio::test]
 async fn a_job_that_crashes_its_worker_twice_is_ended_for_good() -> Result<()> {
-    let server = TestServer::start(Options::default()).await?;
-    let token = server.admin_token().await?;
-    common::seed_rules(&server, ENDLESS_RULE.1, &[("Importo minimo", MINIMUM_RULE)]).await?;
-    let receiver = Receiver::start(&[]).await?;
-    let redis = common::connect_when_up(&server.redis_url, &server.namespace).await?;
-    let hanging = [("ISTRUTTORIA_RULE_TIMEOUT_MS", "600000")];
-    let first = worker(&server, &hanging).await?;
-    let dossier_id = import(
-        &server,
-        &token,
-        &[("contratto.pdf", contract(1000, "X"))],
-        &receiver.url,
-    )
-    .await?;
+    let Hanging {
+        server,
+        token,
+        redis,
+        first,
+        dossier_id,
+        _receiver,
+    } = hanging_document_rules().await?;
     kill_while_running(&server, &redis, "document-rules", first).await?;
     // The next worker settles the dead one's job (30–40 s later) and runs it again.
-    let second = worker(&server, &hanging).await?;
+    let second = worker(&server, &HANGING).await?;
     kill_while_running(&server, &redis, "document-rules", second).await?;
-    let _third = worker(&server, &hanging).await?;
+    let _third = worker(&server, &HANGING).await?;
     wait_for_state(&server, dossier_id, "cannot process").await?;
 
     use shared::db::schema::documents;
@@ -1681,6 +1726,37 @@ async fn a_job_that_crashes_its_worker_twice_is_ended_for_good() -> Result<()> {
         "{history}"
     );
     wait_for_finished_jobs(&server).await?;
+    Ok(())
+}
+
+/// A planned stop is not a crash (issue 29): a worker stopped with SIGTERM (a deployment)
+/// whose shutdown timeout runs out while it runs a job leaves that job to the next worker
+/// without counting a death — two deployments during a long job would otherwise end it for
+/// good as a poison job.
+#[tokio::test]
+async fn a_job_cut_by_a_clean_stop_is_run_again_uncounted() -> Result<()> {
+    let Hanging {
+        server,
+        redis,
+        first,
+        _receiver,
+        ..
+    } = hanging_document_rules().await?;
+    until_running_alone(&server, &redis, "document-rules", &first).await?;
+    // SIGTERM: the job does not end within the shutdown timeout (5 s in tests).
+    first.terminate().await?;
+    // The next worker settles the stopped one's job (30–40 s later) and runs it again.
+    let second = worker(&server, &HANGING).await?;
+    until_running_alone(&server, &redis, "document-rules", &second).await?;
+
+    use shared::db::schema::job_failures;
+    let mut conn = server.db.pool.get().await?;
+    let deaths: i64 = job_failures::table
+        .filter(job_failures::error_code.eq(shared::jobs::crashes::WORKER_CRASHED))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    assert_eq!(deaths, 0, "a clean stop counted as a crash");
     Ok(())
 }
 

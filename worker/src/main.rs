@@ -92,9 +92,14 @@ fn main() -> ExitCode {
 fn consume() -> anyhow::Result<ExitCode> {
     let config = WorkerConfig::from_env().context("reading the configuration")?;
     shared::telemetry::init(config.common.log_format);
-    tokio::runtime::Runtime::new()
-        .context("starting the async runtime")?
-        .block_on(runner::run(config))?;
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    let ran = runtime.block_on(runner::run(config));
+    // Jobs still running when the shutdown timeout ran out (a rule computing, on a blocking
+    // thread) are abandoned here rather than awaited — dropping the runtime would wait for them
+    // — and the next worker takes them, uncounted (this one said it stopped on purpose:
+    // `shared::jobs::crashes`).
+    runtime.shutdown_background();
+    ran?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,8 +9,9 @@
 //! For each job such a worker was running:
 //!
 //! - when the worker's process is still alive (its presence, `super::presence`, is fresh) only
-//!   its apalis worker was replaced (a Redis fetch failed): the job goes back to its queue, as
-//!   apalis would do;
+//!   its apalis worker was replaced (a Redis fetch failed), and when it stopped on purpose (a
+//!   clean shutdown whose timeout ran out before the job ended: `presence::stopped_key`), the
+//!   job did not crash anything: it goes back to its queue, as apalis would do, uncounted;
 //! - otherwise the process died with the job: that death is recorded as a failed attempt of the
 //!   job (`job_failures`, code [`WORKER_CRASHED`]) and counts as a delivery; after
 //!   [`DEATHS_ALLOWED`] deaths the job is ended for good — its `failed_jobs` row, its outbox
@@ -149,12 +150,17 @@ async fn settle_queue(
             .await
             .map_err(redis_error("list a dead worker's jobs"))?;
         let instance = instance_of(queue, &worker);
+        // Alive, or stopped on purpose: either way not a crash.
         let alive = match instance {
-            Some(instance) => redis::cmd("EXISTS")
-                .arg(presence::worker_key(&redis.namespace, instance))
-                .query_async::<bool>(&mut conn)
-                .await
-                .map_err(redis_error("look for a dead worker's process"))?,
+            Some(instance) => {
+                redis::cmd("EXISTS")
+                    .arg(presence::worker_key(&redis.namespace, instance))
+                    .arg(presence::stopped_key(&redis.namespace, instance))
+                    .query_async::<u32>(&mut conn)
+                    .await
+                    .map_err(redis_error("look for a dead worker's process"))?
+                    > 0
+            }
             None => false,
         };
         let mut requeue = Vec::new();

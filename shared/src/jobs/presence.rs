@@ -46,6 +46,16 @@ pub fn worker_key(namespace: &str, instance: &str) -> String {
     format!("{namespace}:worker:{instance}")
 }
 
+/// The key that says a worker process stopped on purpose (a clean shutdown, as for a
+/// deployment): the jobs it still had when its shutdown timeout ran out were not its crashes
+/// (`super::crashes`). Kept [`STOPPED_REMEMBERED`].
+pub fn stopped_key(namespace: &str, instance: &str) -> String {
+    format!("{namespace}:worker:{instance}:stopped")
+}
+
+/// How long a clean stop is remembered: far past the moment its jobs are settled.
+pub const STOPPED_REMEMBERED: Duration = Duration::from_secs(3600);
+
 /// The sorted set of the workers, scored by their last heartbeat (Unix milliseconds).
 pub fn workers_key(namespace: &str) -> String {
     format!("{namespace}:workers")
@@ -98,11 +108,18 @@ impl Presence {
             .map_err(redis_error("write the worker's presence"))
     }
 
-    /// Says this worker is gone (a clean shutdown).
+    /// Says this worker is gone, on purpose (a clean shutdown): its presence goes, and that
+    /// it stopped is kept ([`stopped_key`]).
     pub async fn leave(&self, redis: &Redis) -> Result<(), JobError> {
         redis::pipe()
             .atomic()
             .del(worker_key(&redis.namespace, &self.instance))
+            .ignore()
+            .set_ex(
+                stopped_key(&redis.namespace, &self.instance),
+                1,
+                STOPPED_REMEMBERED.as_secs(),
+            )
             .ignore()
             .zrem(workers_key(&redis.namespace), &self.instance)
             .ignore()

@@ -50,7 +50,7 @@ export function StateTag({ kind, state }: { kind: StateKind; state: string }) {
   const label = useStateLabel();
   const look = LOOKS[kind][state];
   return (
-    <Tag intent={look?.intent ?? 'none'} minimal={!look || look.intent === 'none'} round data-testid="state-tag" data-state={state} icon={look?.busy ? <Spinner size={12} /> : undefined}>
+    <Tag intent={look?.intent ?? 'none'} minimal={!look || look.intent === 'none'} round data-testid="state-tag" data-state={state} icon={look?.busy ? <Spinner size={12} className="state-tag__spinner" /> : undefined}>
       {label(kind, state)}
     </Tag>
   );

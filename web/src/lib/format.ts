@@ -9,6 +9,12 @@ function format(date: Date, seconds: boolean): string {
   return `${day} ${time}`;
 }
 
+/** `DD/MM/YYYY` of a `YYYY-MM-DD` day (a date input's value); the text itself when it is not one. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
 /** `DD/MM/YYYY HH:mm` of an RFC 3339 date-time (the API's `DateTime`). */
 export const formatDateTime = (value: string | null | undefined) => (value ? format(new Date(value), false) : '-');
 

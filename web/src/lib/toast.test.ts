@@ -8,6 +8,6 @@ it('shows at most 3 toasts, dropping the oldest', async () => {
     const shown = [...document.querySelectorAll('.bp6-toast')].map((element) => element.textContent);
     expect(shown).toEqual(['five', 'four', 'three']);
   });
-  // Top right, under the top bar (the class moves it down: styles.css).
-  expect(document.querySelector('.bp6-toast-container-top.bp6-toast-container-right.app-toaster')).not.toBeNull();
+  // Bottom right, away from the page headers' buttons.
+  expect(document.querySelector('.bp6-toast-container-bottom.bp6-toast-container-right.app-toaster')).not.toBeNull();
 });

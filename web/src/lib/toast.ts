@@ -3,15 +3,16 @@ import { MAX_TOASTS } from './constants';
 
 let toaster: Promise<Toaster> | undefined;
 
-/** Its class: the toasts appear under the top bar, not over its buttons (styles.css). */
+/** Its class (styles.css): toasts let clicks through to what is under them. */
 export const TOASTER_CLASS = 'app-toaster';
 
 /**
- * The one toaster of the app, created on first use: top right (top left from right to left —
- * Blueprint aligns the toasts to the end of the line), under the top bar.
+ * The one toaster of the app, created on first use: bottom right (bottom left from right to
+ * left — Blueprint aligns the toasts to the end of the line), where they cover no page header
+ * and none of its buttons (Salva, Esegui, Importa, Elimina: issue 30).
  */
 function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: MAX_TOASTS, className: TOASTER_CLASS });
+  toaster ??= OverlayToaster.create({ position: Position.BOTTOM_RIGHT, maxToasts: MAX_TOASTS, className: TOASTER_CLASS });
   return toaster;
 }
 

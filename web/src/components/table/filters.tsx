@@ -8,9 +8,11 @@ import {
   NO_START,
   filterDateToInput,
   inputDateToFilter,
+  presetOf,
   presetRange,
   type DatePreset,
 } from './tableState';
+import { formatDay } from '../../lib/format';
 
 export interface SelectOption {
   value: string;
@@ -105,7 +107,10 @@ function DateFilter({ label, values, onChange, testId }: Props) {
   const end = filterDateToInput(values[1]);
   const set = (nextStart: string, nextEnd: string) =>
     onChange(nextStart === '' && nextEnd === '' ? [] : [inputDateToFilter(nextStart, NO_START), inputDateToFilter(nextEnd, NO_END)]);
-  const summary = start === '' && end === '' ? t('table.anyDate') : `${start || '…'} – ${end || '…'}`;
+  const preset = presetOf(values);
+  // The preset's name once chosen; else the dates as every date of the app shows them.
+  const summary =
+    preset !== null ? t(`table.presets.${preset}`) : start === '' && end === '' ? t('table.anyDate') : `${start ? formatDay(start) : '…'} – ${end ? formatDay(end) : '…'}`;
   return (
     <Popover
       placement="bottom-start"
@@ -114,7 +119,7 @@ function DateFilter({ label, values, onChange, testId }: Props) {
           <label>
             {t('table.preset')}
             <HTMLSelect
-              value=""
+              value={preset ?? ''}
               onChange={(event) => {
                 const preset = event.currentTarget.value as DatePreset | '';
                 if (preset !== '') onChange(presetRange(preset));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialState, presetRange, readState, tableQuery, toTableInput, writeState, type TableState } from './tableState';
+import { initialState, presetOf, presetRange, readState, tableQuery, toTableInput, writeState, type TableState } from './tableState';
 
 const initial = initialState({ column: 'createdAt', descending: true });
 
@@ -72,5 +72,13 @@ describe('date presets', () => {
   it('crosses the year', () => {
     expect(presetRange('nextMonth', new Date(2026, 11, 31))).toEqual(['2027/01/01', '2027/01/31']);
     expect(presetRange('week', new Date(2027, 0, 1))).toEqual(['2026/12/28', '2027/01/03']);
+  });
+
+  it('names the preset a chosen range still is, and none for other dates (issue 30)', () => {
+    const now = new Date(2026, 10, 27);
+    expect(presetOf(presetRange('lastMonth', now), now)).toBe('lastMonth');
+    expect(presetOf(presetRange('today', now), now)).toBe('today');
+    expect(presetOf(['2026/11/02', '2026/11/05'], now)).toBeNull();
+    expect(presetOf([], now)).toBeNull();
   });
 });

@@ -143,6 +143,12 @@ export function formatFilterDate(date: Date): string {
   return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
 }
 
+/** The preset whose range `values` is now, if any: a chosen preset keeps its name. */
+export function presetOf(values: readonly string[], now: Date = new Date()): DatePreset | null {
+  if (values.length !== 2) return null;
+  return DATE_PRESETS.find((preset) => presetRange(preset, now).every((end, i) => end === values[i])) ?? null;
+}
+
 /** The `[start, end]` (both included) of a preset, relative to `now`; the week starts on Monday. */
 export function presetRange(preset: DatePreset, now: Date = new Date()): [string, string] {
   const day = (offset: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);

@@ -113,10 +113,12 @@ function UserRow({ user, onDelete }: { user: SessionUser; onDelete: () => void }
 
   const impersonate = async () => {
     setImpersonating(true);
-    void toast.warning(t('users.impersonating', { email: user.email }));
+    // While it is asked only: it must not outlive the impersonation (issue 30).
+    const dismiss = await toast.progress(t('users.impersonating', { email: user.email }));
     try {
       const result = await store.impersonate(user.email);
       if (result.logged) {
+        dismiss();
         await navigate('/');
         return;
       }
@@ -125,6 +127,7 @@ function UserRow({ user, onDelete }: { user: SessionUser; onDelete: () => void }
       console.error('impersonates failed', failure);
       void toast.error(t('users.impersonateFailed'));
     }
+    dismiss();
     setImpersonating(false);
   };
 

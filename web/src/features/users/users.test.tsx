@@ -8,7 +8,8 @@ import { UserEditPage } from './UserEditPage';
 import { UserNewPage } from './UserNewPage';
 import { USER_SEARCH_DEBOUNCE_MS, UsersPage } from './UsersPage';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), progress: vi.fn(async () => dismissProgress) } }));
+const dismissProgress = vi.fn();
 
 const BRUNO = { email: 'bruno.verdi@example.com', firstName: 'Bruno', lastName: 'Verdi', avatar: null, createdAt: '2026-02-03T04:05:06Z' };
 const routes = [
@@ -118,8 +119,10 @@ describe('users list', () => {
     const api = fakeApi({ impersonates: vi.fn(async () => answerOf(sessionData({ user: BRUNO, accessToken: 'access-bruno', impersonated: true }))) });
     const { store } = await renderRoutes(routes, { url: '/users', store: await loggedInStore(sessionData(), api) });
     fireEvent.click(await screen.findByRole('button', { name: `Impersonifica ${BRUNO.email}` }));
-    expect(toast.warning).toHaveBeenCalledWith(`Impersonificazione di ${BRUNO.email} in corso..`);
+    await waitFor(() => expect(toast.progress).toHaveBeenCalledWith(`Impersonificazione di ${BRUNO.email} in corso..`));
     expect((await screen.findByTestId('where')).textContent).toBe('/');
+    // The progress message goes with the request: it does not outlive the impersonation.
+    expect(dismissProgress).toHaveBeenCalled();
     expect(api.impersonates).toHaveBeenCalledWith(BRUNO.email);
     expect(store.getState().session?.user.email).toBe(BRUNO.email);
     expect(store.getState().session?.impersonator?.user.email).toBe(USER.email);
