@@ -157,16 +157,8 @@ async fn import_headers_only(
     token: Option<&str>,
     length: usize,
 ) -> Result<(String, Value)> {
-    let address = server.base_url.trim_start_matches("http://");
-    let mut stream = TcpStream::connect(address).await?;
-    let authorization = token
-        .map(|token| format!("Authorization: Bearer {token}\r\n"))
-        .unwrap_or_default();
-    let request = format!(
-        "POST /import_dossier HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
-         Content-Length: {length}\r\nContent-Encoding: gzip\r\nExpect: 100-continue\r\n{authorization}\r\n"
-    );
-    stream.write_all(request.as_bytes()).await?;
+    let mut stream =
+        send_import_headers(server, token, length, "Content-Encoding: gzip\r\n").await?;
     let mut answer = Vec::new();
     loop {
         let mut buffer = [0u8; 4096];
@@ -217,20 +209,8 @@ async fn an_import_is_refused_from_its_headers_before_its_body_is_read() -> Resu
         assert!(body["message"].is_string(), "{body}");
     }
     // The administrator's request goes on to the body: the server asks for it.
-    let address = server.base_url.trim_start_matches("http://");
-    let mut stream = TcpStream::connect(address).await?;
-    let request = format!(
-        "POST /import_dossier HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
-         Content-Length: 10\r\nExpect: 100-continue\r\nAuthorization: Bearer {admin}\r\n\r\n"
-    );
-    stream.write_all(request.as_bytes()).await?;
-    let mut buffer = [0u8; 64];
-    let read = stream.read(&mut buffer).await?;
-    assert!(
-        buffer[..read].starts_with(b"HTTP/1.1 100 Continue"),
-        "{}",
-        String::from_utf8_lossy(&buffer[..read])
-    );
+    let mut stream = send_import_headers(&server, Some(&admin), 10, "").await?;
+    asked_for_its_body(&mut stream).await?;
     Ok(())
 }
 
@@ -422,18 +402,22 @@ async fn listed_files_are_counted_while_the_body_is_parsed() -> Result<()> {
     Ok(())
 }
 
-/// Sends the headers of an uncompressed import of `length` bytes with `Expect: 100-continue`
-/// and no body; the connection, to read what the server answers.
-async fn import_waiting_for_continue(
+/// Sends the headers of an import of `length` bytes with `Expect: 100-continue` (and `extra`
+/// header lines) and no body; the connection, to read what the server answers.
+async fn send_import_headers(
     server: &TestServer,
-    token: &str,
+    token: Option<&str>,
     length: usize,
+    extra: &str,
 ) -> Result<TcpStream> {
     let address = server.base_url.trim_start_matches("http://");
     let mut stream = TcpStream::connect(address).await?;
+    let authorization = token
+        .map(|token| format!("Authorization: Bearer {token}\r\n"))
+        .unwrap_or_default();
     let request = format!(
         "POST /import_dossier HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
-         Content-Length: {length}\r\nExpect: 100-continue\r\nAuthorization: Bearer {token}\r\n\r\n"
+         Content-Length: {length}\r\n{extra}Expect: 100-continue\r\n{authorization}\r\n"
     );
     stream.write_all(request.as_bytes()).await?;
     Ok(stream)
@@ -468,14 +452,14 @@ async fn an_import_body_waits_for_room_beside_the_ones_being_read() -> Result<()
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
     let length = 100 << 20;
-    let mut first = import_waiting_for_continue(&server, &token, length).await?;
+    let mut first = send_import_headers(&server, Some(&token), length, "").await?;
     asked_for_its_body(&mut first).await?;
     // A small import fits beside it.
-    let mut small = import_waiting_for_continue(&server, &token, 1 << 20).await?;
+    let mut small = send_import_headers(&server, Some(&token), 1 << 20, "").await?;
     asked_for_its_body(&mut small).await?;
     drop(small);
     // Another large one does not: it waits.
-    let mut second = import_waiting_for_continue(&server, &token, length).await?;
+    let mut second = send_import_headers(&server, Some(&token), length, "").await?;
     assert_eq!(
         first_answer(&mut second, Duration::from_secs(1)).await?,
         None,
