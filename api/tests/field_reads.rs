@@ -1,6 +1,6 @@
 //! Fields that carry another resource's content, read through GraphQL by narrow roles (issue
-//! 29): `Document.dataTables` is the data tables' content, so `documents` alone does not read
-//! it; `downloadDossier` is every document's PDF, so `dossiers` alone — FORBIDDEN from
+//! 29): `Document.dataTables` and `RuleExecutionLogDetail.dataTables` are the data tables'
+//! content, so `documents` or `ruleExecutions` alone do not read them; `downloadDossier` is every document's PDF, so `dossiers` alone — FORBIDDEN from
 //! `documentsByDossier` — does not get it either. With both resources each reads.
 
 mod common;
@@ -12,7 +12,9 @@ use diesel_async::RunQueryDsl;
 use serde_json::{Value, json};
 use shared::db::models::dossiers::{NewDocument, NewDossier};
 use shared::db::models::{DocumentState, DossierState};
-use shared::db::schema::{document_types, documents, dossier_types, dossiers};
+use shared::db::schema::{
+    document_rules, document_types, documents, dossier_types, dossiers, rule_execution_logs,
+};
 use shared::storage::keys;
 use uuid::Uuid;
 
@@ -163,6 +165,57 @@ async fn document_data_tables_need_the_data_tables_resource() -> Result<()> {
     assert!(body.get("errors").is_none(), "{body}");
     let tables: Value = serde_json::from_str(
         body["data"]["document"]["dataTables"]
+            .as_str()
+            .unwrap_or_default(),
+    )?;
+    assert_eq!(tables["tassi"]["euribor"], 3.1, "{body}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_logged_run_s_data_tables_need_the_data_tables_resource() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    let (_, document) = catalogue_and_dossier(&server, &admin).await?;
+    let mut conn = server.db.pool.get().await?;
+    let rule: Uuid = document_rules::table
+        .select(document_rules::id)
+        .first(&mut conn)
+        .await?;
+    let log = Uuid::now_v7();
+    diesel::insert_into(rule_execution_logs::table)
+        .values((
+            rule_execution_logs::id.eq(log),
+            rule_execution_logs::rule_id.eq(Some(rule)),
+            rule_execution_logs::rule_name.eq("Netto"),
+            rule_execution_logs::document_id.eq(document),
+            rule_execution_logs::platform.eq("backend"),
+            rule_execution_logs::code.eq("export default () => ({})"),
+        ))
+        .execute(&mut conn)
+        .await?;
+    drop(conn);
+    let query = format!("{{ ruleExecutionLog(id: \"{log}\") {{ ruleName dataTables }} }}");
+
+    let author = user_with(&server, &admin, "autore", &["ruleExecutions"]).await?;
+    let body = server.graphql_as(&author, &query, json!({})).await?;
+    assert_eq!(error_code(&body), "FORBIDDEN", "{body}");
+    assert!(!body.to_string().contains("euribor"), "{body}");
+    // The run itself is theirs.
+    let body = server
+        .graphql_as(
+            &author,
+            &format!("{{ ruleExecutionLog(id: \"{log}\") {{ ruleName }} }}"),
+            json!({}),
+        )
+        .await?;
+    assert_eq!(body["data"]["ruleExecutionLog"]["ruleName"], "Netto", "{body}");
+
+    let both = user_with(&server, &admin, "revisore", &["ruleExecutions", "dataTables"]).await?;
+    let body = server.graphql_as(&both, &query, json!({})).await?;
+    assert!(body.get("errors").is_none(), "{body}");
+    let tables: Value = serde_json::from_str(
+        body["data"]["ruleExecutionLog"]["dataTables"]
             .as_str()
             .unwrap_or_default(),
     )?;

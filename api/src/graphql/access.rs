@@ -395,6 +395,8 @@ pub const OWNED_TYPES: &[(&str, &str, &[&str])] = &[
 pub const FIELD_RESOURCES: &[(&str, &str, &str)] = &[
     // The content of the data tables the rules of the document's type read.
     ("Document", "dataTables", "dataTables"),
+    // The content of the data tables the logged rule reads, shown beside its run's input.
+    ("RuleExecutionLogDetail", "dataTables", "dataTables"),
     // The imported zip is every document's PDF, which `documentsByDossier` and
     // `downloadDocument` refuse without `documents`: a back office gives the dossier's files
     // to who may read its documents, not to who only follows dossiers' states and results.
@@ -442,13 +444,6 @@ pub const REVIEWED_FIELDS: &[(&str, &str, &str)] = &[
         "DossierRule",
         "dataTables",
         "the names of the data tables the rule reads, not their content",
-    ),
-    (
-        "RuleExecutionLogDetail",
-        "dataTables",
-        "the data tables the logged rule reads, shown with the input of its run to who may \
-         read rule runs (their authors); a narrower role needs a change of the web app's \
-         execution dialog first",
     ),
 ];
 

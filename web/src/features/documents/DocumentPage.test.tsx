@@ -362,7 +362,7 @@ describe('document detail: rule execution logs (regoleeseguite)', () => {
     const dialog = await screen.findByTestId('execution-log-dialog');
     await waitFor(() => expect(within(dialog).getByTestId('execution-logs-text').textContent).toContain('controllo avviato'));
     expect(within(dialog).getByTestId('execution-result').textContent).toContain('"success": false');
-    expect(calls.DocumentDetailExecutionLog).toHaveBeenCalledWith({ id: 'e1' });
+    expect(calls.DocumentDetailExecutionLog).toHaveBeenCalledWith({ id: 'e1', withDataTables: true });
   });
 });
 

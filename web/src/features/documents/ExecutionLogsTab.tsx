@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
 import { formatUnixSeconds, prettyJson } from '../../lib/format';
+import { useCan } from '../../lib/session';
 import { errorMessage } from '../../lib/validation';
 import { useExecutionLog, useExecutionLogs, type ExecutionLogRow } from './api';
 import { LargeText } from './LargeText';
@@ -92,7 +93,10 @@ export function ExecutionLogsTab({ documentId }: { documentId: string }) {
 /** One run: its result, logs and errors, and the input the rule received (loaded on opening). */
 function ExecutionLogDialog({ row, onClose }: { row: ExecutionLogRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data: detail, error, isLoading } = useExecutionLog(row?.id ?? null);
+  const can = useCan();
+  const withDataTables = can({ action: 'allow', resource: 'dataTables' });
+  const { data: detail, error, isLoading } = useExecutionLog(row?.id ?? null, withDataTables);
+  // The data tables' content is asked (and shown) only for who may read data tables.
   const inputs: [string, string | null | undefined, boolean][] = detail
     ? [
         ['rawText', detail.rawText, false],
@@ -100,7 +104,7 @@ function ExecutionLogDialog({ row, onClose }: { row: ExecutionLogRow | null; onC
         ['tables', detail.tables, true],
         ['dataTables', detail.dataTables, true],
         ['rawTextWithGeometry', detail.rawTextWithGeometry, true],
-      ]
+      ].filter(([name]) => withDataTables || name !== 'dataTables') as [string, string | null | undefined, boolean][]
     : [];
   return (
     <Dialog

@@ -93,7 +93,7 @@ const ExecutionLogsQuery = graphql(`
 `);
 
 const ExecutionLogQuery = graphql(`
-  query DocumentDetailExecutionLog($id: ID!) {
+  query DocumentDetailExecutionLog($id: ID!, $withDataTables: Boolean!) {
     ruleExecutionLog(id: $id) {
       id
       ruleName
@@ -104,7 +104,7 @@ const ExecutionLogQuery = graphql(`
       errors
       rawText
       formData
-      dataTables
+      dataTables @include(if: $withDataTables)
       tables
       rawTextWithGeometry
     }
@@ -208,9 +208,10 @@ export const newestExecutions = (documentId: string) =>
     input: { pageSize: 50, pageIndex: 0, order: 'executedAt DESC', filters: [{ column: 'document_id', type: 'text', value: [documentId] }] },
   }).then((result) => result.ruleExecutionLogs.items);
 
-export function useExecutionLog(id: string | null) {
-  return useSWR(id === null ? null : ['DocumentDetailExecutionLog', id], () =>
-    graphqlRequest(ExecutionLogQuery, { id: id ?? '' }).then((result) => result.ruleExecutionLog),
+/** One run with its input; the data tables' content only for who may read data tables. */
+export function useExecutionLog(id: string | null, withDataTables: boolean) {
+  return useSWR(id === null ? null : ['DocumentDetailExecutionLog', id, withDataTables], () =>
+    graphqlRequest(ExecutionLogQuery, { id: id ?? '', withDataTables }).then((result) => result.ruleExecutionLog),
   );
 }
 

@@ -343,10 +343,11 @@ export type DocumentDetailExecutionLogsQuery = { ruleExecutionLogs: { pages: num
 
 export type DocumentDetailExecutionLogQueryVariables = Exact<{
   id: string | number;
+  withDataTables: boolean;
 }>;
 
 
-export type DocumentDetailExecutionLogQuery = { ruleExecutionLog: { id: string, ruleName: string, executedAt: number, platform: string, result: string | null, logs: Array<string>, errors: Array<string>, rawText: string | null, formData: string | null, dataTables: string | null, tables: string | null, rawTextWithGeometry: string | null } };
+export type DocumentDetailExecutionLogQuery = { ruleExecutionLog: { id: string, ruleName: string, executedAt: number, platform: string, result: string | null, logs: Array<string>, errors: Array<string>, rawText: string | null, formData: string | null, dataTables?: string | null, tables: string | null, rawTextWithGeometry: string | null } };
 
 export type DocumentDetailReplaceMetasMutationVariables = Exact<{
   id: string | number;
@@ -1650,7 +1651,7 @@ export const DocumentDetailExecutionLogsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DocumentDetailExecutionLogsQuery, DocumentDetailExecutionLogsQueryVariables>;
 export const DocumentDetailExecutionLogDocument = new TypedDocumentString(`
-    query DocumentDetailExecutionLog($id: ID!) {
+    query DocumentDetailExecutionLog($id: ID!, $withDataTables: Boolean!) {
   ruleExecutionLog(id: $id) {
     id
     ruleName
@@ -1661,7 +1662,7 @@ export const DocumentDetailExecutionLogDocument = new TypedDocumentString(`
     errors
     rawText
     formData
-    dataTables
+    dataTables @include(if: $withDataTables)
     tables
     rawTextWithGeometry
   }
