@@ -15,7 +15,9 @@ use std::time::Duration;
 
 use deadpool::Runtime;
 use diesel::sql_types::Integer;
-use diesel_async::pooled_connection::AsyncDieselConnectionManager;
+use diesel_async::pooled_connection::{
+    AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
+};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 pub use error::{DbError, DbResult, QueryContext};
@@ -32,7 +34,15 @@ const CHECKOUT_TIMEOUT: Duration = Duration::from_secs(30);
 /// Builds a pool of at most `max_size` connections and checks that the database answers,
 /// so a wrong URL or an unreachable server fails at start-up rather than on the first request.
 pub async fn connect(database_url: &str, max_size: usize) -> DbResult<Pool> {
-    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url);
+    // A connection is given out again without a `SELECT 1` first (the default): that was a
+    // round trip on every checkout, about nine per document in the pipeline
+    // (docs/benchmarks.md). One whose server closed it (a restart) is still recognised and
+    // dropped (`is_broken` reads the client's closed flag); a connection lost silently fails
+    // its first query, and the job or request is retried like any database error.
+    let mut config = ManagerConfig::default();
+    config.recycling_method = RecyclingMethod::Fast;
+    let manager =
+        AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config);
     let pool = Pool::builder(manager)
         .max_size(max_size)
         .runtime(Runtime::Tokio1)

@@ -283,10 +283,19 @@ pub async fn record_document_rules(
 }
 
 /// After a document is done: decides, once, what the dossier does next (see [`DossierStep`]).
+///
+/// Every document of a dossier ends here, so while some are still in progress it answers
+/// `Wait` from one unlocked look, without queueing behind the dossier's lock (50 documents
+/// would take it one after another). The look is enough: each caller looks after its own
+/// document's end was committed, so the last of two documents ending together sees both ended;
+/// the locked decision then checks everything again.
 pub async fn advance_dossier(
     conn: &mut AsyncPgConnection,
     dossier_id: Uuid,
 ) -> DbResult<DossierStep> {
+    if super::dossiers::documents_in_progress(conn, dossier_id).await? > 0 {
+        return Ok(DossierStep::Wait);
+    }
     conn.transaction(async |conn| -> DbResult<DossierStep> {
         let Some(dossier) = lock_dossier(conn, dossier_id).await? else {
             return Ok(DossierStep::Wait);
