@@ -1,14 +1,14 @@
 //! Roles, policies and groups through the real server: validation, deny over allow, changes
 //! enforced at once by ANOTHER API process on the same database and Redis namespace
-//! (`TestServer::sibling`, reloaded through the Redis change notice), impersonation, and the
-//! notification recipients.
+//! (`TestServer::sibling`, reloaded through the Redis change notice) and told to the open
+//! sessions there (`permissionsChanged`), impersonation, and the notification recipients.
 
 mod common;
 
 use std::time::Duration;
 
 use anyhow::Result;
-use common::{ADMIN_EMAIL, Options, TestServer};
+use common::{ADMIN_EMAIL, Options, TestServer, next_message, subscribe_at};
 use serde_json::{Value, json};
 
 fn error(body: &Value) -> (&str, &str, &str) {
@@ -286,6 +286,75 @@ async fn policy_changes_apply_at_once_in_another_process_and_deny_wins() -> Resu
     })
     .await?;
     assert!(revoked, "the other process drops the revoked group");
+    Ok(())
+}
+
+/// The permissions a `permissionsChanged` event carries, as "resource:action" strings.
+fn permissions_of(message: &Value) -> Vec<String> {
+    message["payload"]["data"]["permissionsChanged"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            format!(
+                "{}:{}",
+                p["resource"].as_str().unwrap_or(""),
+                p["action"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_open_session_is_told_its_new_permissions_by_every_process() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let other = server.sibling().await?;
+    let admin = server.admin_token().await?;
+    let bruno = user(&server, &admin, "bruno@example.com").await?;
+    for query in [
+        "mutation { createRole(name: \"istruttori\") { name } }",
+        "mutation { AddPolicy(subject: \"istruttori\", object: \"Dossiers\", action: \"allow\") { subject } }",
+        "mutation { AddGroup(subject: \"bruno@example.com\", role: \"istruttori\") { subject } }",
+    ] {
+        let body = gql(&server, &admin, query).await?;
+        assert_eq!(body["errors"], Value::Null, "{query}: {body}");
+    }
+    // Subscribed on the other process; the changes are made through the first.
+    let mut socket = subscribe_at(
+        &other.base_url,
+        &bruno,
+        "subscription { permissionsChanged { resource action } }",
+        json!({}),
+    )
+    .await?;
+    // First what they have now (lowercased, as at login)...
+    let now = next_message(&mut socket).await?;
+    assert_eq!(permissions_of(&now), ["dossiers:allow"], "{now}");
+    // ...then each change that alters them.
+    let body = gql(
+        &server,
+        &admin,
+        "mutation { AddPolicy(subject: \"istruttori\", object: \"documents\", action: \"deny\") { subject } }",
+    )
+    .await?;
+    assert_eq!(body["errors"], Value::Null, "{body}");
+    let added = next_message(&mut socket).await?;
+    assert_eq!(
+        permissions_of(&added),
+        ["documents:deny", "dossiers:allow"],
+        "{added}"
+    );
+    // A change that does not concern them is not told.
+    for query in [
+        "mutation { createRole(name: \"altri\") { name } }",
+        "mutation { AddPolicy(subject: \"altri\", object: \"users\", action: \"allow\") { subject } }",
+        "mutation { deleteGroup(subject: \"bruno@example.com\", role: \"istruttori\") }",
+    ] {
+        let body = gql(&server, &admin, query).await?;
+        assert_eq!(body["errors"], Value::Null, "{query}: {body}");
+    }
+    let removed = next_message(&mut socket).await?;
+    assert_eq!(permissions_of(&removed), Vec::<String>::new(), "{removed}");
     Ok(())
 }
 

@@ -7,7 +7,12 @@ mod common;
 
 use anyhow::Result;
 use common::{ADMIN_EMAIL, Options, TestServer};
+use diesel_async::RunQueryDsl;
 use serde_json::{Value, json};
+use shared::db::models::dossiers::{NewDocument, NewDossier};
+use shared::db::models::{DocumentState, DossierState};
+use shared::storage::keys;
+use uuid::Uuid;
 
 const AUDIT_LOG: &str = "query($input: TableInput) { auditLog(input: $input) {
     items { id createdAt actorEmail impersonatorEmail action targetType targetId details }
@@ -348,6 +353,10 @@ async fn deletions_and_rule_saves_write_their_entries() -> Result<()> {
             "rule.activate",
             "rule.pause",
             "rule.create",
+            "data_table.create",
+            "dossier_type.create",
+            "document_type.create",
+            "document_type.create",
         ],
         "{page}"
     );
@@ -384,4 +393,176 @@ async fn deletions_and_rule_saves_write_their_entries() -> Result<()> {
     let again = audit_log(&server, &admin, json!({ "pageSize": 20 })).await?;
     assert_eq!(again["total"], page["total"]);
     Ok(())
+}
+
+/// The changes of operations and of the catalogue each write their entry, naming what they
+/// changed: types and their metas, data tables, notification recipients, a document's tags and
+/// rule runs, a dossier's metas fixes, rule runs and callback resends.
+#[tokio::test]
+async fn operations_and_catalogue_changes_write_their_entries() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    for query in [
+        r#"mutation { createDocumentType(input: { name: "busta-paga" }) { name } }"#,
+        r#"mutation { createDossierType(input: { name: "cessione" }) { name } }"#,
+        r#"mutation { setDossierTypeRequiredMetas(name: "cessione", metas: ["cf", " cf", "iban"]) { name } }"#,
+        r#"mutation { createDataTable(input: { name: "tassi", content: "[1]", ordinamento: 2 }) { name } }"#,
+        r#"mutation { updateDataTable(name: "tassi", input: { name: "tassi2026", content: "[2]" }) { name } }"#,
+        r#"mutation { addNotificationReceiver(receiver: "ufficio@example.com") { id } }"#,
+        r#"mutation { addNotificationReceiver(receiver: "UFFICIO@example.com") { id } }"#,
+        r#"mutation { deleteNotificationReceiver(receiver: "ufficio@example.com") { id } }"#,
+    ] {
+        ok(&server, &admin, query, json!({})).await?;
+    }
+    let (dossier, document) = processed_dossier(&server).await?;
+    let (d, doc) = (dossier.to_string(), document.to_string());
+    for (query, variables) in [
+        (
+            "mutation($id: ID!, $m: String!) { replaceDocumentMetas(id: $id, metas: $m) { id } }",
+            json!({ "id": doc, "m": r#"{"cf": "RSSMRA"}"# }),
+        ),
+        (
+            "mutation($id: ID!) { runDocumentRules(id: $id) }",
+            json!({ "id": doc }),
+        ),
+        (
+            "mutation($id: ID!) { fixMetas(id: $id, metas: [{ name: \"cf\", value: \"RSSMRA80\" }]) { valid } }",
+            json!({ "id": d }),
+        ),
+        (
+            "mutation($id: ID!) { resendDossierCallback(id: $id) }",
+            json!({ "id": d }),
+        ),
+        (
+            "mutation($id: ID!) { runDossierRules(id: $id) }",
+            json!({ "id": d }),
+        ),
+    ] {
+        ok(&server, &admin, query, variables).await?;
+    }
+
+    let page = audit_log(&server, &admin, json!({ "pageSize": 20 })).await?;
+    assert_eq!(
+        actions(&page),
+        [
+            "dossier.rules_run",
+            "dossier.callback_resend",
+            "dossier.fix_metas",
+            "document.rules_run",
+            "document.metas_replace",
+            "notification_receiver.delete",
+            "notification_receiver.add",
+            "data_table.update",
+            "data_table.create",
+            "dossier_type.required_metas",
+            "dossier_type.create",
+            "document_type.create",
+        ],
+        "an address added again (any case) writes nothing: {page}"
+    );
+    let items = page["items"].as_array().cloned().unwrap_or_default();
+    let entry = |action: &str| -> (Value, Value) {
+        let item = items
+            .iter()
+            .find(|i| i["action"] == action)
+            .cloned()
+            .unwrap_or_default();
+        let details =
+            serde_json::from_str(item["details"].as_str().unwrap_or_default()).unwrap_or_default();
+        (item, details)
+    };
+    for action in [
+        "dossier.rules_run",
+        "dossier.callback_resend",
+        "dossier.fix_metas",
+    ] {
+        let (item, _) = entry(action);
+        assert_eq!(
+            (item["targetType"].as_str(), item["targetId"].as_str()),
+            (Some("dossier"), Some(d.as_str())),
+            "{item}"
+        );
+        assert_eq!(item["actorEmail"], ADMIN_EMAIL);
+    }
+    assert_eq!(
+        entry("dossier.fix_metas").1["metas"],
+        json!({ "cf": "RSSMRA80" })
+    );
+    assert_eq!(entry("dossier.fix_metas").1["rulesStarted"], false);
+    assert_eq!(
+        entry("dossier.rules_run").1["scope"],
+        json!({ "kind": "all" })
+    );
+    assert_eq!(
+        entry("dossier.callback_resend").1["url"],
+        "http://127.0.0.1:9/callback"
+    );
+    assert_eq!(entry("document.metas_replace").0["targetId"], doc);
+    assert_eq!(
+        entry("document.metas_replace").1["metas"],
+        json!({ "cf": "RSSMRA" })
+    );
+    assert_eq!(entry("document.rules_run").1["dossierId"], d);
+    assert_eq!(entry("data_table.update").0["targetId"], "tassi2026");
+    assert_eq!(entry("data_table.update").1["previousName"], "tassi");
+    assert_eq!(
+        entry("data_table.update").1["fields"],
+        json!(["name", "content"])
+    );
+    assert_eq!(
+        entry("dossier_type.required_metas").1["requiredMetas"],
+        json!(["cf", "iban"])
+    );
+    assert_eq!(
+        entry("notification_receiver.delete").0["targetId"],
+        "ufficio@example.com"
+    );
+    Ok(())
+}
+
+/// A processed dossier of type `cessione` with a callback URL and one processed document of
+/// type `busta-paga`: (dossier id, document id).
+async fn processed_dossier(server: &TestServer) -> Result<(Uuid, Uuid)> {
+    use diesel::{ExpressionMethods, QueryDsl};
+    use shared::db::schema::{document_types, documents, dossier_types, dossiers};
+    let mut conn = server.db.pool.get().await?;
+    let dossier_type: i64 = dossier_types::table
+        .filter(dossier_types::name.eq("cessione"))
+        .select(dossier_types::id)
+        .first(&mut conn)
+        .await?;
+    let document_type: i64 = document_types::table
+        .filter(document_types::name.eq("busta-paga"))
+        .select(document_types::id)
+        .first(&mut conn)
+        .await?;
+    let dossier = Uuid::now_v7();
+    diesel::insert_into(dossiers::table)
+        .values(NewDossier {
+            id: dossier,
+            description: Some("Rossi".into()),
+            state: DossierState::Processed,
+            dossier_type_id: dossier_type,
+            id_valutazione: "VAL-9".into(),
+            input: json!([]),
+            callback_url: Some("http://127.0.0.1:9/callback".into()),
+            archive_key: None,
+        })
+        .execute(&mut conn)
+        .await?;
+    let document = Uuid::now_v7();
+    diesel::insert_into(documents::table)
+        .values(NewDocument {
+            id: document,
+            dossier_id: dossier,
+            name: "busta.pdf".into(),
+            description: None,
+            document_type_id: Some(document_type),
+            state: DocumentState::Processed,
+            metas: json!({ "cf": "RSS" }),
+            pdf_key: keys::document_pdf(dossier, document),
+        })
+        .execute(&mut conn)
+        .await?;
+    Ok((dossier, document))
 }

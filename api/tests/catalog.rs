@@ -931,6 +931,37 @@ async fn rule_pages_filter_by_state_type_and_description() -> Result<()> {
         body["data"]["dossierRulesPage"]["items"][0]["dossierType"]["name"],
         "cessione"
     );
+    // And the rules a type's dossiers run: its own and those of every type, not another's.
+    ok(&server
+        .graphql_as(&token, CREATE_DOSSIER_TYPE, json!({ "name": "mutuo" }))
+        .await?);
+    ok(&server
+        .graphql_as(
+            &token,
+            "mutation { createDossierRule(input: { description: \"Ipoteca\", istitutoAppartenenza: \"Banca\", dossierType: \"mutuo\" }) { id } }",
+            json!({}),
+        )
+        .await?);
+    let runs_for =
+        |name: &str| filtered(json!([{ "column": "runsFor", "type": "select", "value": [name] }]));
+    let body = server
+        .graphql_as(&token, query, runs_for("cessione"))
+        .await?;
+    ok(&body);
+    assert_eq!(page_of(&body, "dossierRulesPage").0, ["Importo", "Durata"]);
+    let body = server.graphql_as(&token, query, runs_for("mutuo")).await?;
+    ok(&body);
+    assert_eq!(page_of(&body, "dossierRulesPage").0, ["Ipoteca", "Importo"]);
+    let body = server
+        .graphql_as(
+            &token,
+            query,
+            filtered(
+                json!([{ "column": "runsFor", "type": "select", "value": ["mutuo", "cessione"] }]),
+            ),
+        )
+        .await?;
+    assert_eq!(error(&body).1, "BAD_USER_INPUT", "{body}");
     Ok(())
 }
 

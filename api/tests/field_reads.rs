@@ -209,9 +209,18 @@ async fn a_logged_run_s_data_tables_need_the_data_tables_resource() -> Result<()
             json!({}),
         )
         .await?;
-    assert_eq!(body["data"]["ruleExecutionLog"]["ruleName"], "Netto", "{body}");
+    assert_eq!(
+        body["data"]["ruleExecutionLog"]["ruleName"], "Netto",
+        "{body}"
+    );
 
-    let both = user_with(&server, &admin, "revisore", &["ruleExecutions", "dataTables"]).await?;
+    let both = user_with(
+        &server,
+        &admin,
+        "revisore",
+        &["ruleExecutions", "dataTables"],
+    )
+    .await?;
     let body = server.graphql_as(&both, &query, json!({})).await?;
     assert!(body.get("errors").is_none(), "{body}");
     let tables: Value = serde_json::from_str(

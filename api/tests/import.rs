@@ -177,7 +177,23 @@ async fn a_zip_of_pdfs_becomes_a_dossier_and_its_documents() -> Result<()> {
     assert_eq!(answer["state"], "processing");
     let id: Uuid = answer["id"].as_str().context("an id")?.parse()?;
 
-    // Synchronously: the dossier row and the archive, nothing unpacked yet.
+    // Synchronously: the dossier row with its audit entry, and the archive, nothing unpacked yet.
+    let body = server
+        .graphql_as(
+            &token,
+            "{ auditLog(input: { filters: [{ column: \"action\", type: \"select\", value: [\"dossier.import\"] }] }) { items { actorEmail targetId details } } }",
+            json!({}),
+        )
+        .await?;
+    let entry = &body["data"]["auditLog"]["items"][0];
+    assert_eq!(entry["targetId"], id.to_string(), "{body}");
+    assert_eq!(entry["actorEmail"], common::ADMIN_EMAIL, "{body}");
+    assert!(
+        entry["details"]
+            .as_str()
+            .is_some_and(|d| d.contains("VAL-1")),
+        "{body}"
+    );
     let row = dossier(&server, id).await?;
     assert_eq!(row.state, DossierState::Processing);
     assert_eq!(row.id_valutazione, "VAL-1");

@@ -10,10 +10,10 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use base64::Engine;
 use chrono::{TimeZone, Utc};
-use common::{Options, TestServer};
+use common::{Options, TestServer, next_message, subscribe};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use futures::{SinkExt, StreamExt};
+use futures::SinkExt;
 use serde_json::{Value, json};
 use shared::db::models::dossiers::{NewDocument, NewDossier, NewDossierCallback};
 use shared::db::models::executions::{NewDossierRuleExecutionLog, NewRuleExecutionLog};
@@ -1274,51 +1274,6 @@ async fn rule_logs_and_executions_are_paged_and_filtered() -> Result<()> {
         .await?)?;
     assert_eq!(data["getDossierResultAggregate"], "[]");
     Ok(())
-}
-
-/// A GraphQL WebSocket (graphql-transport-ws) to `server`, initialised with `token`.
-async fn subscribe(
-    server: &TestServer,
-    token: &str,
-    query: &str,
-    variables: Value,
-) -> Result<
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
-> {
-    let url = server.url("/graphql/ws").replacen("http://", "ws://", 1);
-    let mut request = url.into_client_request()?;
-    request
-        .headers_mut()
-        .insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse()?);
-    let (mut socket, _) = tokio_tungstenite::connect_async(request).await?;
-    socket
-        .send(Message::text(
-            json!({ "type": "connection_init", "payload": { "Authorization": format!("Bearer {token}") } }).to_string(),
-        ))
-        .await?;
-    let ack = next_message(&mut socket).await?;
-    anyhow::ensure!(ack["type"] == "connection_ack", "no ack: {ack}");
-    socket
-        .send(Message::text(
-            json!({ "id": "1", "type": "subscribe", "payload": { "query": query, "variables": variables } }).to_string(),
-        ))
-        .await?;
-    Ok(socket)
-}
-
-async fn next_message<S>(socket: &mut S) -> Result<Value>
-where
-    S: futures::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
-{
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
-            .await
-            .context("no WebSocket message within 10 s")?
-            .context("the WebSocket closed")??;
-        if let Message::Text(text) = message {
-            return Ok(serde_json::from_str(&text)?);
-        }
-    }
 }
 
 const STATE_CHANGES: &str =

@@ -1,5 +1,5 @@
 import { test as loggedOut, type Page } from '@playwright/test';
-import { createUserThroughApi, unique } from './api';
+import { createUserThroughApi, graphqlAs, unique } from './api';
 import { ADMIN, expect, loginThroughUi, test } from './fixtures';
 import { OUTBOX_DIR, readLatestCode, readLatestMail } from './outbox';
 
@@ -133,6 +133,38 @@ test('a new user, given a role through a policy and a group, sees only the permi
   await expect(page.getByTestId('user-delete')).toHaveCount(0);
   await page.goto('/roles');
   await expect(page.getByTestId('forbidden')).toContainText('Accesso negato');
+});
+
+test("an administrator's change of a user's policies reaches the user's open screens", async ({ page, browser }) => {
+  const id = unique();
+  const user = { email: `e2e-${id}@e2e.test`, password: `pw-${id}`, firstName: 'Paola', lastName: `Viva${id}`.slice(0, 30) };
+  const role = `gestori${id}`.slice(0, 20);
+  await page.goto('/');
+  await createUserThroughApi(page, user);
+  await graphqlAs(page, 'mutation($r: String!) { createRole(name: $r) { name } }', { r: role });
+  for (const object of ['users', 'createUser']) {
+    await graphqlAs(page, 'mutation($r: String!, $o: String!) { AddPolicy(subject: $r, object: $o, action: "allow") { subject } }', { r: role, o: object });
+  }
+  await graphqlAs(page, 'mutation($u: String!, $r: String!) { AddGroup(subject: $u, role: $r) { subject } }', { u: user.email, r: role });
+
+  // The user, in a browser of their own, on the users list with its "Nuovo utente".
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const userPage = await context.newPage();
+  await userPage.goto('/authentication/login');
+  await loginThroughUi(userPage, user);
+  await expect(userPage).toHaveURL('/');
+  await userPage.getByTestId('sidebar').getByTestId('nav-users').click();
+  await expect(userPage.getByRole('button', { name: 'Nuovo utente' })).toBeVisible();
+
+  // The administrator takes createUser away: the button goes, with no reload and no new login.
+  await graphqlAs(page, 'mutation($r: String!) { deletePolicy(subject: $r, object: "createUser", action: "allow") }', { r: role });
+  await expect(userPage.getByRole('button', { name: 'Nuovo utente' })).toHaveCount(0);
+  await expect(userPage.getByRole('heading', { level: 1 })).toHaveText('Utenti');
+  // Then the whole role: the users entry leaves the sidebar and the page says so.
+  await graphqlAs(page, 'mutation($u: String!, $r: String!) { deleteGroup(subject: $u, role: $r) }', { u: user.email, r: role });
+  await expect(userPage.getByTestId('sidebar').getByTestId('nav-users')).toHaveCount(0);
+  await expect(userPage.getByTestId('forbidden')).toContainText('Accesso negato');
+  await context.close();
 });
 
 test('the administrator impersonates a user and comes back', async ({ page }) => {

@@ -42,6 +42,7 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     (Mutation, "pingMutation", Public),
     (Mutation, "pingWorker", Authenticated),
     (Subscription, "ping", Authenticated),
+    (Subscription, "permissionsChanged", Authenticated),
     // Whether the workers can do the system's work (the banner every screen shows).
     (Query, "systemHealth", Authenticated),
     // Sessions.

@@ -154,6 +154,7 @@ impl DataTablesMutation {
             input.name.as_deref().unwrap_or(""),
             &content,
             input.ordinamento.unwrap_or(0),
+            Some(&actor(claims(ctx)?)),
         )
         .await
         .map_err(edit_error)?;
@@ -177,6 +178,7 @@ impl DataTablesMutation {
                 ordinamento: input.ordinamento,
                 content: input.content,
             },
+            Some(&actor(claims(ctx)?)),
         )
         .await
         .map_err(edit_error)?;

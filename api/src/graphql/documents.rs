@@ -480,7 +480,7 @@ impl DocumentsMutation {
     /// Runs the active rules of the document's type on it again (a processed document only).
     async fn run_document_rules(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        services::request_rules_run(&state.db, document_id(&id)?, None)
+        services::request_rules_run(&state.db, document_id(&id)?, None, &actor(claims(ctx)?))
             .await
             .map_err(service_error)?;
         Ok(true)
@@ -499,7 +499,7 @@ impl DocumentsMutation {
         // `RuleNotFound` after the document's own checks, and the message names the rule as
         // the client wrote it.
         let rule = Uuid::parse_str(rule_id.trim()).unwrap_or(Uuid::nil());
-        services::request_rules_run(&state.db, id, Some(rule))
+        services::request_rules_run(&state.db, id, Some(rule), &actor(claims(ctx)?))
             .await
             .map_err(|error| match error {
                 DocumentError::RuleNotFound(_) => {

@@ -16,6 +16,7 @@ use chrono::{DateTime, Utc};
 use futures::{Stream, StreamExt};
 use shared::db::models::DossierState;
 use shared::db::models::dossiers::DossierCallback as CallbackRow;
+use shared::db::repo::audit::Actor;
 use shared::db::repo::dossiers::{self as repo, DossierListFilter, DossierSort, DossierView};
 use shared::db::repo::{executions as executions_repo, pipeline};
 use shared::events::{self, Event};
@@ -300,8 +301,9 @@ async fn request_run(
     state: &AppState,
     id: Uuid,
     scope: impl FnOnce() -> DossierRulesScope,
+    actor: &Actor,
 ) -> async_graphql::Result<bool> {
-    services::request_rules_run(&state.db, id, scope())
+    services::request_rules_run(&state.db, id, scope(), actor)
         .await
         .map_err(service_error)?;
     events::notify(&state.redis, Event::dossier(id, DossierState::Processing)).await;
@@ -492,7 +494,7 @@ impl DossiersMutation {
             .take(&counters)
             .await
             .map_err(super::session::limit_error)?;
-        services::resend_callback(&state.db, id)
+        services::resend_callback(&state.db, id, &actor(claims(ctx)?))
             .await
             .map_err(service_error)?;
         Ok(true)
@@ -501,7 +503,8 @@ impl DossiersMutation {
     /// Runs every active dossier rule on every input item again.
     async fn run_dossier_rules(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        request_run(state, dossier_id(&id)?, || DossierRulesScope::All).await
+        let actor = actor(claims(ctx)?);
+        request_run(state, dossier_id(&id)?, || DossierRulesScope::All, &actor).await
     }
 
     /// Runs again the executions of a dossier that ended in error.
@@ -511,7 +514,14 @@ impl DossiersMutation {
         id: ID,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        request_run(state, dossier_id(&id)?, || DossierRulesScope::Failed).await
+        let actor = actor(claims(ctx)?);
+        request_run(
+            state,
+            dossier_id(&id)?,
+            || DossierRulesScope::Failed,
+            &actor,
+        )
+        .await
     }
 
     /// Runs one dossier rule on every input item of a dossier; with `groupId`, only if the
@@ -539,11 +549,12 @@ impl DossiersMutation {
         let group = group_id
             .map(|g| g.trim().to_owned())
             .filter(|g| !g.is_empty());
-        request_run(state, dossier, || DossierRulesScope::Rule {
+        let actor = actor(claims(ctx)?);
+        let scope = || DossierRulesScope::Rule {
             rule_id: rule,
             group,
-        })
-        .await
+        };
+        request_run(state, dossier, scope, &actor).await
     }
 
     /// Writes the chosen value of each meta to every processed document of the dossier; when
@@ -568,7 +579,7 @@ impl DossiersMutation {
                 _ => return Err(bad_input(&format!("metas.{name}"), "Campo necessario")),
             }
         }
-        let (check, started) = services::fix_metas(&state.db, id, &fixes)
+        let (check, started) = services::fix_metas(&state.db, id, &fixes, &actor(claims(ctx)?))
             .await
             .map_err(service_error)?;
         if started {

@@ -81,7 +81,11 @@ pub struct Mutation(
 );
 
 #[derive(MergedSubscription, Default)]
-pub struct Subscription(ping::PingSubscription, dossiers::DossiersSubscription);
+pub struct Subscription(
+    ping::PingSubscription,
+    dossiers::DossiersSubscription,
+    session::SessionSubscription,
+);
 
 pub type ApiSchema = Schema<Query, Mutation, Subscription>;
 

@@ -1,5 +1,5 @@
 //! Recipients of the notification e-mails (the worker writes to them when a dossier or
-//! document cannot be processed).
+//! document cannot be processed). Each change writes its audit entry.
 
 use std::sync::Arc;
 
@@ -7,7 +7,9 @@ use async_graphql::{Context, Object, SimpleObject};
 use shared::accounts::{INVALID_EMAIL, MAX_EMAIL, is_email};
 use shared::db::repo::notification_receivers as receivers;
 
+use super::caller::claims;
 use super::errors::{bad_input, internal};
+use super::session::actor;
 use crate::state::AppState;
 
 /// A recipient; `id` is the e-mail address.
@@ -61,7 +63,7 @@ impl NotificationsMutation {
             return Err(bad_input("receiver", INVALID_EMAIL));
         }
         let mut conn = state.db.get().await.map_err(internal)?;
-        receivers::add(&mut conn, receiver)
+        receivers::add(&mut conn, receiver, Some(&actor(claims(ctx)?)))
             .await
             .map_err(|e| internal(format!("{e:#}")))?;
         drop(conn);
@@ -76,7 +78,7 @@ impl NotificationsMutation {
     ) -> async_graphql::Result<Vec<NotificationReceiver>> {
         let state = ctx.data::<Arc<AppState>>()?;
         let mut conn = state.db.get().await.map_err(internal)?;
-        receivers::delete(&mut conn, receiver.trim())
+        receivers::delete(&mut conn, receiver.trim(), Some(&actor(claims(ctx)?)))
             .await
             .map_err(|e| internal(format!("{e:#}")))?;
         drop(conn);

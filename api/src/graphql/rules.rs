@@ -68,6 +68,8 @@ const DOSSIER_RULE_TABLE: TableSpec = TableSpec {
         Column::new("dossierType")
             .aliases(&["dossierType.name", "dossier_type"])
             .filter(FilterKind::Select),
+        // The rules a dossier type's dossiers run: its own and those of every type (one name).
+        Column::new("runsFor").filter(FilterKind::Select),
         // "Cerca codice": a substring of the code (trigram index of migration 0002).
         Column::new("code").filter(FilterKind::Text),
         Column::new("createdAt").aliases(&["created_at"]).sortable(),
@@ -576,8 +578,9 @@ impl RulesQuery {
     }
 
     /// One page of dossier rules: sorted by `createdAt` (default, descending) or
-    /// `description`; filtered by `id` (prefix) and `description` (`text`) and `dossierType`
-    /// (`select`: names of the types the rules are restricted to).
+    /// `description`; filtered by `id` (prefix) and `description` (`text`), `dossierType`
+    /// (`select`: names of the types the rules are restricted to) and `runsFor` (`select`, one
+    /// name: the rules that type's dossiers run — its own and those of every type).
     async fn dossier_rules_page(
         &self,
         ctx: &Context<'_>,
@@ -590,6 +593,15 @@ impl RulesQuery {
             dossier_types: table.selected("dossierType", |v| Some(v.to_owned()))?,
             ..DossierRuleListFilter::default()
         };
+        if let Some(FilterValue::Select(names)) = table.filter("runsFor") {
+            let [name] = names.as_slice() else {
+                return Err(bad_input(
+                    "runsFor",
+                    "Indicare una sola tipologia di dossier",
+                ));
+            };
+            filter.runs_for = Some(name.clone());
+        }
         if let Some(FilterValue::Text(text)) = table.filter("description") {
             filter.description = Some(text.clone());
         }

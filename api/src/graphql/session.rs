@@ -1,13 +1,14 @@
 //! Sessions: `basicLogin`, `getNewAccessToken`, `logout`, `loggedUser`, password recovery
 //! (`recoverPassword`, `resetPassword`), `register`, and impersonation (`impersonates`,
-//! `endImpersonation`). Login, reset, recovery and registration are rate-limited per client
+//! `endImpersonation`); `permissionsChanged` keeps an open session's permissions current. Login, reset, recovery and registration are rate-limited per client
 //! address and account; too many failed logins lock the account whatever the address (see
 //! `shared::rate_limit`).
 
 use std::sync::Arc;
 
-use async_graphql::{Context, ErrorExtensions, InputObject, Object, SimpleObject};
+use async_graphql::{Context, ErrorExtensions, InputObject, Object, SimpleObject, Subscription};
 use chrono::{DateTime, Utc};
+use futures::{Stream, StreamExt};
 use shared::accounts::{FieldError, MAX_EMAIL, MAX_RESET_PASSWORD, NewAccount};
 use shared::auth::recovery::INVALID_CODE;
 use shared::auth::{AuthError, CodeError, Session};
@@ -49,6 +50,42 @@ pub struct Permission {
     pub action: String,
 }
 
+impl From<shared::auth::permissions::Permission> for Permission {
+    fn from(permission: shared::auth::permissions::Permission) -> Self {
+        Self {
+            resource: permission.resource,
+            action: permission.action,
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct SessionSubscription;
+
+#[Subscription]
+impl SessionSubscription {
+    /// The caller's permissions now, then again whenever an administrator's change of roles,
+    /// policies or groups changes them (the web app offers only what they allow, without a new
+    /// login). Ends with the session.
+    async fn permissions_changed(
+        &self,
+        ctx: &Context<'_>,
+    ) -> async_graphql::Result<impl Stream<Item = Vec<Permission>>> {
+        let state = ctx.data::<Arc<AppState>>()?;
+        let claims = claims(ctx)?.clone();
+        let permissions = state
+            .access
+            .follow_permissions(claims.email.clone())
+            .map(|permissions| permissions.into_iter().map(Permission::from).collect());
+        Ok(super::access::while_allowed(
+            "permissionsChanged",
+            permissions,
+            state.clone(),
+            claims,
+        ))
+    }
+}
+
 /// The answer to a login or a refresh. `logged` is false, with a `message`, when the
 /// credentials or the refresh token were refused.
 #[derive(SimpleObject, Default)]
@@ -88,10 +125,7 @@ impl From<Session> for AuthSession {
             permissions: session
                 .permissions
                 .into_iter()
-                .map(|p| Permission {
-                    resource: p.resource,
-                    action: p.action,
-                })
+                .map(Permission::from)
                 .collect(),
         }
     }
@@ -174,11 +208,7 @@ pub(super) fn limit_error(error: RateLimitError) -> async_graphql::Error {
 
 /// The actor of an audit-log entry: the caller (and their impersonator, if any).
 pub(super) fn actor(claims: &shared::auth::AccessClaims) -> Actor {
-    Actor {
-        id: claims.sub,
-        email: claims.email.clone(),
-        impersonator: claims.imp,
-    }
+    Actor::from(claims)
 }
 
 /// The fields of `register` (the same rules as `createUser`).

@@ -468,9 +468,14 @@ impl TypesMutation {
     ) -> async_graphql::Result<DocumentType> {
         let state = ctx.data::<Arc<AppState>>()?;
         let mut conn = state.db.get().await.map_err(internal)?;
-        let row = repo::create_document_type(&mut conn, input.name.as_deref().unwrap_or(""))
-            .await
-            .map_err(edit_error)?;
+        let actor = actor(claims(ctx)?);
+        let row = repo::create_document_type(
+            &mut conn,
+            input.name.as_deref().unwrap_or(""),
+            Some(&actor),
+        )
+        .await
+        .map_err(edit_error)?;
         Ok(DocumentType {
             id: row.id,
             name: row.name,
@@ -503,9 +508,11 @@ impl TypesMutation {
     ) -> async_graphql::Result<DossierType> {
         let state = ctx.data::<Arc<AppState>>()?;
         let mut conn = state.db.get().await.map_err(internal)?;
-        let row = repo::create_dossier_type(&mut conn, input.name.as_deref().unwrap_or(""))
-            .await
-            .map_err(edit_error)?;
+        let actor = actor(claims(ctx)?);
+        let row =
+            repo::create_dossier_type(&mut conn, input.name.as_deref().unwrap_or(""), Some(&actor))
+                .await
+                .map_err(edit_error)?;
         Ok(DossierType {
             id: row.id,
             name: row.name,
@@ -542,7 +549,8 @@ impl TypesMutation {
     ) -> async_graphql::Result<DossierType> {
         let state = ctx.data::<Arc<AppState>>()?;
         let mut conn = state.db.get().await.map_err(internal)?;
-        let row = repo::set_required_metas(&mut conn, &name, &metas)
+        let actor = actor(claims(ctx)?);
+        let row = repo::set_required_metas(&mut conn, &name, &metas, Some(&actor))
             .await
             .map_err(edit_error)?;
         drop(conn);

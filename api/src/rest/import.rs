@@ -20,6 +20,7 @@ use poem_openapi::types::Type;
 use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme, auth::Bearer};
 use shared::config::ImportLimits;
 use shared::db::models::DossierState;
+use shared::db::repo::audit::Actor;
 use shared::services::imports::{self, ImportDossierError, NewImport};
 use uuid::Uuid;
 
@@ -275,7 +276,7 @@ fn app_state(request: &Request) -> Result<Arc<AppState>, Refusal> {
 
 /// The user an import is for, authenticated and authorised before its body is read.
 #[derive(Clone)]
-struct Importer(String);
+struct Importer(Actor);
 
 /// Everything that can be refused from the headers alone, refused before the body is read,
 /// decompressed or parsed (issue 29): the token and the `importDossier` permission (401,
@@ -335,7 +336,7 @@ fn admit(req: &Request) -> Result<Importer, Refusal> {
             ),
         ));
     }
-    Ok(Importer(claims.email))
+    Ok(Importer(Actor::from(&claims)))
 }
 
 /// The body length the request declares (`Content-Length`).

@@ -10,12 +10,15 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use api::state::AppState;
+use futures::{SinkExt, StreamExt};
 use poem::listener::{Acceptor, Listener, TcpListener};
 use serde_json::{Value, json};
 use shared::config::{ApiConfig, GraphqlLimits, ImportLimits, Vars};
 use shared::testing::{TestDatabase, unique_name};
 use tokio::process::{Child, Command};
 use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// Redis for the tests: `ISTRUTTORIA_TEST_REDIS_URL`, which `just test` sets.
 /// The administrator [`TestServer::admin_token`] seeds.
@@ -632,4 +635,62 @@ pub async fn seed_rules(
         .await?;
     }
     Ok(())
+}
+
+/// A GraphQL WebSocket to a test server.
+pub type GraphqlSocket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A GraphQL WebSocket (graphql-transport-ws) to `server`, initialised with `token`, with one
+/// subscription (id "1") to `query` started.
+pub async fn subscribe(
+    server: &TestServer,
+    token: &str,
+    query: &str,
+    variables: Value,
+) -> Result<GraphqlSocket> {
+    subscribe_at(&server.base_url, token, query, variables).await
+}
+
+/// [`subscribe`] to the API process at `base_url` (a [`Sibling`]'s, say).
+pub async fn subscribe_at(
+    base_url: &str,
+    token: &str,
+    query: &str,
+    variables: Value,
+) -> Result<GraphqlSocket> {
+    let url = format!("{base_url}/graphql/ws").replacen("http://", "ws://", 1);
+    let mut request = url.into_client_request()?;
+    request
+        .headers_mut()
+        .insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse()?);
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await?;
+    socket
+        .send(Message::text(
+            json!({ "type": "connection_init", "payload": { "Authorization": format!("Bearer {token}") } }).to_string(),
+        ))
+        .await?;
+    let ack = next_message(&mut socket).await?;
+    anyhow::ensure!(ack["type"] == "connection_ack", "no ack: {ack}");
+    socket
+        .send(Message::text(
+            json!({ "id": "1", "type": "subscribe", "payload": { "query": query, "variables": variables } }).to_string(),
+        ))
+        .await?;
+    Ok(socket)
+}
+
+pub async fn next_message<S>(socket: &mut S) -> Result<Value>
+where
+    S: futures::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .context("no WebSocket message within 10 s")?
+            .context("the WebSocket closed")??;
+        if let Message::Text(text) = message {
+            return Ok(serde_json::from_str(&text)?);
+        }
+    }
 }

@@ -10,7 +10,8 @@
 //! lowercased). The table is small, so each process keeps the whole policy in memory and
 //! reloads it when any process changes it: [`AccessControl::changed`] publishes on a Redis
 //! channel that [`AccessControl::listen`] follows, with a periodic reload as a safety net for
-//! messages missed while Redis was unreachable.
+//! messages missed while Redis was unreachable. Each reload is announced inside the process
+//! ([`AccessControl::follow_permissions`]), so open sessions learn their new permissions.
 
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
@@ -18,8 +19,10 @@ use std::time::Duration;
 use casbin::{CoreApi, DefaultModel, Enforcer, MemoryAdapter, MgmtApi};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use futures::StreamExt;
+use futures::{Stream, StreamExt};
+use tokio::sync::watch;
 
+use super::permissions::Permission;
 use crate::db::schema::casbin_rule;
 use crate::db::{DbError, Pool, QueryContext};
 use crate::jobs::Redis;
@@ -44,8 +47,9 @@ e = some(where (p.eft == allow)) && !some(where (p.eft == deny))
 m = (g(r.sub, p.sub, r.dom) || g(r.sub, p.sub, "*")) && (p.dom == "*" || p.dom == r.dom) && (p.obj == "*" || p.obj == r.obj) && (p.act == "*" || p.act == r.act)
 "#;
 
-/// Where a policy names its resource: `p = sub, dom, obj, act, eft`.
+/// Where a policy names its resource and its effect: `p = sub, dom, obj, act, eft`.
 const POLICY_RESOURCE: usize = 2;
+const POLICY_EFFECT: usize = 4;
 
 /// The resource that stands for every resource no policy names (see
 /// [`AccessControl::allowed_beyond`]).
@@ -72,6 +76,8 @@ pub enum AccessError {
 pub struct AccessControl {
     pool: Pool,
     enforcer: RwLock<Arc<Enforcer>>,
+    /// Counts the reloads, for [`AccessControl::follow_permissions`].
+    reloads: watch::Sender<u64>,
 }
 
 impl AccessControl {
@@ -81,7 +87,66 @@ impl AccessControl {
         Ok(Self {
             pool,
             enforcer: RwLock::new(Arc::new(enforcer)),
+            reloads: watch::Sender::new(0),
         })
+    }
+
+    /// The permissions of the user with e-mail `subject` in this process's policy: for every
+    /// policy of every role the user is grouped into, its resource and effect — what
+    /// [`super::permissions::for_user`] reads from the database at login, sorted and deduped.
+    pub fn permissions_of(&self, subject: &str) -> Vec<Permission> {
+        let enforcer = self.current();
+        let subject = subject.to_lowercase();
+        let roles: Vec<String> = enforcer
+            .get_grouping_policy()
+            .into_iter()
+            .filter_map(|group| match group.as_slice() {
+                [user, role, ..] if *user == subject => Some(role.clone()),
+                _ => None,
+            })
+            .collect();
+        let mut permissions: Vec<Permission> = enforcer
+            .get_policy()
+            .into_iter()
+            .filter(|policy| matches!(policy.as_slice(), [role, ..] if roles.contains(role)))
+            .filter_map(|policy| {
+                let resource = policy.get(POLICY_RESOURCE)?.clone();
+                let action = policy.get(POLICY_EFFECT)?.clone();
+                Some(Permission { resource, action })
+            })
+            .collect();
+        permissions.sort();
+        permissions.dedup();
+        permissions
+    }
+
+    /// The permissions of `subject` now, then again each time a change of policies or groups
+    /// (in any process) changes them — for an open session, whose screens offer only what it
+    /// may do. Ends when the process's policy is dropped.
+    pub fn follow_permissions(
+        self: &Arc<Self>,
+        subject: String,
+    ) -> impl Stream<Item = Vec<Permission>> + Send + 'static {
+        let this = Arc::clone(self);
+        let mut reloads = self.reloads.subscribe();
+        reloads.mark_unchanged();
+        futures::stream::unfold(
+            (this, reloads, None::<Vec<Permission>>),
+            move |(this, mut reloads, last)| {
+                let subject = subject.clone();
+                async move {
+                    loop {
+                        if last.is_some() && reloads.changed().await.is_err() {
+                            return None;
+                        }
+                        let now = this.permissions_of(&subject);
+                        if last.as_ref() != Some(&now) {
+                            return Some((now.clone(), (this, reloads, Some(now))));
+                        }
+                    }
+                }
+            },
+        )
     }
 
     /// Whether the user with e-mail `subject` may use `resource`.
@@ -131,6 +196,7 @@ impl AccessControl {
             .enforcer
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = enforcer;
+        self.reloads.send_modify(|count| *count += 1);
         Ok(())
     }
 

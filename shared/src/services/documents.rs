@@ -1,4 +1,5 @@
-//! Documents: running their rules again (all, or one), replacing their tags, deleting them.
+//! Documents: running their rules again (all, or one), replacing their tags, deleting them —
+//! each with its audit entry in its transaction.
 //!
 //! Every operation locks the document's dossier, then the document — the order the pipeline
 //! takes them in (`advance_dossier` and the runs of dossier rules lock the dossier;
@@ -14,7 +15,7 @@ use uuid::Uuid;
 use super::{ErrorKind, ServiceError};
 use crate::db::models::DocumentState;
 use crate::db::models::dossiers::Document;
-use crate::db::repo::audit::Actor;
+use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::repo::documents::{self as repo, DocumentView};
 use crate::db::repo::pipeline::{find_document, lock_document, lock_dossier};
 use crate::db::repo::rules::find_document_rule;
@@ -107,6 +108,7 @@ pub async fn request_rules_run(
     pool: &Pool,
     document_id: Uuid,
     rule_id: Option<Uuid>,
+    actor: &Actor,
 ) -> Result<(), DocumentError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     conn.transaction(async |conn| {
@@ -130,7 +132,14 @@ pub async fn request_rules_run(
             },
         )
         .await?;
-        Ok(())
+        let target_id = document_id.to_string();
+        let entry = Entry {
+            action: "document.rules_run",
+            target_type: "document",
+            target_id: &target_id,
+            details: serde_json::json!({ "dossierId": document.dossier_id, "ruleId": rule_id }),
+        };
+        Ok(audit::record(conn, Some(actor), entry).await?)
     })
     .await
 }

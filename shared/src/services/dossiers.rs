@@ -1,10 +1,13 @@
-//! Dossiers: running their rules again, fixing their metas, sending their callback again.
+//! Dossiers: running their rules again, fixing their metas, sending their callback again —
+//! each with its audit entry in its transaction (`dossier.rules_run`, `dossier.fix_metas`,
+//! `dossier.callback_resend`).
 
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use uuid::Uuid;
 
 use crate::db::models::DossierState;
 use crate::db::models::dossiers::Dossier;
+use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::repo::dossiers::documents_in_progress;
 use crate::db::repo::pipeline::{self, lock_dossier, start_rules_run};
 use crate::db::{DbError, Pool};
@@ -45,6 +48,24 @@ impl super::ServiceError for DossierError {
     }
 }
 
+/// The audit entry of an operation on dossier `dossier_id`.
+async fn record(
+    conn: &mut AsyncPgConnection,
+    actor: &Actor,
+    action: &'static str,
+    dossier_id: Uuid,
+    details: serde_json::Value,
+) -> Result<(), DossierError> {
+    let target_id = dossier_id.to_string();
+    let entry = Entry {
+        action,
+        target_type: "dossier",
+        target_id: &target_id,
+        details,
+    };
+    Ok(audit::record(conn, Some(actor), entry).await?)
+}
+
 /// The dossier's row, locked until the end of the transaction.
 async fn locked(conn: &mut AsyncPgConnection, dossier_id: Uuid) -> Result<Dossier, DossierError> {
     lock_dossier(conn, dossier_id)
@@ -61,6 +82,7 @@ pub async fn request_rules_run(
     pool: &Pool,
     dossier_id: Uuid,
     scope: DossierRulesScope,
+    actor: &Actor,
 ) -> Result<Uuid, DossierError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     conn.transaction(async |conn| {
@@ -69,7 +91,11 @@ pub async fn request_rules_run(
         if importing || documents_in_progress(conn, dossier_id).await? > 0 {
             return Err(DossierError::Conflict(DOCUMENTS_IN_PROGRESS));
         }
-        Ok(start_rules_run(conn, dossier_id, scope).await?)
+        let mut details = serde_json::json!({ "scope": &scope });
+        let run_id = start_rules_run(conn, dossier_id, scope).await?;
+        details["runId"] = run_id.to_string().into();
+        record(conn, actor, "dossier.rules_run", dossier_id, details).await?;
+        Ok(run_id)
     })
     .await
 }
@@ -81,22 +107,33 @@ pub async fn fix_metas(
     pool: &Pool,
     dossier_id: Uuid,
     fixes: &[(String, String)],
+    actor: &Actor,
 ) -> Result<(MetasCheck, bool), DossierError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     conn.transaction(async |conn| {
         let dossier = locked(conn, dossier_id).await?;
         let check = pipeline::fix_metas(conn, &dossier, fixes).await?;
-        if !(check.valid && dossier.state == DossierState::Conflicts) {
-            return Ok((check, false));
+        let started = check.valid && dossier.state == DossierState::Conflicts;
+        if started {
+            start_rules_run(conn, dossier_id, DossierRulesScope::All).await?;
         }
-        start_rules_run(conn, dossier_id, DossierRulesScope::All).await?;
-        Ok((check, true))
+        let fixed: serde_json::Map<String, serde_json::Value> = fixes
+            .iter()
+            .map(|(name, value)| (name.clone(), value.clone().into()))
+            .collect();
+        let details = serde_json::json!({ "metas": fixed, "rulesStarted": started });
+        record(conn, actor, "dossier.fix_metas", dossier_id, details).await?;
+        Ok((check, started))
     })
     .await
 }
 
 /// `resendDossierCallback`: enqueues the callback of a processed dossier again.
-pub async fn resend_callback(pool: &Pool, dossier_id: Uuid) -> Result<(), DossierError> {
+pub async fn resend_callback(
+    pool: &Pool,
+    dossier_id: Uuid,
+    actor: &Actor,
+) -> Result<(), DossierError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     conn.transaction(async |conn| {
         let dossier = locked(conn, dossier_id).await?;
@@ -114,7 +151,8 @@ pub async fn resend_callback(pool: &Pool, dossier_id: Uuid) -> Result<(), Dossie
             },
         )
         .await?;
-        Ok(())
+        let details = serde_json::json!({ "url": dossier.callback_url });
+        record(conn, actor, "dossier.callback_resend", dossier_id, details).await
     })
     .await
 }

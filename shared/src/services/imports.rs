@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use crate::config::ImportLimits;
 use crate::db::models::DossierState;
+use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::{DbError, Pool};
 use crate::import::bounded::BoundedList;
 use crate::import::store::{self, NewImportedDossier};
@@ -227,15 +228,17 @@ pub enum ImportDossierError {
     Check(#[from] tokio::task::JoinError),
 }
 
-/// Imports a dossier for `user` (for the log): checks `request` against `limits`, stores the
-/// archive, writes the dossier and enqueues its `import` job. Returns the new dossier's id.
+/// Imports a dossier for `importer`: checks `request` against `limits`, stores the archive,
+/// writes the dossier with its audit entry (`dossier.import`) and enqueues its `import` job.
+/// Returns the new dossier's id.
 pub async fn import_dossier(
     pool: &Pool,
     storage: &Storage,
     limits: ImportLimits,
     request: NewImport,
-    user: &str,
+    importer: &Actor,
 ) -> Result<Uuid, ImportDossierError> {
+    let user = importer.email.as_str();
     // Decoding up to 100 MiB and reading the central directory is CPU work.
     let checked = tokio::task::spawn_blocking(move || check(request, &limits)).await??;
 
@@ -259,6 +262,7 @@ pub async fn import_dossier(
         return Err(error.into());
     }
     let dossier_type = checked.dossier_type;
+    let id_valutazione = checked.id_valutazione.clone();
     let dossier = NewImportedDossier {
         id,
         state: DossierState::Processing,
@@ -282,7 +286,18 @@ pub async fn import_dossier(
             )
             .await?;
             outbox::enqueue(conn, &ImportDossier { dossier_id: id }).await?;
-            Ok(())
+            let target_id = id.to_string();
+            let entry = Entry {
+                action: "dossier.import",
+                target_type: "dossier",
+                target_id: &target_id,
+                details: serde_json::json!({
+                    "dossierType": &dossier_type,
+                    "idValutazione": &id_valutazione,
+                    "archiveBytes": archive_size,
+                }),
+            };
+            audit::record(conn, Some(importer), entry).await
         })
         .await;
     if let Err(error) = inserted {

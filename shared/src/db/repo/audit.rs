@@ -46,12 +46,27 @@ pub const ACTIONS: &[&str] = &[
     "rule.restore",
     "rule.import",
     "rule.delete",
-    // Operations and catalogue deletions.
+    // Operations.
+    "dossier.import",
+    "dossier.rules_run",
+    "dossier.fix_metas",
+    "dossier.callback_resend",
     "dossier.delete",
+    "document.rules_run",
+    "document.metas_replace",
     "document.delete",
+    // The catalogue.
+    "document_type.create",
     "document_type.delete",
+    "dossier_type.create",
+    "dossier_type.required_metas",
     "dossier_type.delete",
+    "data_table.create",
+    "data_table.update",
     "data_table.delete",
+    // Notifications.
+    "notification_receiver.add",
+    "notification_receiver.delete",
     // The jobs dashboard.
     "job.retry",
     "job.discard",
@@ -67,6 +82,17 @@ pub struct Actor {
     pub id: Uuid,
     pub email: String,
     pub impersonator: Option<Uuid>,
+}
+
+impl From<&crate::auth::AccessClaims> for Actor {
+    /// The caller a request's access token names (and their impersonator, if any).
+    fn from(claims: &crate::auth::AccessClaims) -> Self {
+        Self {
+            id: claims.sub,
+            email: claims.email.clone(),
+            impersonator: claims.imp,
+        }
+    }
 }
 
 /// One entry to write.

@@ -39,25 +39,42 @@ fn name_taken(error: DbError, name: &str) -> EditError {
     }
 }
 
+/// Creates a data table with its audit entry (`data_table.create`), in one transaction.
 pub async fn create_data_table(
     conn: &mut AsyncPgConnection,
     name: &str,
     content: &str,
     ordinamento: i32,
+    actor: Option<&Actor>,
 ) -> Result<DataTable, EditError> {
     let name = check_name(name)?;
     let content = parse_content(content)?;
-    diesel::insert_into(data_tables::table)
-        .values(NewDataTable {
-            name: name.clone(),
-            ordinamento,
-            content,
-        })
-        .returning(DataTable::as_returning())
-        .get_result(conn)
-        .await
-        .context("creating a data table")
-        .map_err(|e| name_taken(e, &name))
+    conn.transaction(async |conn| {
+        let created = diesel::insert_into(data_tables::table)
+            .values(NewDataTable {
+                name: name.clone(),
+                ordinamento,
+                content,
+            })
+            .returning(DataTable::as_returning())
+            .get_result(conn)
+            .await
+            .context("creating a data table")
+            .map_err(|e| name_taken(e, &name))?;
+        audit::record(
+            conn,
+            actor,
+            Entry {
+                action: "data_table.create",
+                target_type: "data_table",
+                target_id: &created.name,
+                details: serde_json::json!({ "id": created.id, "ordinamento": ordinamento }),
+            },
+        )
+        .await?;
+        Ok(created)
+    })
+    .await
 }
 
 /// Data tables by `ordinamento`, then name.
@@ -187,10 +204,13 @@ pub struct DataTableEdit {
     pub content: Option<String>,
 }
 
+/// Changes a data table with its audit entry (`data_table.update`, naming the fields changed),
+/// in one transaction; no change, no entry.
 pub async fn update_data_table(
     conn: &mut AsyncPgConnection,
     name: &str,
     edit: DataTableEdit,
+    actor: Option<&Actor>,
 ) -> Result<DataTable, EditError> {
     let changes = DataTableChanges {
         name: edit.name.as_deref().map(check_name).transpose()?,
@@ -206,16 +226,40 @@ pub async fn update_data_table(
         return Ok(found);
     }
     let new_name = changes.name.clone().unwrap_or_else(|| found.name.clone());
-    diesel::update(data_tables::table.find(found.id))
-        .set(changes)
-        .returning(DataTable::as_returning())
-        .get_result(conn)
-        .await
-        .context("updating a data table")
-        .map_err(|e| name_taken(e, &new_name))
+    let changed: Vec<&str> = [
+        ("name", changes.name.is_some()),
+        ("ordinamento", changes.ordinamento.is_some()),
+        ("content", changes.content.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(field, set)| set.then_some(field))
+    .collect();
+    let details =
+        serde_json::json!({ "id": found.id, "previousName": found.name, "fields": changed });
+    conn.transaction(async |conn| {
+        let updated = diesel::update(data_tables::table.find(found.id))
+            .set(changes)
+            .returning(DataTable::as_returning())
+            .get_result(conn)
+            .await
+            .context("updating a data table")
+            .map_err(|e| name_taken(e, &new_name))?;
+        audit::record(
+            conn,
+            actor,
+            Entry {
+                action: "data_table.update",
+                target_type: "data_table",
+                target_id: &updated.name,
+                details,
+            },
+        )
+        .await?;
+        Ok(updated)
+    })
+    .await
 }
 
-/// Deletes a data table, refused while a rule uses it (the message names the rules).
 /// Deletes the data table `name` (refused while a rule uses it) with its audit entry
 /// (`data_table.delete`), in one transaction.
 pub async fn delete_data_table(

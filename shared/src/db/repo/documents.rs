@@ -191,8 +191,8 @@ pub async fn document_logs(
         .context("reading the history of a document")
 }
 
-/// Replaces a document's tags (a JSON object) and records the change in its history.
-/// `None` if there is no such document.
+/// Replaces a document's tags (a JSON object) and records the change in its history and in
+/// the audit log (`document.metas_replace`). `None` if there is no such document.
 pub async fn replace_metas(
     conn: &mut AsyncPgConnection,
     id: Uuid,
@@ -207,9 +207,17 @@ pub async fn replace_metas(
             .await
             .optional()
             .context("replacing a document's tags")?;
-        if updated.is_some() {
+        if let Some(document) = &updated {
             let who = actor.map_or("sistema", |a| a.email.as_str());
             log_document_event(conn, id, &format!("tag modificati da {who}")).await?;
+            let target_id = id.to_string();
+            let entry = Entry {
+                action: "document.metas_replace",
+                target_type: "document",
+                target_id: &target_id,
+                details: serde_json::json!({ "dossierId": document.dossier_id, "metas": metas }),
+            };
+            audit::record(conn, actor, entry).await?;
         }
         Ok(updated)
     })

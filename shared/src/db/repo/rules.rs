@@ -814,6 +814,8 @@ pub struct DossierRuleListFilter {
     pub description: Option<String>,
     /// Names of the dossier types the rules are restricted to.
     pub dossier_types: Option<Vec<String>>,
+    /// The name of a dossier type: the rules its dossiers run — restricted to it, or to no type.
+    pub runs_for: Option<String>,
     /// Substring of the code, any case ("Cerca codice"; trigram index).
     pub code: Option<String>,
 }
@@ -842,6 +844,17 @@ fn dossier_rules_filtered<'a, ST: 'a>(
                     .filter(dossier_types::name.eq_any(names.clone()))
                     .select(dossier_types::id.nullable()),
             ),
+        );
+    }
+    if let Some(name) = &filter.runs_for {
+        query = query.filter(
+            dossier_rules::dossier_type_id
+                .is_null()
+                .or(dossier_rules::dossier_type_id.eq_any(
+                    dossier_types::table
+                        .filter(dossier_types::name.eq(name.clone()))
+                        .select(dossier_types::id.nullable()),
+                )),
         );
     }
     query

@@ -99,18 +99,36 @@ fn name_taken(error: DbError, name: &str) -> EditError {
 // ---------------------------------------------------------------------------------------
 // Document types.
 
+/// Creates the document type `name` with its audit entry (`document_type.create`), in one
+/// transaction.
 pub async fn create_document_type(
     conn: &mut AsyncPgConnection,
     name: &str,
+    actor: Option<&Actor>,
 ) -> Result<DocumentType, EditError> {
     let name = check_type_name(name)?;
-    diesel::insert_into(document_types::table)
-        .values(NewDocumentType { name: name.clone() })
-        .returning(DocumentType::as_returning())
-        .get_result(conn)
-        .await
-        .context("creating a document type")
-        .map_err(|e| name_taken(e, &name))
+    conn.transaction(async |conn| {
+        let created = diesel::insert_into(document_types::table)
+            .values(NewDocumentType { name: name.clone() })
+            .returning(DocumentType::as_returning())
+            .get_result(conn)
+            .await
+            .context("creating a document type")
+            .map_err(|e| name_taken(e, &name))?;
+        audit::record(
+            conn,
+            actor,
+            Entry {
+                action: "document_type.create",
+                target_type: "document_type",
+                target_id: &created.name,
+                details: serde_json::json!({ "id": created.id }),
+            },
+        )
+        .await?;
+        Ok(created)
+    })
+    .await
 }
 
 /// Document types, newest first.
@@ -290,18 +308,36 @@ async fn remove_document_type(
 // ---------------------------------------------------------------------------------------
 // Dossier types.
 
+/// Creates the dossier type `name` with its audit entry (`dossier_type.create`), in one
+/// transaction.
 pub async fn create_dossier_type(
     conn: &mut AsyncPgConnection,
     name: &str,
+    actor: Option<&Actor>,
 ) -> Result<DossierType, EditError> {
     let name = check_type_name(name)?;
-    diesel::insert_into(dossier_types::table)
-        .values(NewDossierType { name: name.clone() })
-        .returning(DossierType::as_returning())
-        .get_result(conn)
-        .await
-        .context("creating a dossier type")
-        .map_err(|e| name_taken(e, &name))
+    conn.transaction(async |conn| {
+        let created = diesel::insert_into(dossier_types::table)
+            .values(NewDossierType { name: name.clone() })
+            .returning(DossierType::as_returning())
+            .get_result(conn)
+            .await
+            .context("creating a dossier type")
+            .map_err(|e| name_taken(e, &name))?;
+        audit::record(
+            conn,
+            actor,
+            Entry {
+                action: "dossier_type.create",
+                target_type: "dossier_type",
+                target_id: &created.name,
+                details: serde_json::json!({ "id": created.id }),
+            },
+        )
+        .await?;
+        Ok(created)
+    })
+    .await
 }
 
 /// Dossier types, newest first.
@@ -500,11 +536,13 @@ pub async fn required_metas(
 }
 
 /// Replaces the required metas of the dossier type `name` with `metas` (trimmed, empty ones
-/// dropped, duplicates once); returns the type.
+/// dropped, duplicates once), with its audit entry (`dossier_type.required_metas`); returns the
+/// type.
 pub async fn set_required_metas(
     conn: &mut AsyncPgConnection,
     name: &str,
     metas: &[String],
+    actor: Option<&Actor>,
 ) -> Result<DossierType, EditError> {
     let Some(found) = find_dossier_type(conn, name).await? else {
         return Err(EditError::NotFound(format!(
@@ -519,6 +557,7 @@ pub async fn set_required_metas(
     wanted.sort();
     wanted.dedup();
     let type_id = found.id;
+    let details = serde_json::json!({ "id": type_id, "requiredMetas": &wanted });
     conn.transaction::<_, DbError, _>(async |conn| {
         diesel::delete(
             dossier_type_required_metas::table
@@ -539,7 +578,17 @@ pub async fn set_required_metas(
             .execute(conn)
             .await
             .context("setting the required metas of a dossier type")?;
-        Ok(())
+        audit::record(
+            conn,
+            actor,
+            Entry {
+                action: "dossier_type.required_metas",
+                target_type: "dossier_type",
+                target_id: &found.name,
+                details,
+            },
+        )
+        .await
     })
     .await?;
     Ok(found)

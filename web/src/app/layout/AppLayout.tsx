@@ -2,7 +2,7 @@ import { Drawer } from '@blueprintjs/core';
 import { useState, type CSSProperties } from 'react';
 import { Outlet } from 'react-router';
 import { LARGE_SCREEN_MIN_WIDTH_PX, SIDEBAR_WIDTH_PX, TOP_BAR_HEIGHT_PX } from '../../lib/constants';
-import { useCan } from '../../lib/session';
+import { useCan, useFollowPermissions } from '../../lib/session';
 import { useSettings } from '../../lib/settings/SettingsContext';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { HealthBanner } from '../health/HealthBanner';
@@ -22,7 +22,8 @@ export function AppLayout() {
   const [sidebarShown, setSidebarShown] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // The sidebar hides what the logged-in user's permissions do not allow.
+  // The sidebar hides what the logged-in user's permissions do not allow, and follows their changes.
+  useFollowPermissions();
   const can = useCan();
 
   const toggleSidebar = () => (isLargeScreen ? setSidebarShown(!sidebarShown) : setDrawerOpen(!drawerOpen));

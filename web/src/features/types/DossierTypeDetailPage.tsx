@@ -16,12 +16,15 @@ interface RuleRow {
   id: string;
   description: string;
   code: string;
+  /** `null`: a rule of every dossier type. */
+  dossierType: { name: string } | null;
 }
 
 /**
  * /tipologie/dossier/dettagli/{name}: the type, the metas its dossiers must have before its
- * dossier rules run (edited here), and the dossier rules restricted to it (paged on the server):
- * index, ID, description, and the code in an expandable row.
+ * dossier rules run (edited here), and the dossier rules its dossiers run — its own and those of
+ * every type — paged on the server: index, ID, description, scope, and the code in an
+ * expandable row.
  */
 export function DossierTypeDetailPage() {
   const can = useCan();
@@ -146,6 +149,15 @@ function DossierTypeRules({ name }: { name: string }) {
         ),
       },
       { id: 'description', header: t('types.rules.description'), sortable: true, filter: { kind: 'text' }, cell: (row) => row.description },
+      {
+        id: 'scope',
+        header: t('types.rules.scope'),
+        cell: (row) => (
+          <Tag minimal intent={row.dossierType ? 'primary' : 'none'} data-testid="type-rule-scope">
+            {row.dossierType ? t('types.rules.scopeType') : t('types.rules.scopeAll')}
+          </Tag>
+        ),
+      },
       {
         id: 'code',
         header: t('types.rules.code'),

@@ -81,7 +81,8 @@ export function TypeDetailFrame<Type extends TypeSummary>({ kind, name, type, er
               <dd>{type.name}</dd>
               <dt>{t('types.columns.createdAt')}</dt>
               <dd>{formatDateTime(type.createdAt)}</dd>
-              <dt>{t('types.columns.rules')}</dt>
+              {/* A dossier type's page lists the rules of every type too: this counts its own. */}
+              <dt>{t(kind === 'dossier' ? 'types.ownRules' : 'types.columns.rules')}</dt>
               <dd>{type.ruleCount}</dd>
             </dl>
             {children(type)}

@@ -95,6 +95,9 @@ const DossierTypeRulesQuery = graphql(`
         id
         description
         code
+        dossierType {
+          name
+        }
       }
       pages
       total
@@ -175,8 +178,9 @@ export function useDocumentTypeRules(name: string, input: TableInput) {
 }
 
 /** One page of the dossier rules restricted to the dossier type. */
+/** The dossier rules the type's dossiers run: its own and those of every type. */
 export function useDossierTypeRules(name: string, input: TableInput) {
-  const withType: TableInput = { ...input, filters: [...input.filters, { column: 'dossierType', type: 'select', value: [name] }] };
+  const withType: TableInput = { ...input, filters: [...input.filters, { column: 'runsFor', type: 'select', value: [name] }] };
   return useSWR(['DossierTypeRules', withType], () => graphqlRequest(DossierTypeRulesQuery, { input: withType }).then((result) => result.dossierRulesPage), {
     keepPreviousData: true,
   });

@@ -175,15 +175,30 @@ describe('type details', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile ottenere la tipologia'));
   });
 
-  it("edits a dossier type's required metas and lists its rules with their index", async () => {
+  it("edits a dossier type's required metas and lists the rules its dossiers run, with their index and scope", async () => {
     const calls = mockGraphql({
       DossierTypeDetail: () => ({ dossierType: type('cessione', 0, ['iban']) }),
-      DossierTypeRules: () => ({ dossierRulesPage: { items: [{ id: 'r1', description: 'Durata', code: 'export default 1' }, { id: 'r2', description: 'Importo', code: 'x' }], pages: 1, total: 2 } }),
+      DossierTypeRules: () => ({
+        dossierRulesPage: {
+          items: [
+            { id: 'r1', description: 'Durata', code: 'export default 1', dossierType: { name: 'cessione' } },
+            { id: 'r2', description: 'Importo', code: 'x', dossierType: null },
+          ],
+          pages: 1,
+          total: 2,
+        },
+      }),
       SetDossierTypeRequiredMetas: ({ metas }) => ({ setDossierTypeRequiredMetas: { name: 'cessione', requiredMetas: metas } }),
     });
     await renderRoutes(routes, { url: '/tipologie/dossier/dettagli/cessione' });
     const second = await screen.findByTestId('row-r2');
     expect(within(second).getAllByRole('cell')[0]?.textContent).toBe('2');
+    // Its own rules and those of every type: what its dossiers run.
+    expect(calls.DossierTypeRules).toHaveBeenCalledWith({
+      input: expect.objectContaining({ filters: [{ column: 'runsFor', type: 'select', value: ['cessione'] }] }),
+    });
+    expect(within(screen.getByTestId('row-r1')).getByTestId('type-rule-scope').textContent).toBe('Questa tipologia');
+    expect(within(second).getByTestId('type-rule-scope').textContent).toBe('Tutte le tipologie');
     fireEvent.click(within(screen.getByTestId('row-r1')).getByRole('button', { name: 'Mostra il codice di Durata' }));
     expect(screen.getByTestId('type-rule-code').textContent).toBe('export default 1');
 

@@ -1,5 +1,7 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useSubscription } from '../graphql/subscriptions';
 import { canWith, type Can } from '../permissions';
+import { PermissionsChangedSubscription } from './api';
 import type { SessionState, SessionStore } from './store';
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -26,4 +28,14 @@ export function useCan(): Can {
   const { session } = useSession();
   const permissions = session?.permissions;
   return useMemo(() => canWith(permissions ?? []), [permissions]);
+}
+
+/**
+ * Keeps the session's permissions as the server has them while signed in: an administrator's
+ * change of the user's roles or policies reaches the open screens at once (`permissionsChanged`).
+ */
+export function useFollowPermissions(): void {
+  const store = useSessionStore();
+  const { status } = useSession();
+  useSubscription(PermissionsChangedSubscription, {}, (data) => store.updatePermissions(data.permissionsChanged), status === 'authenticated');
 }

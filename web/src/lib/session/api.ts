@@ -88,6 +88,16 @@ const SessionPingMutation = graphql(`
   }
 `);
 
+/** The session's permissions, again whenever an administrator's change alters them. */
+export const PermissionsChangedSubscription = graphql(`
+  subscription PermissionsChanged {
+    permissionsChanged {
+      resource
+      action
+    }
+  }
+`);
+
 export type AuthSessionAnswer = AuthSessionFieldsFragment;
 export type SessionUser = UserFieldsFragment;
 

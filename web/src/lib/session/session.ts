@@ -67,14 +67,16 @@ export function sessionFromAnswer(answer: AuthSessionAnswer): SessionData | null
     atExpires,
     rtExpires: answer.rtExpires,
     user,
-    permissions: answer.permissions.map(({ resource, action }) => ({
-      resource: resource.toLowerCase(),
-      action: action.toLowerCase(),
-    })),
+    permissions: normalizedPermissions(answer.permissions),
     impersonated: answer.impersonated ?? false,
     impersonatedBy: answer.impersonatedBy ?? null,
     impersonator: null,
   };
+}
+
+/** Permissions as the session keeps them: lowercased, as the checks compare them. */
+export function normalizedPermissions(permissions: readonly GrantedPermission[]): GrantedPermission[] {
+  return permissions.map(({ resource, action }) => ({ resource: resource.toLowerCase(), action: action.toLowerCase() }));
 }
 
 /** Has a token expiring at `expiresAt` (unix seconds; `null`: unknown, taken as still valid) expired at `nowMs`? */

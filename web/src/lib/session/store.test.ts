@@ -275,3 +275,33 @@ describe('logout', () => {
     expect(api.getNewAccessToken).not.toHaveBeenCalled();
   });
 });
+
+describe('permissions changed by an administrator', () => {
+  it('takes the new permissions into the session and its storage, and ignores the same ones', async () => {
+    writeStoredSession(localStorage, sessionData({ permissions: [{ resource: 'dossiers', action: 'allow' }] }));
+    const { store, statuses } = storeWith();
+    await store.start();
+    statuses.length = 0;
+    store.updatePermissions([{ resource: 'dossiers', action: 'allow' }]);
+    expect(statuses).toEqual([]);
+    store.updatePermissions([
+      { resource: 'Dossiers', action: 'ALLOW' },
+      { resource: 'documents', action: 'deny' },
+    ]);
+    const expected = [
+      { resource: 'dossiers', action: 'allow' },
+      { resource: 'documents', action: 'deny' },
+    ];
+    expect(store.getState().session?.permissions).toEqual(expected);
+    expect(readStoredSession(localStorage)?.permissions).toEqual(expected);
+    expect(statuses).toEqual(['authenticated']);
+  });
+
+  it('changes nothing without a session', async () => {
+    const { store } = storeWith();
+    await store.start();
+    store.updatePermissions([{ resource: '*', action: 'allow' }]);
+    expect(store.getState()).toEqual({ status: 'unauthenticated', session: null });
+    expect(readStoredSession(localStorage)).toBeNull();
+  });
+});

@@ -1,7 +1,9 @@
+import type { GrantedPermission } from '../permissions';
 import { isUnauthenticated, setAccessToken, setUnauthenticatedHandler, type UnauthenticatedHandler } from '../graphql/client';
 import { graphqlSessionApi, type AuthSessionAnswer, type SessionApi, type SessionUser } from './api';
 import {
   clearStoredSession,
+  normalizedPermissions,
   parseSession,
   readStoredSession,
   refreshDelayMs,
@@ -112,6 +114,20 @@ export class SessionStore {
       if (this.state.status === 'authenticated') void this.api.ping().catch((error: unknown) => console.warn('session ping failed', error));
     }, SESSION_PING_DELAY_MS);
     return { logged: true };
+  }
+
+  /**
+   * The session's permissions as the server has them now (`permissionsChanged`): what the
+   * screens offer follows an administrator's change without a new login.
+   */
+  updatePermissions(permissions: readonly GrantedPermission[]): void {
+    const session = this.state.session;
+    if (this.state.status !== 'authenticated' || session === null) return;
+    const next = normalizedPermissions(permissions);
+    if (JSON.stringify(next) === JSON.stringify(session.permissions)) return;
+    const updated = { ...session, permissions: next };
+    writeStoredSession(this.storage, updated);
+    this.set({ status: 'authenticated', session: updated });
   }
 
   /**

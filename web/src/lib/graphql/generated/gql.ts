@@ -135,7 +135,7 @@ type Documents = {
     "\n  query DocumentTypeDetail($name: String!) {\n    documentType(name: $name) {\n      name\n      createdAt\n      ruleCount\n    }\n  }\n": typeof types.DocumentTypeDetailDocument,
     "\n  query DossierTypeDetail($name: String!) {\n    dossierType(name: $name) {\n      name\n      createdAt\n      ruleCount\n      requiredMetas\n    }\n  }\n": typeof types.DossierTypeDetailDocument,
     "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DocumentTypeRulesDocument,
-    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierTypeRulesDocument,
+    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n        dossierType {\n          name\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierTypeRulesDocument,
     "\n  mutation CreateDocumentType($name: String!) {\n    createDocumentType(input: { name: $name }) {\n      name\n    }\n  }\n": typeof types.CreateDocumentTypeDocument,
     "\n  mutation CreateDossierType($name: String!) {\n    createDossierType(input: { name: $name }) {\n      name\n    }\n  }\n": typeof types.CreateDossierTypeDocument,
     "\n  mutation DeleteDocumentType($name: String!) {\n    deleteDocumentType(name: $name)\n  }\n": typeof types.DeleteDocumentTypeDocument,
@@ -169,6 +169,7 @@ type Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  query LoggedUser {\n    loggedUser {\n      ...UserFields\n    }\n  }\n": typeof types.LoggedUserDocument,
     "\n  mutation SessionPing {\n    pingMutation\n  }\n": typeof types.SessionPingDocument,
+    "\n  subscription PermissionsChanged {\n    permissionsChanged {\n      resource\n      action\n    }\n  }\n": typeof types.PermissionsChangedDocument,
     "\n  query SystemHealth {\n    systemHealth {\n      workers\n      backlog {\n        queue\n        waitingSince\n      }\n    }\n  }\n": typeof types.SystemHealthDocument,
 };
 const documents: Documents = {
@@ -292,7 +293,7 @@ const documents: Documents = {
     "\n  query DocumentTypeDetail($name: String!) {\n    documentType(name: $name) {\n      name\n      createdAt\n      ruleCount\n    }\n  }\n": types.DocumentTypeDetailDocument,
     "\n  query DossierTypeDetail($name: String!) {\n    dossierType(name: $name) {\n      name\n      createdAt\n      ruleCount\n      requiredMetas\n    }\n  }\n": types.DossierTypeDetailDocument,
     "\n  query DocumentTypeRules($input: TableInput) {\n    documentRulesPage(input: $input) {\n      items {\n        id\n        description\n        state\n        code\n        packageJSON\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DocumentTypeRulesDocument,
-    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierTypeRulesDocument,
+    "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n        dossierType {\n          name\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierTypeRulesDocument,
     "\n  mutation CreateDocumentType($name: String!) {\n    createDocumentType(input: { name: $name }) {\n      name\n    }\n  }\n": types.CreateDocumentTypeDocument,
     "\n  mutation CreateDossierType($name: String!) {\n    createDossierType(input: { name: $name }) {\n      name\n    }\n  }\n": types.CreateDossierTypeDocument,
     "\n  mutation DeleteDocumentType($name: String!) {\n    deleteDocumentType(name: $name)\n  }\n": types.DeleteDocumentTypeDocument,
@@ -326,6 +327,7 @@ const documents: Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  query LoggedUser {\n    loggedUser {\n      ...UserFields\n    }\n  }\n": types.LoggedUserDocument,
     "\n  mutation SessionPing {\n    pingMutation\n  }\n": types.SessionPingDocument,
+    "\n  subscription PermissionsChanged {\n    permissionsChanged {\n      resource\n      action\n    }\n  }\n": types.PermissionsChangedDocument,
     "\n  query SystemHealth {\n    systemHealth {\n      workers\n      backlog {\n        queue\n        waitingSince\n      }\n    }\n  }\n": types.SystemHealthDocument,
 };
 
@@ -812,7 +814,7 @@ export function graphql(source: "\n  query DocumentTypeRules($input: TableInput)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DossierTypeRulesDocument;
+export function graphql(source: "\n  query DossierTypeRules($input: TableInput) {\n    dossierRulesPage(input: $input) {\n      items {\n        id\n        description\n        code\n        dossierType {\n          name\n        }\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DossierTypeRulesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -945,6 +947,10 @@ export function graphql(source: "\n  query LoggedUser {\n    loggedUser {\n     
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SessionPing {\n    pingMutation\n  }\n"): typeof import('./graphql').SessionPingDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PermissionsChanged {\n    permissionsChanged {\n      resource\n      action\n    }\n  }\n"): typeof import('./graphql').PermissionsChangedDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

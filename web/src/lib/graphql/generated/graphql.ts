@@ -1029,7 +1029,7 @@ export type DossierTypeRulesQueryVariables = Exact<{
 }>;
 
 
-export type DossierTypeRulesQuery = { dossierRulesPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, code: string }> } };
+export type DossierTypeRulesQuery = { dossierRulesPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, code: string, dossierType: { name: string } | null }> } };
 
 export type CreateDocumentTypeMutationVariables = Exact<{
   name: string;
@@ -1240,6 +1240,11 @@ export type SessionPingMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SessionPingMutation = { pingMutation: string };
+
+export type PermissionsChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PermissionsChangedSubscription = { permissionsChanged: Array<{ resource: string, action: string }> };
 
 export type SystemHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2720,6 +2725,9 @@ export const DossierTypeRulesDocument = new TypedDocumentString(`
       id
       description
       code
+      dossierType {
+        name
+      }
     }
     pages
     total
@@ -3119,6 +3127,14 @@ export const SessionPingDocument = new TypedDocumentString(`
   pingMutation
 }
     `) as unknown as TypedDocumentString<SessionPingMutation, SessionPingMutationVariables>;
+export const PermissionsChangedDocument = new TypedDocumentString(`
+    subscription PermissionsChanged {
+  permissionsChanged {
+    resource
+    action
+  }
+}
+    `) as unknown as TypedDocumentString<PermissionsChangedSubscription, PermissionsChangedSubscriptionVariables>;
 export const SystemHealthDocument = new TypedDocumentString(`
     query SystemHealth {
   systemHealth {
