@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './a11y';
 import { expect, test } from './fixtures';
+import { expectTablesFit } from './layout';
 import { createCatalogue, importContracts, startReceiver, waitForDossier } from './operations';
 
 // The dossier screens against the real API and a real worker: a dossier imported through REST
@@ -76,6 +77,38 @@ test.describe('dossiers', () => {
 
     await page.getByRole('tab', { name: 'Variabili di input' }).click();
     await expect(page.getByTestId('dossier-input')).toContainText('"minimo": 5000');
+
+    // On a phone every tab's table fits: rows become cards, dates stay whole, nothing pushes
+    // the page sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [tab, table] of [
+      ['generale', 'callbacks-table'],
+      ['documenti', 'dossier-documents'],
+      ['status', 'dossier-executions'],
+      ['results', 'aggregate-table'],
+      ['logregole', 'dossier-logs'],
+    ] as const) {
+      await page.goto(`/dossier/dettagli/${id}?tab=${tab}`);
+      await page.getByTestId(table).locator('tbody tr').first().waitFor();
+      await expectTablesFit(page, `dossier ${tab} at 390 px`);
+    }
+    await page.goto(`/dossier/dettagli/${id}?tab=generale`);
+    const date = page.getByTestId('callbacks-table').locator('td.data-table__nowrap').first();
+    await date.waitFor();
+    expect((await date.boundingBox())?.height ?? 99, 'the date on one line').toBeLessThan(40);
+    await page.goto(`/dossier/dettagli/${id}?tab=documenti`);
+    await page.getByTestId('dossier-documents').locator('tbody tr').first().click();
+    await expect(page).toHaveURL(/\/documenti\/[0-9a-f-]+/);
+    const documentPath = new URL(page.url()).pathname;
+    for (const [tab, table] of [
+      ['generale', 'document-logs'],
+      ['regole', 'rules-table'],
+      ['regoleeseguite', 'execution-logs'],
+    ] as const) {
+      await page.goto(`${documentPath}?tab=${tab}`);
+      await page.getByTestId(table).locator('tbody tr').first().waitFor();
+      await expectTablesFit(page, `document ${tab} at 390 px`);
+    }
   });
 
   test('documents that disagree wait in conflicts until an operator fixes the metas', async ({ page }) => {

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { graphqlAs, unique } from './api';
+import { expectTablesFit } from './layout';
 
 // How the access screens' tables and controls fit the screen, against the real server.
 // `test` starts logged in as the administrator (fixtures.ts).
@@ -25,29 +27,6 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ];
 
-/**
- * Every table that is wider than its panel's content box, and not inside a scroll container
- * that is itself within the panel: what the user would see clipped.
- */
-function overflowingTables(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('main table')].flatMap((table) => {
-      const panel = table.closest('.page-panel') ?? table.closest('main');
-      if (panel === null) return [];
-      const style = getComputedStyle(panel);
-      const box = panel.getBoundingClientRect();
-      const inner = { left: box.left + parseFloat(style.paddingLeft) - 1, right: box.right - parseFloat(style.paddingRight) + 1 };
-      const rect = table.getBoundingClientRect();
-      if (rect.left >= inner.left && rect.right <= inner.right) return [];
-      let scroller = table.parentElement;
-      while (scroller !== null && scroller !== panel && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
-      const scrollerBox = scroller !== null && scroller !== panel ? scroller.getBoundingClientRect() : null;
-      const scrolls = scrollerBox !== null && scrollerBox.left >= inner.left && scrollerBox.right <= inner.right;
-      return scrolls ? [] : [`${(table as HTMLElement).dataset.testid ?? 'table'}: ${Math.round(rect.width)} px in ${Math.round(inner.right - inner.left)} px`];
-    }),
-  );
-}
-
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
@@ -57,10 +36,7 @@ for (const viewport of VIEWPORTS) {
         await page.goto(screen.path);
         await page.locator('main table').first().waitFor({ state: 'attached' });
         await screen.open?.(page);
-        expect(await overflowingTables(page), screen.path).toEqual([]);
-        // The page itself never scrolls sideways.
-        const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-        expect(wide, screen.path).toBe(false);
+        await expectTablesFit(page, screen.path);
         // Each action button can be scrolled to and is not covered by another cell.
         const action = page.locator('main td.data-table__actions button').first();
         if ((await action.count()) > 0) {
@@ -128,4 +104,50 @@ test('right to left: icons and texts of buttons, fields and table headers do not
     }),
   );
   expect(covered).toEqual([]);
+});
+
+test('right to left: dates, times and percentages keep their order on every list', async ({ page }) => {
+  // Something dated on each list.
+  await page.goto('/');
+  const id = unique();
+  await graphqlAs(page, 'mutation($n: String!) { createDocumentType(input: { name: $n }) { name } }', { n: `rtl-${id}` });
+  await graphqlAs(page, 'mutation($n: String!) { createDataTable(input: { name: $n, content: "[1]" }) { name } }', { n: `rtl_${id}` });
+  await page.addInitScript(() => localStorage.setItem('istruttoria.settings', JSON.stringify({ direction: 'rtl' })));
+  let seen = 0;
+  for (const path of ['/users', '/audit', '/tipologie/documenti', '/datatables', '/jobs', '/dossier', '/regole']) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.locator('main table').first().waitFor({ state: 'attached' });
+    const found = await page.evaluate(() => {
+      // The on-screen box of `text`'s characters [start, end).
+      const box = (node: Text, start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, end);
+        return range.getBoundingClientRect();
+      };
+      const patterns = [/(\d{2}\/\d{2}\/\d{4}) (\d{2}:\d{2}(?::\d{2})?)/g, /(\d+) (%)/g];
+      const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT);
+      const wrong: string[] = [];
+      let count = 0;
+      for (let node = walker.nextNode() as Text | null; node !== null; node = walker.nextNode() as Text | null) {
+        for (const pattern of patterns) {
+          for (const match of node.data.matchAll(pattern)) {
+            const [whole, first = '', second = ''] = match;
+            const start = match.index;
+            const a = box(node, start, start + first.length);
+            const b = box(node, start + whole.length - second.length, start + whole.length);
+            if (a.width === 0 || b.width === 0 || Math.abs(a.top - b.top) > 2) continue; // hidden, or wrapped
+            count += 1;
+            if (a.left > b.left) wrong.push(whole);
+          }
+        }
+      }
+      return { count, wrong };
+    });
+    expect(found.wrong, `${path}: reordered in right to left`).toEqual([]);
+    seen += found.count;
+  }
+  expect(seen, 'dates were found on the lists').toBeGreaterThan(3);
 });

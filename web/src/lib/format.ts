@@ -2,17 +2,25 @@
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * `text` as one left-to-right unit wherever it is shown (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069
+ * POP DIRECTIONAL ISOLATE): in a right-to-left page a date, a time or a number keeps its order
+ * ("27/11/2026 05:11", not "05:11 27/11/2026"; "100 %", not "% 100"), in a table cell, a field, a
+ * title or a toast alike, while the text around it stays right-to-left.
+ */
+export const ltr = (text: string) => `\u2066${text}\u2069`;
+
 function format(date: Date, seconds: boolean): string {
   if (Number.isNaN(date.getTime())) return '-';
   const day = `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
   const time = `${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''}`;
-  return `${day} ${time}`;
+  return ltr(`${day} ${time}`);
 }
 
 /** `DD/MM/YYYY` of a `YYYY-MM-DD` day (a date input's value); the text itself when it is not one. */
 export function formatDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+  return match ? ltr(`${match[3]}/${match[2]}/${match[1]}`) : day;
 }
 
 /** `DD/MM/YYYY HH:mm` of an RFC 3339 date-time (the API's `DateTime`). */

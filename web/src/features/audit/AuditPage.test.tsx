@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast';
 import { mockGraphql } from '../../test/graphql';
 import { renderRoutes } from '../../test/render';
 import { AuditPage, detailsSummary } from './AuditPage';
+import { ltr } from '../../lib/format';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
@@ -13,7 +14,8 @@ const routes = [{ path: '/audit', element: <AuditPage /> }];
 const local = (iso: string) => {
   const d = new Date(iso);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  // As one left-to-right unit (the formatter isolates it for right-to-left pages).
+  return ltr(`${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`);
 };
 
 const entry = (id: string, action: string, overrides: Record<string, unknown> = {}) => ({

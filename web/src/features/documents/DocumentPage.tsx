@@ -168,7 +168,7 @@ export function DocumentPage() {
       <div className="document-detail">
         <section className="page-panel document-detail__main">
           <div className="document-detail__tabbar">
-            <Tabs id={TABS_ID} selectedTabId={tab} onChange={(id) => select(tabOf(String(id)))} className="document-detail__tabs">
+            <Tabs id={TABS_ID} animate={false} selectedTabId={tab} onChange={(id) => select(tabOf(String(id)))} className="document-detail__tabs">
               {visible.map((id) => (
                 <Tab key={id} id={id} title={t(`documentDetail.tabs.${id}`)} data-testid={`tab-${id}`} />
               ))}

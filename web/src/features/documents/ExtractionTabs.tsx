@@ -96,7 +96,9 @@ export function WordList({ words, active, onActive, label }: WordListProps) {
         onClick={() => onActive(index)}
         data-testid="word-row"
       >
-        <span className="word-list__text">{word.text}</span>
+        <bdi className="word-list__text" dir="ltr">
+          {word.text}
+        </bdi>
         <span className="word-list__where muted">
           {t('documentDetail.words.where', { page: word.page, x: Math.round(word.x0), y: Math.round(word.y0), w: Math.round(word.x1 - word.x0), h: Math.round(word.y1 - word.y0) })}
         </span>

@@ -3,6 +3,7 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs } from 'react-pdf';
+import { ltr } from '../../lib/format';
 import { wordToPixels, type PageSize, type PdfFocus } from './geometry';
 
 // Set here, in the module that renders react-pdf (its README: elsewhere it may be overwritten).
@@ -128,7 +129,7 @@ export default function PdfViewer({ file, focus }: PdfViewerProps) {
         <ButtonGroup variant="minimal">
           <Button icon="zoom-out" aria-label={t('documentDetail.pdf.zoomOut')} disabled={zoom === 0} onClick={() => setZoom(zoom - 1)} data-testid="pdf-zoom-out" />
           <span className="pdf-viewer__zoom" data-testid="pdf-zoom" aria-live="polite">
-            {`${Math.round((ZOOMS[zoom] ?? 1) * 100)} %`}
+            {ltr(`${Math.round((ZOOMS[zoom] ?? 1) * 100)} %`)}
           </span>
           <Button icon="zoom-in" aria-label={t('documentDetail.pdf.zoomIn')} disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom(zoom + 1)} data-testid="pdf-zoom-in" />
           <Button icon="zoom-to-fit" aria-label={t('documentDetail.pdf.fitWidth')} disabled={zoom === FIT} onClick={() => setZoom(FIT)} />

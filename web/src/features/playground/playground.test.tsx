@@ -10,6 +10,7 @@ import { DocumentRulesPlaygroundPage } from './DocumentRulesPlaygroundPage';
 import { DossierRulesPlaygroundPage } from './DossierRulesPlaygroundPage';
 import { NewDocumentRulePage } from './NewDocumentRulePage';
 import { NewDossierRulePage, normalizeGroups } from './NewDossierRulePage';
+import { ltr } from '../../lib/format';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
@@ -488,7 +489,8 @@ const VALIDATION_DOC_TIME = Date.UTC(2026, 10, 2, 9, 5, 0) / 1000;
 const localSeconds = (seconds: number) => {
   const d = new Date(seconds * 1000);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  // As one left-to-right unit (the formatter isolates it for right-to-left pages).
+  return ltr(`${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`);
 };
 /** The validation files the server finds: one with its text, one still being extracted. */
 const validationDocuments = () => ({

@@ -37,7 +37,7 @@ export function RolesPage() {
         )}
       </PageHeader>
       <section className="page-panel">
-        <Tabs id="roles-tabs" selectedTabId={tab} onChange={(id) => select(tabOf(String(id)))} renderActiveTabPanelOnly large>
+        <Tabs id="roles-tabs" animate={false} selectedTabId={tab} onChange={(id) => select(tabOf(String(id)))} renderActiveTabPanelOnly large>
           {tabs.map((id) => (
             <Tab key={id} id={id} title={t(`roles.tabs.${id}`)} panel={panels[id]} data-testid={`tab-${id}`} />
           ))}

@@ -99,6 +99,7 @@ export function RuleDetailPage() {
             </dl>
             <Tabs
               id="rule-tabs"
+              animate={false}
               selectedTabId={tab}
               onChange={(next) =>
                 setParams(

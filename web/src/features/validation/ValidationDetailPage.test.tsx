@@ -5,6 +5,7 @@ import { GraphQLTestError, mockGraphql } from '../../test/graphql';
 import { renderRoutes } from '../../test/render';
 import { loggedInStore, sessionData } from '../../test/session';
 import { ValidationDetailPage } from './ValidationDetailPage';
+import { ltr } from '../../lib/format';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
@@ -17,7 +18,8 @@ const T0 = Date.UTC(2026, 10, 2, 9, 5, 0) / 1000;
 const local = (seconds: number) => {
   const d = new Date(seconds * 1000);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  // As one left-to-right unit (the formatter isolates it for right-to-left pages).
+  return ltr(`${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`);
 };
 
 const validation = (state: string, overrides: Record<string, unknown> = {}) => ({

@@ -62,15 +62,15 @@ export function ValidationDetailPage() {
               </dd>
               <dt>{t('ruleValidation.columns.startedAt')}</dt>
               <dd>
-                <span dir="ltr">{formatUnixSeconds(validation.createdAt)}</span>
+                {formatUnixSeconds(validation.createdAt)}
               </dd>
               <dt>{t('ruleValidation.detail.runStartedAt')}</dt>
               <dd>
-                <span dir="ltr">{formatUnixSeconds(validation.startedAt)}</span>
+                {formatUnixSeconds(validation.startedAt)}
               </dd>
               <dt>{t('ruleValidation.columns.finishedAt')}</dt>
               <dd>
-                <span dir="ltr">{formatUnixSeconds(validation.finishedAt)}</span>
+                {formatUnixSeconds(validation.finishedAt)}
               </dd>
               <dt>{t('ruleValidation.columns.rulesInvalidated')}</dt>
               <dd data-testid="validation-invalidated">{validation.rulesInvalidated}</dd>

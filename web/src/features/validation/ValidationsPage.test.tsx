@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadBase64 } from '../../lib/format';
+import { downloadBase64, ltr } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { GraphQLTestError, mockGraphql } from '../../test/graphql';
 import { renderRoutes } from '../../test/render';
@@ -18,7 +18,8 @@ const T0 = Date.UTC(2026, 10, 2, 9, 5, 0) / 1000;
 const local = (seconds: number) => {
   const d = new Date(seconds * 1000);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  // As one left-to-right unit (the formatter isolates it for right-to-left pages).
+  return ltr(`${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`);
 };
 
 const validation = (id: string, state: string, overrides: Record<string, unknown> = {}) => ({

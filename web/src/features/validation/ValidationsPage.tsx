@@ -61,7 +61,7 @@ export function ValidationsPage() {
         )}
       </PageHeader>
       <section className="page-panel">
-        <Tabs id="validation-tabs" selectedTabId={tab} onChange={(id) => select(tabOf(String(id)))} renderActiveTabPanelOnly large className="validation-tabs">
+        <Tabs id="validation-tabs" animate={false} selectedTabId={tab} onChange={(id) => select(tabOf(String(id)))} renderActiveTabPanelOnly large className="validation-tabs">
           <Tab id="validazioni" title={t('ruleValidation.tabs.validations')} panel={<ValidationsTab />} data-testid="tab-validazioni" />
           <Tab id="documenti" title={t('ruleValidation.tabs.documents')} panel={<DocumentsTab />} data-testid="tab-documenti" />
         </Tabs>
@@ -100,8 +100,8 @@ function ValidationsTab() {
         ),
         className: 'validation-list__file-cell',
       },
-      { id: 'createdAt', header: t('ruleValidation.columns.startedAt'), sortable: true, cell: (row) => <span dir="ltr">{formatUnixSeconds(row.createdAt)}</span>, className: 'validation-date' },
-      { id: 'finishedAt', header: t('ruleValidation.columns.finishedAt'), cell: (row) => <span dir="ltr">{formatUnixSeconds(row.finishedAt)}</span>, className: 'validation-date' },
+      { id: 'createdAt', header: t('ruleValidation.columns.startedAt'), sortable: true, cell: (row) => formatUnixSeconds(row.createdAt), className: 'validation-date' },
+      { id: 'finishedAt', header: t('ruleValidation.columns.finishedAt'), cell: (row) => formatUnixSeconds(row.finishedAt), className: 'validation-date' },
       {
         id: 'rulesInvalidated',
         header: t('ruleValidation.columns.rulesInvalidated'),

@@ -23,6 +23,6 @@ export function documentColumns(t: TFunction): Column<ValidationDocumentRow>[] {
       ),
     },
     { id: 'istitutoAppartenenza', header: t('ruleValidation.columns.istituto'), filter: { kind: 'text' }, cell: (row) => <span dir="auto">{row.istitutoAppartenenza}</span> },
-    { id: 'createdAt', header: t('ruleValidation.columns.uploadedAt'), sortable: true, cell: (row) => <span dir="ltr">{formatUnixSeconds(row.createdAt)}</span>, className: 'validation-date' },
+    { id: 'createdAt', header: t('ruleValidation.columns.uploadedAt'), sortable: true, cell: (row) => formatUnixSeconds(row.createdAt), className: 'validation-date' },
   ];
 }

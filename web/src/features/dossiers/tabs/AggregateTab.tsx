@@ -70,7 +70,7 @@ export function AggregateTab({ dossierId }: { dossierId: string }) {
         </pre>
       ) : (
         <div className="table-scroll">
-          <HTMLTable className="data-table" striped data-testid="aggregate-table">
+          <HTMLTable className="data-table data-table--stack" striped data-testid="aggregate-table">
             <thead>
               <tr>
                 <th scope="col">{t('dossierDetail.aggregate.input')}</th>
@@ -81,19 +81,22 @@ export function AggregateTab({ dossierId }: { dossierId: string }) {
             <tbody>
               {entries.map((entry, index) => (
                 <tr key={index} data-testid="aggregate-row" data-result={String(entry.AggregateResult)}>
-                  <td>
+                  <td data-label={t('dossierDetail.aggregate.input')}>
                     {Object.entries(entry.Input).map(([key, value]) => (
                       <div key={key}>
-                        <code>{key}</code>: {typeof value === 'string' ? value || '""' : JSON.stringify(value)}
+                        {/* Data: "key: value" in its own order on a right-to-left page too. */}
+                        <bdi dir="ltr">
+                          <code>{key}</code>: {typeof value === 'string' ? value || '""' : JSON.stringify(value)}
+                        </bdi>
                       </div>
                     ))}
                   </td>
-                  <td>
+                  <td data-label={t('dossierDetail.aggregate.result')}>
                     <Tag intent={entry.AggregateResult ? 'success' : 'danger'} round>
                       {String(entry.AggregateResult)}
                     </Tag>
                   </td>
-                  <td>
+                  <td data-label={t('dossierDetail.aggregate.rules')}>
                     {entry.Result.map((rule) => (
                       <div key={`${rule.ruleId ?? ''}${rule.ruleName}`} className="aggregate-rule">
                         <Tag minimal intent={rule.success ? 'success' : 'danger'}>

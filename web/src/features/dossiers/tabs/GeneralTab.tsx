@@ -75,7 +75,7 @@ function Callbacks({ dossierId, onChanged }: { dossierId: string; onChanged: () 
       {data && data.length === 0 && <p className="server-table__empty">{t('table.empty')}</p>}
       {data && data.length > 0 && (
         <div className="table-scroll">
-          <HTMLTable className="data-table" striped data-testid="callbacks-table">
+          <HTMLTable className="data-table data-table--stack" striped data-testid="callbacks-table">
             <thead>
               <tr>
                 <th scope="col">{t('dossierDetail.callbacks.status')}</th>
@@ -108,18 +108,26 @@ function CallbackRow({ callback, open, onToggle }: { callback: Callback; open: b
   return (
     <>
       <tr data-testid="callback-row">
-        <td>
+        <td data-label={t('dossierDetail.callbacks.status')}>
           <Tag intent={callback.success ? 'success' : 'danger'} round>
             {callback.success ? t('dossierDetail.callbacks.success') : t('dossierDetail.callbacks.failure')}
           </Tag>
         </td>
-        <td>{formatUnixSeconds(callback.timestamp)}</td>
-        <td className="data-table__number">{callback.attempt}</td>
-        <td className="detail-fields__wrap">
+        <td data-label={t('dossierDetail.callbacks.when')} className="data-table__nowrap">
+          {formatUnixSeconds(callback.timestamp)}
+        </td>
+        <td data-label={t('dossierDetail.callbacks.attempt')} className="data-table__number">
+          {callback.attempt}
+        </td>
+        <td data-label={t('dossierDetail.callbacks.url')} className="detail-fields__wrap">
           {callback.method} {callback.url}
         </td>
-        <td className="data-table__number">{callback.responseCode ?? '-'}</td>
-        <td className="detail-fields__wrap">{callback.errorDescription ?? '-'}</td>
+        <td data-label={t('dossierDetail.callbacks.responseCode')} className="data-table__number">
+          {callback.responseCode ?? '-'}
+        </td>
+        <td data-label={t('dossierDetail.callbacks.errorDescription')} className="detail-fields__wrap">
+          {callback.errorDescription ?? '-'}
+        </td>
         <td className="data-table__actions">
           <Button variant="minimal" icon={open ? 'chevron-up' : 'chevron-down'} aria-expanded={open} aria-label={t('dossierDetail.callbacks.details')} onClick={onToggle} />
         </td>

@@ -84,7 +84,7 @@ export function HistoryPanel({ ruleId, canRestore, dirty, onRestored }: HistoryP
           />
         ),
       },
-      { id: 'createdAt', header: t('ruleEditor.history.createdAt'), cell: (row) => <span dir="ltr">{formatDateTime(row.createdAt)}</span>, className: 'rule-editor__nowrap' },
+      { id: 'createdAt', header: t('ruleEditor.history.createdAt'), cell: (row) => formatDateTime(row.createdAt), className: 'rule-editor__nowrap' },
       { id: 'author', header: t('ruleEditor.history.author'), cell: (row) => row.author ?? <span className={Classes.TEXT_MUTED}>{t('ruleEditor.history.system')}</span> },
       { id: 'description', header: t('ruleEditor.history.description'), cell: (row) => row.description },
       ...(canRestore

@@ -550,7 +550,7 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
                 </Tag>
               )}
             </div>
-            <Tabs id="rule-editor-tabs" selectedTabId={tab} onChange={(next) => select(next as EditorTab)} className="detail-tabs rule-editor__tabs" renderActiveTabPanelOnly>
+            <Tabs id="rule-editor-tabs" animate={false} selectedTabId={tab} onChange={(next) => select(next as EditorTab)} className="detail-tabs rule-editor__tabs" renderActiveTabPanelOnly>
               {tabs.map((each) => (
                 <Tab
                   key={each}

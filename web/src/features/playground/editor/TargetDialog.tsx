@@ -234,7 +234,7 @@ function DossierChoice({ open, chosen, onChoose }: ChoiceProps) {
               {dossier.createdAt && (
                 <>
                   {' · '}
-                  <span dir="ltr">{formatDateTime(dossier.createdAt)}</span>
+                  {formatDateTime(dossier.createdAt)}
                 </>
               )}
             </span>

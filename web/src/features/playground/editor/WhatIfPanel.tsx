@@ -361,7 +361,7 @@ function RunList({ runs, loading, selected, onSelect }: { runs: readonly WhatIfR
               data-testid={`whatif-run-${item.id}`}
             >
               <span className="rule-editor__whatif-run-line">
-                <strong dir="ltr">{formatDateTime(item.createdAt)}</strong>
+                <strong>{formatDateTime(item.createdAt)}</strong>
                 <StateTag state={item.state} />
               </span>
               <span className="rule-editor__whatif-run-line">
