@@ -426,6 +426,38 @@ async fn a_validation_invalidates_exactly_the_rules_its_document_breaks() -> Res
         )
         .await?;
     assert_eq!(error_code(&no_previous), Some("NOT_FOUND"), "{no_previous}");
+    // The list says which documents have something to compare, and so does one document.
+    let data = ok(&server
+        .graphql_as(
+            &token,
+            "{ docValidationsPage { items { id comparable } } }",
+            json!({}),
+        )
+        .await?)?;
+    let comparable: Vec<(String, bool)> = data["docValidationsPage"]["items"]
+        .as_array()
+        .context("items")?
+        .iter()
+        .map(|item| {
+            let id = item["id"].as_str().unwrap_or_default().to_owned();
+            (id, item["comparable"] == true)
+        })
+        .collect();
+    assert_eq!(
+        comparable,
+        [
+            (second_document.clone(), true),
+            (first_document.clone(), false)
+        ]
+    );
+    let data = ok(&server
+        .graphql_as(
+            &token,
+            "query($id: ID!) { docValidation(id: $id) { comparable } }",
+            json!({ "id": second_document }),
+        )
+        .await?)?;
+    assert_eq!(data["docValidation"]["comparable"], true);
     let (name, bytes) = download(
         &server,
         &token,

@@ -120,6 +120,7 @@ impl RuleValidation {
 
 /// A PDF of an institute uploaded for validation.
 #[derive(SimpleObject)]
+#[graphql(complex)]
 pub struct ValidationDocument {
     pub id: ID,
     pub description: String,
@@ -135,11 +136,56 @@ pub struct ValidationDocument {
     /// Unix seconds.
     pub created_at: i64,
     pub created_by: Option<String>,
+    #[graphql(skip)]
+    uuid: Uuid,
+    /// `comparable`, when the list it came in knew it.
+    #[graphql(skip)]
+    comparable: Option<bool>,
+}
+
+#[ComplexObject]
+impl ValidationDocument {
+    /// Whether `downloadDiff` has something to compare: this document's text and an earlier
+    /// document of its institute with text.
+    async fn comparable(&self, ctx: &Context<'_>) -> async_graphql::Result<bool> {
+        if let Some(comparable) = self.comparable {
+            return Ok(comparable);
+        }
+        let state = ctx.data::<Arc<AppState>>()?;
+        let mut conn = state.db.get().await.map_err(internal)?;
+        let found = repo::comparable_documents(&mut conn, &[self.uuid])
+            .await
+            .map_err(db_error)?;
+        Ok(!found.is_empty())
+    }
+}
+
+/// A page's documents with `comparable` known, from one query for all of them.
+async fn with_comparable(
+    conn: &mut diesel_async::AsyncPgConnection,
+    rows: Vec<DocumentRow>,
+) -> async_graphql::Result<Vec<ValidationDocument>> {
+    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+    let comparable = repo::comparable_documents(conn, &ids)
+        .await
+        .map_err(db_error)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let known = comparable.contains(&row.id);
+            ValidationDocument {
+                comparable: Some(known),
+                ..ValidationDocument::from(row)
+            }
+        })
+        .collect())
 }
 
 impl From<DocumentRow> for ValidationDocument {
     fn from(row: DocumentRow) -> Self {
         Self {
+            uuid: row.id,
+            comparable: None,
             id: ID(row.id.to_string()),
             description: row.description,
             istituto_appartenenza: row.istituto_appartenenza,
@@ -440,10 +486,7 @@ impl ValidationQuery {
         let (rows, total) = repo::page_documents(&mut conn, &filter, sort, table.page())
             .await
             .map_err(db_error)?;
-        Ok(table.page_of(
-            rows.into_iter().map(ValidationDocument::from).collect(),
-            total,
-        ))
+        Ok(table.page_of(with_comparable(&mut conn, rows).await?, total))
     }
 
     async fn doc_validation(

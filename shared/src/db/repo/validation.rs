@@ -114,6 +114,44 @@ pub async fn previous_document(
         .context("finding the previous validation document of an institute")
 }
 
+/// Of the documents `ids`, those with something to compare (`downloadDiff`): their own text
+/// and an earlier document of their institute with text ([`previous_document`]). One query.
+pub async fn comparable_documents(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> DbResult<Vec<Uuid>> {
+    let previous = diesel::alias!(validation_documents as previous);
+    validation_documents::table
+        .filter(validation_documents::id.eq_any(ids))
+        .filter(validation_documents::ocr_key.is_not_null())
+        .filter(diesel::dsl::exists(
+            previous
+                .filter(
+                    previous
+                        .field(validation_documents::istituto_appartenenza)
+                        .eq(validation_documents::istituto_appartenenza),
+                )
+                .filter(previous.field(validation_documents::ocr_key).is_not_null())
+                .filter(
+                    previous
+                        .field(validation_documents::created_at)
+                        .lt(validation_documents::created_at)
+                        .or(previous
+                            .field(validation_documents::created_at)
+                            .eq(validation_documents::created_at)
+                            .and(
+                                previous
+                                    .field(validation_documents::id)
+                                    .lt(validation_documents::id),
+                            )),
+                ),
+        ))
+        .select(validation_documents::id)
+        .load(conn)
+        .await
+        .context("finding the validation documents with an earlier one to compare")
+}
+
 /// Records where the document's text is; clears an earlier extraction error.
 pub async fn set_document_text(
     conn: &mut AsyncPgConnection,

@@ -54,13 +54,14 @@ const document = (id: string, description: string, overrides: Record<string, unk
   ocrError: null,
   createdAt: T0,
   createdBy: 'anna.rossi@example.com',
+  comparable: true,
   ...overrides,
 });
 
 const DOCUMENTS = [
   document('d-ready', 'Contratto 2026'),
-  document('d-extracting', 'Contratto 2025', { urlOCR: null }),
-  document('d-failed', 'Scansione', { urlOCR: null, ocrError: 'PDF senza testo' }),
+  document('d-extracting', 'Contratto 2025', { urlOCR: null, comparable: false }),
+  document('d-failed', 'Scansione', { urlOCR: null, ocrError: 'PDF senza testo', comparable: false }),
 ];
 
 type Handlers = Record<string, (variables: Record<string, unknown>) => unknown>;
@@ -273,6 +274,19 @@ describe('/validazione, Documenti validazione', () => {
       expect(calls[name]).toHaveBeenCalledWith({ id: 'd-ready' });
     }
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('offers the differences only when there is something to compare, and says why not', async () => {
+    fakeServer({});
+    await renderRoutes(routes, { url: '/validazione?tab=documenti' });
+    const ready = await screen.findByTestId('row-d-ready');
+    expect(within(ready).getByTestId('download-diff').hasAttribute('disabled')).toBe(false);
+    const extracting = screen.getByTestId('row-d-extracting');
+    const diff = within(extracting).getByTestId('download-diff');
+    expect(diff.hasAttribute('disabled')).toBe(true);
+    expect(within(extracting).getByTestId('download-ocr').hasAttribute('disabled')).toBe(true);
+    fireEvent.mouseEnter(diff.parentElement ?? diff);
+    expect(await screen.findByText("Niente da confrontare: serve il testo di questo documento e di uno precedente dell'istituto Banca Alfa")).toBeTruthy();
   });
 
   it("says 'Impossibile scaricare le differenze' with the server's reason", async () => {

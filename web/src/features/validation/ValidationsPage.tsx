@@ -205,8 +205,10 @@ function DocumentsTab() {
   );
 
   const columns = useMemo<Column<ValidationDocumentRow>[]>(() => {
-    const action = (row: ValidationDocumentRow, kind: DownloadKind, icon: 'document' | 'download' | 'changes' | 'compressed', disabled = false) => {
-      const label = t(`ruleValidation.download.${kind}`);
+    // A disabled action says why in its tooltip (`why`).
+    const action = (row: ValidationDocumentRow, kind: DownloadKind, icon: 'document' | 'download' | 'changes' | 'compressed', why: string | null = null) => {
+      const label = why ?? t(`ruleValidation.download.${kind}`);
+      const disabled = why !== null;
       return (
         <Tooltip content={label}>
           <Button
@@ -230,9 +232,9 @@ function DocumentsTab() {
         className: 'validation-doc__actions',
         cell: (row) => (
           <>
-            {action(row, 'ocr', 'document', row.urlOCR == null)}
+            {action(row, 'ocr', 'document', row.urlOCR == null ? t('ruleValidation.download.noText') : null)}
             {action(row, 'pdf', 'download')}
-            {action(row, 'diff', 'changes')}
+            {action(row, 'diff', 'changes', row.comparable ? null : t('ruleValidation.download.nothingToCompare', { institute: row.istitutoAppartenenza }))}
             {action(row, 'all', 'compressed')}
             {mayDelete && (
               <Tooltip content={t('common.delete')}>

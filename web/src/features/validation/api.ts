@@ -50,6 +50,7 @@ graphql(`
     ocrError
     createdAt
     createdBy
+    comparable
   }
 `);
 

@@ -1377,6 +1377,8 @@ export const en: typeof it = {
       pdfOf: 'Download the PDF of {{description}}',
       diff: 'Download differences',
       diffOf: 'Download the differences of {{description}}',
+      noText: 'The text of the document has not been extracted yet',
+      nothingToCompare: 'Nothing to compare: this document and an earlier one of the institute {{institute}} need their text',
       all: 'Download validation files',
       allOf: 'Download the validation files of {{description}}',
     },

@@ -1376,6 +1376,8 @@ export const it = {
       pdfOf: 'Scarica il PDF di {{description}}',
       diff: 'Scarica differenze',
       diffOf: 'Scarica le differenze di {{description}}',
+      noText: 'Il testo del documento non è ancora stato estratto',
+      nothingToCompare: "Niente da confrontare: serve il testo di questo documento e di uno precedente dell'istituto {{institute}}",
       all: 'Scarica file di validazione',
       allOf: 'Scarica i file di validazione di {{description}}',
     },

@@ -148,7 +148,7 @@ type Documents = {
     "\n  mutation UpdateUserPassword($email: String!, $newPassword: String!) {\n    updateUserPassword(email: $email, newPassword: $newPassword)\n  }\n": typeof types.UpdateUserPasswordDocument,
     "\n  mutation DeleteUser($email: String!) {\n    deleteUser(email: $email)\n  }\n": typeof types.DeleteUserDocument,
     "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    createdBy\n  }\n": typeof types.RuleValidationFieldsFragmentDoc,
-    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n  }\n": typeof types.ValidationDocumentFieldsFragmentDoc,
+    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n    comparable\n  }\n": typeof types.ValidationDocumentFieldsFragmentDoc,
     "\n  query ValidationRuleValidationsPage($input: TableInput) {\n    ruleValidationsPage(input: $input) {\n      items {\n        ...RuleValidationFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.ValidationRuleValidationsPageDocument,
     "\n  query ValidationDocValidationsPage($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        ...ValidationDocumentFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.ValidationDocValidationsPageDocument,
     "\n  query ValidationRuleValidation($id: ID!) {\n    ruleValidation(id: $id) {\n      ...RuleValidationFields\n      invalidRules {\n        id\n        idRule\n        description\n        missing\n        present\n      }\n    }\n  }\n": typeof types.ValidationRuleValidationDocument,
@@ -306,7 +306,7 @@ const documents: Documents = {
     "\n  mutation UpdateUserPassword($email: String!, $newPassword: String!) {\n    updateUserPassword(email: $email, newPassword: $newPassword)\n  }\n": types.UpdateUserPasswordDocument,
     "\n  mutation DeleteUser($email: String!) {\n    deleteUser(email: $email)\n  }\n": types.DeleteUserDocument,
     "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    createdBy\n  }\n": types.RuleValidationFieldsFragmentDoc,
-    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n  }\n": types.ValidationDocumentFieldsFragmentDoc,
+    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n    comparable\n  }\n": types.ValidationDocumentFieldsFragmentDoc,
     "\n  query ValidationRuleValidationsPage($input: TableInput) {\n    ruleValidationsPage(input: $input) {\n      items {\n        ...RuleValidationFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.ValidationRuleValidationsPageDocument,
     "\n  query ValidationDocValidationsPage($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        ...ValidationDocumentFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.ValidationDocValidationsPageDocument,
     "\n  query ValidationRuleValidation($id: ID!) {\n    ruleValidation(id: $id) {\n      ...RuleValidationFields\n      invalidRules {\n        id\n        idRule\n        description\n        missing\n        present\n      }\n    }\n  }\n": types.ValidationRuleValidationDocument,
@@ -866,7 +866,7 @@ export function graphql(source: "\n  fragment RuleValidationFields on RuleValida
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n  }\n"): typeof import('./graphql').ValidationDocumentFieldsFragmentDoc;
+export function graphql(source: "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n    comparable\n  }\n"): typeof import('./graphql').ValidationDocumentFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1113,7 +1113,7 @@ export type DeleteUserMutation = { deleteUser: boolean };
 
 export type RuleValidationFieldsFragment = { id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null };
 
-export type ValidationDocumentFieldsFragment = { id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null };
+export type ValidationDocumentFieldsFragment = { id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null, comparable: boolean };
 
 export type ValidationRuleValidationsPageQueryVariables = Exact<{
   input?: TableInput | null | undefined;
@@ -1127,7 +1127,7 @@ export type ValidationDocValidationsPageQueryVariables = Exact<{
 }>;
 
 
-export type ValidationDocValidationsPageQuery = { docValidationsPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null }> } };
+export type ValidationDocValidationsPageQuery = { docValidationsPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null, comparable: boolean }> } };
 
 export type ValidationRuleValidationQueryVariables = Exact<{
   id: string | number;
@@ -1307,6 +1307,7 @@ export const ValidationDocumentFieldsFragmentDoc = new TypedDocumentString(`
   ocrError
   createdAt
   createdBy
+  comparable
 }
     `, {"fragmentName":"ValidationDocumentFields"}) as unknown as TypedDocumentString<ValidationDocumentFieldsFragment, unknown>;
 export const UserFieldsFragmentDoc = new TypedDocumentString(`
@@ -2874,6 +2875,7 @@ export const ValidationDocValidationsPageDocument = new TypedDocumentString(`
   ocrError
   createdAt
   createdBy
+  comparable
 }`) as unknown as TypedDocumentString<ValidationDocValidationsPageQuery, ValidationDocValidationsPageQueryVariables>;
 export const ValidationRuleValidationDocument = new TypedDocumentString(`
     query ValidationRuleValidation($id: ID!) {
