@@ -1261,6 +1261,7 @@ export const en: typeof it = {
         failed: 'Failed',
       },
       runs: 'Previous trials',
+      ofDossier: 'of dossier',
       noRuns: 'No trials of this rule yet.',
       runsFailed: 'Could not load the previous trials',
       system: 'system',

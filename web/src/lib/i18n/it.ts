@@ -1260,6 +1260,7 @@ export const it = {
         failed: 'Fallita',
       },
       runs: 'Prove precedenti',
+      ofDossier: 'del dossier',
       noRuns: 'Nessuna prova per questa regola.',
       runsFailed: 'Impossibile ottenere le prove precedenti',
       system: 'sistema',

@@ -302,6 +302,28 @@ describe('rule editor: Esegui', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile eseguire la regola: nessun worker'));
   });
 
+  it("the dossiers to run on are told apart: a dossier without a description by its whole id, its state in the user's words", async () => {
+    const DOSSIER_ID = '01a21d28-a695-7048-9594-1970452f8acf';
+    fakeServer({
+      RuleEditorDossiers: () => ({
+        getPaginatedDossier: {
+          items: [{ id: DOSSIER_ID, description: null, state: 'processing', createdAt: '2026-11-02T09:05:00Z', input: '[]', dossierType: { name: 'cessione' } }],
+          pages: 1,
+          total: 1,
+        },
+      }),
+    });
+    await renderRoutes(routes, { url: `/playground/dossier/${ID}/aggiorna?tab=codice` });
+    await screen.findByRole('heading', { name: 'Minimo' });
+    fireEvent.click(screen.getByTestId('rule-run'));
+    const dialog = await screen.findByTestId('target-dialog');
+    const radio = await within(dialog).findByTestId(`target-dossier-${DOSSIER_ID}`);
+    const choice = radio.closest('label') ?? radio;
+    expect(within(choice).getByText(DOSSIER_ID).tagName).toBe('CODE');
+    expect(choice.textContent).toContain('cessione · IN CORSO');
+    expect(choice.textContent).not.toContain('processing');
+  });
+
   it('without a remembered document, Esegui opens the choice of one', async () => {
     fakeServer({
       RuleEditorDocuments: () => ({ documentsInfo: [{ id: 'doc-9', name: 'busta.pdf', description: null, dossier: { id: 'd9', description: 'Rossi' } }] }),
@@ -314,7 +336,7 @@ describe('rule editor: Esegui', () => {
     // Another type, not extracted yet: both said.
     const warnings = await within(dialog).findAllByTestId('target-warning');
     expect(warnings.map((warning) => warning.textContent)).toEqual([
-      'Il documento non è ancora estratto (stato: uploaded): la regola non può essere eseguita.',
+      'Il documento non è ancora estratto (stato: IMPORTATO): la regola non può essere eseguita.',
       'Il documento è di tipologia «Busta paga», la regola è per «CUD».',
     ]);
   });

@@ -1,6 +1,7 @@
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, InputGroup, NonIdealState, Radio, RadioGroup, Spinner, type IconName } from '@blueprintjs/core';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStateLabel } from '../../../components/StateTag';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
@@ -113,6 +114,7 @@ interface ChoiceProps {
 
 function DocumentChoice({ open, chosen, onChoose, documentType }: ChoiceProps & { documentType?: string }) {
   const { t } = useTranslation();
+  const stateLabel = useStateLabel();
   const [search, setSearch] = useState('');
   const [pages, setPages] = useState(1);
   const query = useDebouncedValue(search, SEARCH_DELAY_MS);
@@ -130,7 +132,7 @@ function DocumentChoice({ open, chosen, onChoose, documentType }: ChoiceProps & 
   const document = check.data;
   const warnings: string[] = [];
   if (document) {
-    if (!EXTRACTED.includes(document.state)) warnings.push(t('ruleEditor.picker.notExtracted', { state: document.state }));
+    if (!EXTRACTED.includes(document.state)) warnings.push(t('ruleEditor.picker.notExtracted', { state: stateLabel('document', document.state) }));
     if (documentType && !document.documentType) warnings.push(t('ruleEditor.picker.noType'));
     else if (documentType && document.documentType && document.documentType.name !== documentType) {
       warnings.push(t('ruleEditor.picker.wrongType', { type: document.documentType.name, ruleType: documentType }));
@@ -157,8 +159,15 @@ function DocumentChoice({ open, chosen, onChoose, documentType }: ChoiceProps & 
           <span className="rule-editor__choice-text">
             <strong>{item.name}</strong>
             {item.description && <span>{item.description}</span>}
-            {(item.dossier.description || item.dossier.id) && (
-              <span className={Classes.TEXT_MUTED}>{t('ruleEditor.picker.inDossier', { dossier: item.dossier.description || item.dossier.id })}</span>
+            {item.dossier.description ? (
+              <span className={Classes.TEXT_MUTED}>{t('ruleEditor.picker.inDossier', { dossier: item.dossier.description })}</span>
+            ) : (
+              item.dossier.id && (
+                <span className={Classes.TEXT_MUTED}>
+                  {t('ruleEditor.picker.inDossier', { dossier: '' })}
+                  <code className="id-cell">{item.dossier.id}</code>
+                </span>
+              )
             )}
           </span>
         )}
@@ -179,6 +188,7 @@ function DocumentChoice({ open, chosen, onChoose, documentType }: ChoiceProps & 
 
 function DossierChoice({ open, chosen, onChoose }: ChoiceProps) {
   const { t } = useTranslation();
+  const stateLabel = useStateLabel();
   const itemsLabel = useId();
   const [search, setSearch] = useState('');
   const [pageIndex, setPageIndex] = useState(0);
@@ -228,9 +238,10 @@ function DossierChoice({ open, chosen, onChoose }: ChoiceProps) {
         itemTestId={(dossier) => `target-dossier-${dossier.id}`}
         renderItem={(dossier) => (
           <span className="rule-editor__choice-text">
-            <strong>{dossier.description || dossier.id}</strong>
+            {/* A dossier without a description is named by its whole id, shown as an id. */}
+            <strong>{dossier.description || <code className="id-cell">{dossier.id}</code>}</strong>
             <span className={Classes.TEXT_MUTED}>
-              {[dossier.dossierType.name, dossier.state].filter(Boolean).join(' · ')}
+              {[dossier.dossierType.name, stateLabel('dossier', dossier.state)].filter(Boolean).join(' · ')}
               {dossier.createdAt && (
                 <>
                   {' · '}

@@ -290,7 +290,7 @@ describe('What if: the tab', () => {
           changes: {
             items: [
               CHANGE,
-              { itemId: 'doc-2', documentId: 'doc-2', name: 'nuovo.pdf', dossierId: 'dos-2', inputIndex: null, changes: ['noPrevious'], before: null, after: JSON.stringify({ success: null, metas: {}, errors: ['TypeError: boom'] }) },
+              { itemId: 'doc-2', documentId: 'doc-2', name: 'contratto-1.pdf', dossierId: 'dos-2', inputIndex: null, changes: ['noPrevious'], before: null, after: JSON.stringify({ success: null, metas: {}, errors: ['TypeError: boom'] }) },
             ],
             pages: 1,
             total: 2,
@@ -301,9 +301,12 @@ describe('What if: the tab', () => {
     });
     await openWhatIf(`&whatIf=${RUN_ID}`);
     const table = await screen.findByTestId('whatif-changes');
-    const link = await within(table).findByRole('link', { name: 'contratto-1.pdf' });
+    const row = await within(table).findByTestId('row-doc-1');
+    const link = within(row).getByRole('link', { name: 'contratto-1.pdf' });
     expect(link.getAttribute('href')).toBe('/dossier/dettagli/dos-1/documenti/doc-1');
-    const row = screen.getByTestId('row-doc-1');
+    // Two documents with one file name: each says its dossier.
+    expect(within(row).getByTestId('whatif-doc-dossier').textContent).toBe('del dossier dos-1');
+    expect(within(screen.getByTestId('row-doc-2')).getByTestId('whatif-doc-dossier').textContent).toBe('del dossier dos-2');
     // The kinds in their order, with human labels.
     expect(within(row).getByTestId('whatif-kinds').textContent).toBe('Esito cambiatoMetadati cambiati');
     expect(within(row).getByTestId('whatif-flip').textContent).toBe('SI diventa NO');

@@ -433,12 +433,21 @@ function RunView({ id, kind, run, loading, error, canCancel, canOpenDocuments, c
         header: t('ruleEditor.whatIf.columns.document', { context }),
         cell: (row) => {
           if (row.documentId != null)
-            return canOpenDocuments ? (
-              <Link to={documentPath(row.dossierId, row.documentId)} className="rule-editor__whatif-doc" data-testid={`whatif-doc-${row.itemId}`}>
-                {row.name}
-              </Link>
-            ) : (
-              <span className="rule-editor__whatif-doc">{row.name}</span>
+            // Two documents may share a file name: each says its dossier (the whole id: ids made
+            // one after another share their first characters).
+            return (
+              <span className="rule-editor__whatif-item">
+                {canOpenDocuments ? (
+                  <Link to={documentPath(row.dossierId, row.documentId)} className="rule-editor__whatif-doc" data-testid={`whatif-doc-${row.itemId}`}>
+                    {row.name}
+                  </Link>
+                ) : (
+                  <span className="rule-editor__whatif-doc">{row.name}</span>
+                )}
+                <span className={Classes.TEXT_MUTED} data-testid="whatif-doc-dossier">
+                  {t('ruleEditor.whatIf.ofDossier')} <code className="id-cell">{row.dossierId}</code>
+                </span>
+              </span>
             );
           const item = itemOf(row);
           return (
