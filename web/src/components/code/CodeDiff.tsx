@@ -3,6 +3,7 @@ import { json } from '@codemirror/lang-json';
 import { MergeView, unifiedMergeView } from '@codemirror/merge';
 import { EditorState, EditorView, getDefaultExtensions, type Extension } from '@uiw/react-codemirror';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDarkTheme } from '../../lib/useDarkTheme';
 import { lightHighlighting } from './highlight';
 
@@ -27,6 +28,9 @@ export interface CodeDiffProps {
  */
 export default function CodeDiff({ a, b, language, labelA, labelB, layout = 'split', className, testId }: CodeDiffProps) {
   const dark = useDarkTheme();
+  const { t } = useTranslation();
+  // CodeMirror's own words ("15 unchanged lines") in the user's language.
+  const unchanged = t('codeDiff.unchangedLines');
   const parent = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -38,6 +42,7 @@ export default function CodeDiff({ a, b, language, labelA, labelB, layout = 'spl
       ...(dark ? [] : [lightHighlighting]),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),
+      EditorState.phrases.of({ '$ unchanged lines': unchanged }),
     ];
     if (layout === 'unified') {
       const view = new EditorView({
@@ -54,7 +59,7 @@ export default function CodeDiff({ a, b, language, labelA, labelB, layout = 'spl
       gutter: true,
     });
     return () => view.destroy();
-  }, [a, b, language, labelA, labelB, layout, dark]);
+  }, [a, b, language, labelA, labelB, layout, dark, unchanged]);
 
   // Code reads left to right whatever the page's direction.
   return <div ref={parent} className={['code-diff', className].filter(Boolean).join(' ')} data-testid={testId} dir="ltr" />;

@@ -7,6 +7,7 @@ import { formatDateTime, formatUnixSeconds } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useDocumentLogs, type DocumentDetail } from './api';
 import { dossierPath } from './tabs';
+import { documentEventText } from './events';
 
 /** generale: the document's details and its event log. */
 export function GeneralTab({ document }: { document: DocumentDetail }) {
@@ -57,7 +58,7 @@ export function GeneralTab({ document }: { document: DocumentDetail }) {
             <tbody>
               {logs.data.map((log) => (
                 <tr key={log.id}>
-                  <td>{log.event}</td>
+                  <td>{documentEventText(t, log.event)}</td>
                   <td className="data-table__number">{formatUnixSeconds(log.timestamp)}</td>
                 </tr>
               ))}

@@ -80,6 +80,10 @@ export const en: typeof it = {
     irreversible: 'This cannot be undone. Continue?',
     deleteForever: 'Delete permanently',
   },
+  codeDiff: {
+    // CodeMirror replaces $ with the number.
+    unchangedLines: '$ unchanged lines',
+  },
   states: {
     dossier: { processing: 'IN PROGRESS', processed: 'IMPORTED', conflicts: 'CONFLICTS', cannotProcess: 'ERROR' },
     document: { uploaded: 'IMPORTED', extracted: 'IN PROGRESS', processed: 'RULES RUN', cannotProcess: 'ERROR' },
@@ -717,6 +721,17 @@ export const en: typeof it = {
       event: 'Event',
       timestamp: 'Date',
       empty: 'No events',
+    },
+    // The events the server records in Italian, told in the user's language (events.ts).
+    events: {
+      imported: 'imported',
+      extracted_one: 'extracted: {{count}} page',
+      extracted_other: 'extracted: {{count}} pages',
+      ocr: ', {{count}} read by OCR',
+      unreadPage: '; page {{page}} {{reason}}',
+      rulesRun: 'rules run ({{count}})',
+      tagsChangedBy: 'tags changed by {{who}}',
+      error: 'error: {{error}}',
     },
     tagsLabel: 'Document tags (JSON)',
     tagsSaved: 'Tags updated',

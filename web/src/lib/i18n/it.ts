@@ -79,6 +79,10 @@ export const it = {
     irreversible: 'Azione irreversibile, continuare?',
     deleteForever: 'Elimina definitivamente',
   },
+  codeDiff: {
+    // CodeMirror replaces $ with the number.
+    unchangedLines: '$ righe invariate',
+  },
   states: {
     dossier: { processing: 'IN CORSO', processed: 'IMPORTATO', conflicts: 'CONFLITTI', cannotProcess: 'ERRORE' },
     document: { uploaded: 'IMPORTATO', extracted: 'IN CORSO', processed: 'REGOLE ESEGUITE', cannotProcess: 'ERRORE' },
@@ -716,6 +720,17 @@ export const it = {
       event: 'Evento',
       timestamp: 'Data',
       empty: 'Nessun evento',
+    },
+    // The events the server records in Italian, told in the user's language (events.ts).
+    events: {
+      imported: 'importato',
+      extracted_one: 'estratto: {{count}} pagina',
+      extracted_other: 'estratto: {{count}} pagine',
+      ocr: ', {{count}} lette con OCR',
+      unreadPage: '; pagina {{page}} {{reason}}',
+      rulesRun: 'regole eseguite ({{count}})',
+      tagsChangedBy: 'tag modificati da {{who}}',
+      error: 'errore: {{error}}',
     },
     tagsLabel: 'Tag del documento (JSON)',
     tagsSaved: 'Tag aggiornati',
