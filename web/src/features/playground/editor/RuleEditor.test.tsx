@@ -82,6 +82,8 @@ async function openDocumentRule(tab = 'codice', store?: Awaited<ReturnType<typeo
 
 const editor = (testId: string) => screen.findByTestId(testId) as Promise<HTMLTextAreaElement>;
 
+const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 beforeEach(() => {
   vi.clearAllMocks();
 });
@@ -322,6 +324,20 @@ describe('rule editor: Esegui', () => {
     expect(within(choice).getByText(DOSSIER_ID).tagName).toBe('CODE');
     expect(choice.textContent).toContain('cessione · IN CORSO');
     expect(choice.textContent).not.toContain('processing');
+  });
+
+  it('focus coming back to Esegui from the picker opens no tooltip over it', async () => {
+    fakeServer();
+    await openDocumentRule();
+    const choose = screen.getByTestId('rule-run-choose');
+    fireEvent.focus(choose);
+    choose.focus();
+    fireEvent.focus(screen.getByTestId('rule-run'));
+    await waitMs(400);
+    expect(document.querySelector('.bp6-tooltip')).toBeNull();
+    // Hovering still tells.
+    fireEvent.mouseEnter(choose.parentElement ?? choose);
+    await waitFor(() => expect(document.querySelector('.bp6-tooltip')).not.toBeNull());
   });
 
   it('without a remembered document, Esegui opens the choice of one', async () => {

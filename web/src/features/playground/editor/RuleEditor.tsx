@@ -517,10 +517,12 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
         )}
         {canRun && (
           <ButtonGroup>
-            <Tooltip content={runTooltip}>
+            {/* Hover hints only: focus comes back here when the picker closes, and a tooltip
+                opened by it would stay over Esegui and take the next click. */}
+            <Tooltip content={runTooltip} openOnTargetFocus={false}>
               <Button intent="success" icon="play" text={t('ruleEditor.actions.run')} loading={running} disabled={!loaded} onClick={runNow} aria-keyshortcuts="Control+Enter Meta+Enter" data-testid="rule-run" />
             </Tooltip>
-            <Tooltip content={chooseLabel}>
+            <Tooltip content={chooseLabel} openOnTargetFocus={false}>
               <Button intent="success" icon="caret-down" aria-label={chooseLabel} disabled={!loaded || running} onClick={() => setPicker('run')} data-testid="rule-run-choose" />
             </Tooltip>
           </ButtonGroup>
