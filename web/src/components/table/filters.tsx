@@ -1,4 +1,4 @@
-import { Button, Checkbox, HTMLSelect, InputGroup, Popover } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, InputGroup, PopoverNext } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -82,7 +82,7 @@ function SelectFilter({ label, values, onChange, testId, options }: Props & { op
   const summary =
     chosen.size === 0 ? t('table.all') : options.filter((option) => chosen.has(option.value)).map((option) => option.label).join(', ');
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-start"
       content={
         <div className="server-table__popover" role="group" aria-label={label}>
@@ -96,7 +96,7 @@ function SelectFilter({ label, values, onChange, testId, options }: Props & { op
       <Button size="small" rightIcon="caret-down" aria-label={`${label}: ${summary}`} className="server-table__filter server-table__filter--select" data-testid={testId} ellipsizeText>
         {summary}
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
 
@@ -112,7 +112,7 @@ function DateFilter({ label, values, onChange, testId }: Props) {
   const summary =
     preset !== null ? t(`table.presets.${preset}`) : start === '' && end === '' ? t('table.anyDate') : `${start ? formatDay(start) : '…'} – ${end ? formatDay(end) : '…'}`;
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-start"
       content={
         <div className="server-table__popover server-table__dates" role="group" aria-label={label}>
@@ -149,6 +149,6 @@ function DateFilter({ label, values, onChange, testId }: Props) {
       <Button size="small" icon="calendar" rightIcon="caret-down" aria-label={`${label}: ${summary}`} className="server-table__filter" data-testid={testId} ellipsizeText>
         {summary}
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
