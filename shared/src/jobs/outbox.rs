@@ -195,11 +195,19 @@ const FINISHED_BATCH: usize = 1000;
 /// How long a finished job waits for others before its entry is ended.
 const FINISHED_FLUSH_EVERY: Duration = Duration::from_millis(20);
 
+/// How long a batch that could not be ended (PostgreSQL away) waits before it is tried again.
+const FINISHED_RETRY_AFTER: Duration = Duration::from_secs(1);
+/// How many times a stopping process tries a batch before it leaves it.
+const FINISHED_TRIES_WHEN_STOPPING: u32 = 3;
+
 /// Ends the ledger entries of a process's finished jobs in batches — one DELETE for all the
 /// jobs finished within [`FINISHED_FLUSH_EVERY`] rather than one per job, which would cost a
-/// database round trip per job at thousands of jobs per second. An entry not ended (the process
-/// killed before its flush, PostgreSQL away) only means that the job would run once more, and
-/// do nothing, if Redis lost its data; it is forgotten after 24 h.
+/// database round trip per job at thousands of jobs per second. A batch PostgreSQL refuses
+/// (away, restarting) is kept and tried again every [`FINISHED_RETRY_AFTER`] (the fault suite's
+/// PostgreSQL restart found jobs finished during the restart left in the outbox). An entry
+/// still not ended (the process killed before its flush, or stopping while PostgreSQL is away)
+/// only means that the job would run once more, and do nothing, if Redis lost its data; it is
+/// forgotten after 24 h.
 #[derive(Clone)]
 pub struct FinishedJobs {
     sender: tokio::sync::mpsc::UnboundedSender<Uuid>,
@@ -212,18 +220,36 @@ impl FinishedJobs {
         let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel();
         let task = tokio::spawn(async move {
             let mut ids = Vec::with_capacity(FINISHED_BATCH);
-            while receiver.recv_many(&mut ids, FINISHED_BATCH).await > 0 {
-                // Let the jobs finishing meanwhile join the batch.
-                tokio::time::sleep(FINISHED_FLUSH_EVERY).await;
+            let mut failures = 0;
+            loop {
+                if ids.is_empty() {
+                    if receiver.recv_many(&mut ids, FINISHED_BATCH).await == 0 {
+                        return;
+                    }
+                    // Let the jobs finishing meanwhile join the batch.
+                    tokio::time::sleep(FINISHED_FLUSH_EVERY).await;
+                }
                 while ids.len() < FINISHED_BATCH
                     && let Ok(id) = receiver.try_recv()
                 {
                     ids.push(id);
                 }
-                if let Err(error) = finished(&pool, &ids).await {
-                    tracing::warn!(%error, jobs = ids.len(), "cannot end finished jobs' outbox entries");
+                match finished(&pool, &ids).await {
+                    Ok(()) => {
+                        ids.clear();
+                        failures = 0;
+                    }
+                    Err(error) => {
+                        failures += 1;
+                        let stopping = receiver.is_closed();
+                        if stopping && failures >= FINISHED_TRIES_WHEN_STOPPING {
+                            tracing::warn!(%error, jobs = ids.len(), "stopping with finished jobs' outbox entries not ended");
+                            return;
+                        }
+                        tracing::warn!(%error, jobs = ids.len(), "cannot end finished jobs' outbox entries; trying again");
+                        tokio::time::sleep(FINISHED_RETRY_AFTER).await;
+                    }
                 }
-                ids.clear();
             }
         });
         (Self { sender }, task)
