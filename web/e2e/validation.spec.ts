@@ -93,9 +93,10 @@ test('a PDF uploaded for an institute invalidates the rule it does not satisfy; 
     const download = page.waitForEvent('download');
     await documentRow.getByTestId('download-ocr').click();
     expect((await download).suggestedFilename()).toMatch(/\.txt$/);
-    // The first document of the institute: nothing to compare it with.
-    await documentRow.getByTestId('download-diff').click();
-    await expect(toast(page, 'Impossibile scaricare le differenze')).toBeVisible();
+    // The first document of the institute: nothing to compare it with, and it says why.
+    await expect(documentRow.getByTestId('download-diff')).toBeDisabled();
+    await documentRow.getByTestId('download-diff').locator('xpath=..').hover();
+    await expect(page.locator('.bp6-tooltip')).toContainText('Niente da confrontare');
     await expectAccessible(page, 'validation documents');
 
     // Its details: the rule that failed, with the missing string, linking to its editor.
