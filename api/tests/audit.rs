@@ -9,9 +9,6 @@ use anyhow::Result;
 use common::{ADMIN_EMAIL, Options, TestServer};
 use diesel_async::RunQueryDsl;
 use serde_json::{Value, json};
-use shared::db::models::dossiers::{NewDocument, NewDossier};
-use shared::db::models::{DocumentState, DossierState};
-use shared::storage::keys;
 use uuid::Uuid;
 
 const AUDIT_LOG: &str = "query($input: TableInput) { auditLog(input: $input) {
@@ -524,7 +521,7 @@ async fn operations_and_catalogue_changes_write_their_entries() -> Result<()> {
 /// type `busta-paga`: (dossier id, document id).
 async fn processed_dossier(server: &TestServer) -> Result<(Uuid, Uuid)> {
     use diesel::{ExpressionMethods, QueryDsl};
-    use shared::db::schema::{document_types, documents, dossier_types, dossiers};
+    use shared::db::schema::{document_types, dossier_types};
     let mut conn = server.db.pool.get().await?;
     let dossier_type: i64 = dossier_types::table
         .filter(dossier_types::name.eq("cessione"))
@@ -536,33 +533,17 @@ async fn processed_dossier(server: &TestServer) -> Result<(Uuid, Uuid)> {
         .select(document_types::id)
         .first(&mut conn)
         .await?;
-    let dossier = Uuid::now_v7();
-    diesel::insert_into(dossiers::table)
-        .values(NewDossier {
-            id: dossier,
-            description: Some("Rossi".into()),
-            state: DossierState::Processed,
+    drop(conn);
+    common::insert_processed_dossier(
+        server,
+        common::ProcessedDossier {
             dossier_type_id: dossier_type,
-            id_valutazione: "VAL-9".into(),
-            input: json!([]),
-            callback_url: Some("http://127.0.0.1:9/callback".into()),
-            archive_key: None,
-        })
-        .execute(&mut conn)
-        .await?;
-    let document = Uuid::now_v7();
-    diesel::insert_into(documents::table)
-        .values(NewDocument {
-            id: document,
-            dossier_id: dossier,
-            name: "busta.pdf".into(),
-            description: None,
-            document_type_id: Some(document_type),
-            state: DocumentState::Processed,
+            document_type_id: document_type,
+            id_valutazione: "VAL-9",
+            callback_url: Some("http://127.0.0.1:9/callback"),
+            with_archive: false,
             metas: json!({ "cf": "RSS" }),
-            pdf_key: keys::document_pdf(dossier, document),
-        })
-        .execute(&mut conn)
-        .await?;
-    Ok((dossier, document))
+        },
+    )
+    .await
 }

@@ -10,11 +10,7 @@ use common::{Options, TestServer};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use serde_json::{Value, json};
-use shared::db::models::dossiers::{NewDocument, NewDossier};
-use shared::db::models::{DocumentState, DossierState};
-use shared::db::schema::{
-    document_rules, document_types, documents, dossier_types, dossiers, rule_execution_logs,
-};
+use shared::db::schema::{document_rules, document_types, dossier_types, rule_execution_logs};
 use shared::storage::keys;
 use uuid::Uuid;
 
@@ -91,45 +87,25 @@ async fn catalogue_and_dossier(server: &TestServer, admin: &str) -> Result<(Uuid
         .select(document_types::id)
         .first(&mut conn)
         .await?;
-    let dossier = Uuid::now_v7();
-    diesel::insert_into(dossiers::table)
-        .values(NewDossier {
-            id: dossier,
-            description: Some("Rossi".into()),
-            state: DossierState::Processed,
+    drop(conn);
+    let (dossier, document) = common::insert_processed_dossier(
+        server,
+        common::ProcessedDossier {
             dossier_type_id: dossier_type,
-            id_valutazione: String::new(),
-            input: json!([]),
+            document_type_id: document_type,
+            id_valutazione: "",
             callback_url: None,
-            archive_key: Some(keys::archive(dossier)),
-        })
-        .execute(&mut conn)
-        .await?;
-    server
-        .state
-        .storage
+            with_archive: true,
+            metas: json!({}),
+        },
+    )
+    .await?;
+    let storage = &server.state.storage;
+    storage
         .put(&keys::archive(dossier), ARCHIVE.to_vec())
         .await?;
-    let document = Uuid::now_v7();
-    let pdf_key = keys::document_pdf(dossier, document);
-    server
-        .state
-        .storage
-        .put(&pdf_key, b"%PDF-1.4 busta".to_vec())
-        .await?;
-    diesel::insert_into(documents::table)
-        .values(NewDocument {
-            id: document,
-            dossier_id: dossier,
-            name: "busta.pdf".into(),
-            description: None,
-            document_type_id: Some(document_type),
-            state: DocumentState::Processed,
-            metas: json!({}),
-            pdf_key,
-        })
-        .execute(&mut conn)
-        .await?;
+    let pdf = keys::document_pdf(dossier, document);
+    storage.put(&pdf, b"%PDF-1.4 busta".to_vec()).await?;
     Ok((dossier, document))
 }
 
