@@ -54,6 +54,10 @@ bench-lists *ARGS:
 bench-esegui:
     cd web && npx playwright test --config playwright.bench.config.ts
 
+# Regenerate the web app's copy of the catalogue of server messages (shared/src/messages).
+messages:
+    cargo run --quiet -p api -- messages > web/src/lib/i18n/server-messages.json
+
 # Regenerate the GraphQL schema file of the web app and its TypeScript types from the API.
 graphql-schema:
     cargo run --quiet -p api -- schema > web/schema.graphql

@@ -22,15 +22,25 @@ enum Command {
     SeedAdmin,
     /// Print the GraphQL schema (SDL), from which the web app generates its types.
     Schema,
+    /// Print the catalogue of messages as the web app reads it
+    /// (web/src/lib/i18n/server-messages.json).
+    Messages,
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Serve);
-    if let Command::Schema = command {
-        print!("{}", api::graphql::sdl());
-        return Ok(());
+    match command {
+        Command::Schema => {
+            print!("{}", api::graphql::sdl());
+            return Ok(());
+        }
+        Command::Messages => {
+            print!("{}", shared::messages::catalogue_json());
+            return Ok(());
+        }
+        _ => {}
     }
     let config = ApiConfig::from_env().context("reading the configuration")?;
     shared::telemetry::init(config.common.log_format);
@@ -59,7 +69,9 @@ async fn main() -> anyhow::Result<()> {
             println!("{outcome}");
             Ok(())
         }
-        Command::Schema => unreachable!("handled before reading the configuration"),
+        Command::Schema | Command::Messages => {
+            unreachable!("handled before reading the configuration")
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
 };
 use shared::config::MetricsToken;
+use shared::messages;
 
 use crate::request_body::error_response;
 
@@ -61,7 +62,7 @@ impl Metrics {
             return error_response(
                 StatusCode::NOT_FOUND,
                 "METRICS_DISABLED",
-                "Metriche non esposte: impostare ISTRUTTORIA_METRICS_TOKEN per leggerle",
+                &messages::metrics_disabled(),
             );
         };
         let presented = headers
@@ -75,7 +76,7 @@ impl Metrics {
         let mut refused = error_response(
             StatusCode::UNAUTHORIZED,
             "UNAUTHORIZED",
-            "Le metriche richiedono Authorization: Bearer <ISTRUTTORIA_METRICS_TOKEN>",
+            &messages::metrics_token(),
         );
         refused.headers_mut().insert(
             header::WWW_AUTHENTICATE,

@@ -18,6 +18,7 @@ use async_compression::tokio::bufread::{BrotliDecoder, DeflateDecoder, GzipDecod
 use bytes::Bytes;
 use poem::http::{StatusCode, header};
 use poem::{Body, Endpoint, IntoResponse, Middleware, Request, Response, Result};
+use shared::messages::{self, Message};
 use tokio::io::{AsyncRead, BufReader, ReadBuf};
 
 /// Most inflated bytes per compressed byte, past [`FREE_INFLATED_BYTES`]: JSON compresses
@@ -30,22 +31,16 @@ pub const FREE_INFLATED_BYTES: u64 = 1 << 20;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BodyRefused {
     /// More than `limit` bytes (inflated, when the body is compressed).
-    #[error("La richiesta supera il limite di {} KiB", .limit >> 10)]
+    #[error("{}", self.message())]
     TooLarge { limit: usize },
     /// Inflated past [`MAX_RATIO`] times its compressed size.
-    #[error(
-        "La richiesta compressa si espande più di {MAX_RATIO} volte la sua dimensione: rifiutata"
-    )]
+    #[error("{}", self.message())]
     Ratio,
-    /// A `Content-Encoding` other than gzip, deflate, br (or identity).
-    #[error(
-        "Content-Encoding «{0}» non supportato: ammessi gzip, deflate e br (una sola codifica)"
-    )]
-    Encoding(String),
+    /// A `Content-Encoding` other than gzip, deflate, br (or identity); `None`: several.
+    #[error("{}", self.message())]
+    Encoding(Option<String>),
     /// The compressed data is corrupt, or the connection ended mid-body.
-    #[error(
-        "Il corpo della richiesta non è leggibile (dati compressi non validi o trasmissione interrotta)"
-    )]
+    #[error("{}", self.message())]
     Unreadable,
 }
 
@@ -68,18 +63,34 @@ impl BodyRefused {
         }
     }
 
-    /// The REST answer: `{ "code", "message" }`.
+    /// What the client is told.
+    pub fn message(&self) -> Message {
+        match self {
+            Self::TooLarge { limit } => messages::body_too_large(limit >> 10),
+            Self::Ratio => messages::body_ratio(MAX_RATIO),
+            Self::Encoding(Some(encoding)) => messages::body_encoding(encoding),
+            Self::Encoding(None) => messages::body_several_encodings(),
+            Self::Unreadable => messages::body_unreadable(),
+        }
+    }
+
+    /// The REST answer ([`error_response`]).
     pub fn response(&self) -> Response {
-        error_response(self.status(), self.code(), &self.to_string())
+        error_response(self.status(), self.code(), &self.message())
     }
 }
 
-/// A REST refusal: `{ "code": …, "message": … }` as JSON.
-pub fn error_response(status: StatusCode, code: &str, message: &str) -> Response {
+/// A REST refusal: `{ "code", "message", "messageCode", "params" }` as JSON — the kind of
+/// refusal, the Italian text, and the entry of the catalogue (`shared::messages`) with its
+/// parameters, which the web app renders in the user's language.
+pub fn error_response(status: StatusCode, code: &str, message: &Message) -> Response {
+    let mut body = message.to_json();
+    body["code"] = code.into();
+    body["message"] = message.italian().into();
     Response::builder()
         .status(status)
         .content_type("application/json; charset=utf-8")
-        .body(serde_json::json!({ "code": code, "message": message }).to_string())
+        .body(body.to_string())
 }
 
 /// Reads `body` whole, refusing it past `limit` bytes (inflated bytes, when it was sent
@@ -202,7 +213,7 @@ fn coding(headers: &poem::http::HeaderMap) -> Result<Option<Coding>, BodyRefused
     let (Some(value), None) = (values.next(), values.next()) else {
         return match headers.get(header::CONTENT_ENCODING) {
             None => Ok(None),
-            Some(_) => Err(BodyRefused::Encoding("più codifiche".to_owned())),
+            Some(_) => Err(BodyRefused::Encoding(None)),
         };
     };
     let text = value.to_str().unwrap_or_default().trim();
@@ -211,7 +222,7 @@ fn coding(headers: &poem::http::HeaderMap) -> Result<Option<Coding>, BodyRefused
         "gzip" | "x-gzip" => Ok(Some(Coding::Gzip)),
         "deflate" => Ok(Some(Coding::Deflate)),
         "br" => Ok(Some(Coding::Brotli)),
-        _ => Err(BodyRefused::Encoding(text.chars().take(40).collect())),
+        _ => Err(BodyRefused::Encoding(Some(text.chars().take(40).collect()))),
     }
 }
 

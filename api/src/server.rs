@@ -12,6 +12,7 @@ use poem::web::websocket::WebSocket;
 use poem::{Body, IntoResponse, Response};
 use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
 use shared::config::ApiConfig;
+use shared::messages::{self, Message};
 
 use crate::headers::SecurityHeaders;
 use crate::metrics::RecordRequests;
@@ -129,7 +130,7 @@ async fn graphql(
         return refused(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "UNSUPPORTED_MEDIA_TYPE",
-            "Le richieste GraphQL vanno inviate come application/json".to_owned(),
+            messages::graphql_json_only(),
         );
     }
     let caller = crate::graphql::Caller::from_headers(headers, &state.auth);
@@ -149,7 +150,7 @@ async fn graphql(
     };
     let bytes = match crate::request_body::read(body, limit).await {
         Ok(bytes) => bytes,
-        Err(body) => return refused(body.status(), body.code(), body.to_string()),
+        Err(body) => return refused(body.status(), body.code(), body.message()),
     };
     let mut request: async_graphql::Request = match serde_json::from_slice(&bytes) {
         Ok(request) => request,
@@ -167,7 +168,7 @@ async fn graphql(
         return refused(
             StatusCode::BAD_REQUEST,
             "BAD_USER_INPUT",
-            "Il testo non può contenere il carattere NUL (\\u0000)".to_owned(),
+            messages::nul_not_allowed(),
         );
     }
     if !signed_in && !limits.public_introspection {
@@ -191,10 +192,12 @@ fn has_nul(value: &async_graphql::Value) -> bool {
     }
 }
 
-/// A request refused before execution, with a GraphQL-shaped body the web client reads.
-fn refused(status: StatusCode, code: &str, message: String) -> Response {
-    let body =
-        serde_json::json!({ "errors": [{ "message": message, "extensions": { "code": code } }] });
+/// A request refused before execution, with a GraphQL-shaped body the web client reads (the
+/// extensions of `crate::graphql::errors`).
+fn refused(status: StatusCode, code: &str, message: Message) -> Response {
+    let mut extensions = message.to_json();
+    extensions["code"] = code.into();
+    let body = serde_json::json!({ "errors": [{ "message": message.italian(), "extensions": extensions }] });
     Response::builder()
         .status(status)
         .content_type("application/json")
@@ -232,7 +235,7 @@ fn no_graphiql() -> Response {
     refused(
         StatusCode::METHOD_NOT_ALLOWED,
         "METHOD_NOT_ALLOWED",
-        "GraphQL risponde a POST application/json (GraphiQL: ISTRUTTORIA_GRAPHIQL=true)".to_owned(),
+        messages::graphql_post_only(),
     )
 }
 

@@ -948,7 +948,10 @@ async fn a_code_change_without_a_worker_is_refused_at_once_and_one_unanswered_af
     let body = create("E").await?;
     let (message, code, _) = error(&body);
     assert_eq!(code, "UNAVAILABLE", "{body}");
-    assert!(message.contains("no worker answered"), "{message}");
+    let extensions = &body["errors"][0]["extensions"];
+    assert_eq!(extensions["messageCode"], "CHECK_UNAVAILABLE", "{body}");
+    assert_eq!(extensions["params"]["reason"]["messageCode"], "NO_REPLY");
+    assert!(message.contains("Nessun worker ha risposto"), "{message}");
     Ok(())
 }
 

@@ -12,6 +12,7 @@ use uuid::Uuid;
 use crate::db::models::accounts::{NewCasbinRule, NewRole, NewUser};
 use crate::db::schema::{casbin_rule, roles};
 use crate::db::{DbError, Pool, QueryContext, repo};
+use crate::messages::{self, Message};
 
 /// The role of the seeded administrator; its policy allows every action on every resource.
 pub const ADMIN_ROLE: &str = "admin";
@@ -179,24 +180,14 @@ pub async fn seed_admin(
 #[error("{field}: {message}")]
 pub struct FieldError {
     pub field: &'static str,
-    pub message: String,
+    pub message: Message,
 }
 
 impl FieldError {
-    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
-        Self {
-            field,
-            message: message.into(),
-        }
+    pub fn new(field: &'static str, message: Message) -> Self {
+        Self { field, message }
     }
 }
-
-pub const REQUIRED: &str = "Campo obbligatorio";
-pub const PASSWORD_TOO_SHORT: &str = "Lunghezza minima: 7 caratteri";
-pub const PASSWORDS_DIFFER: &str = "Le password devono coincidere";
-pub const INVALID_EMAIL: &str = "Email non valida";
-pub const EMAIL_TAKEN: &str = "Esiste già un utente con questa email";
-pub const USER_NOT_FOUND: &str = "Utente non trovato";
 /// Shortest password.
 pub const MIN_PASSWORD: usize = 7;
 /// Longest password at creation and change (spec §5); a reset allows 255.
@@ -209,10 +200,6 @@ pub const MAX_EMAIL: usize = 255;
 /// Largest avatar picture, decoded.
 pub const MAX_AVATAR_BYTES: usize = 256 * 1024;
 
-pub fn too_long(max: usize) -> String {
-    format!("Lunghezza massima: {max} caratteri")
-}
-
 /// `value` trimmed, required and at most `max` characters.
 pub fn required_text<'a>(
     field: &'static str,
@@ -221,10 +208,10 @@ pub fn required_text<'a>(
 ) -> Result<&'a str, FieldError> {
     let value = value.trim();
     if value.is_empty() {
-        return Err(FieldError::new(field, REQUIRED));
+        return Err(FieldError::new(field, messages::required()));
     }
     if value.chars().count() > max {
-        return Err(FieldError::new(field, too_long(max)));
+        return Err(FieldError::new(field, messages::too_long(max)));
     }
     Ok(value)
 }
@@ -237,7 +224,7 @@ pub fn valid_email<'a>(
 ) -> Result<&'a str, FieldError> {
     let value = required_text(field, value, max)?;
     if !is_email(value) {
-        return Err(FieldError::new(field, INVALID_EMAIL));
+        return Err(FieldError::new(field, messages::invalid_email()));
     }
     Ok(value)
 }
@@ -251,13 +238,13 @@ pub fn is_email(value: &str) -> bool {
 pub fn valid_password(field: &'static str, value: &str, max: usize) -> Result<(), FieldError> {
     let length = value.chars().count();
     if length == 0 {
-        return Err(FieldError::new(field, REQUIRED));
+        return Err(FieldError::new(field, messages::required()));
     }
     if length < MIN_PASSWORD {
-        return Err(FieldError::new(field, PASSWORD_TOO_SHORT));
+        return Err(FieldError::new(field, messages::password_too_short()));
     }
     if length > max {
-        return Err(FieldError::new(field, too_long(max)));
+        return Err(FieldError::new(field, messages::too_long(max)));
     }
     Ok(())
 }
@@ -281,13 +268,16 @@ impl NewAccount {
         let email = valid_email("email", &self.email, MAX_NEW_EMAIL)?.to_owned();
         valid_password("password", &self.password, MAX_PASSWORD)?;
         if self.confirm_password.is_empty() {
-            return Err(FieldError::new("confirmPassword", REQUIRED));
+            return Err(FieldError::new("confirmPassword", messages::required()));
         }
         if self.confirm_password.chars().count() > 30 {
-            return Err(FieldError::new("confirmPassword", too_long(30)));
+            return Err(FieldError::new("confirmPassword", messages::too_long(30)));
         }
         if self.confirm_password != self.password {
-            return Err(FieldError::new("confirmPassword", PASSWORDS_DIFFER));
+            return Err(FieldError::new(
+                "confirmPassword",
+                messages::passwords_differ(),
+            ));
         }
         Ok(Self {
             email,
@@ -302,12 +292,7 @@ impl NewAccount {
 /// An avatar: a base64 data URL of a PNG, JPEG or WebP picture of at most 256 KiB.
 pub fn valid_avatar(field: &'static str, value: &str) -> Result<(), FieldError> {
     use base64::Engine;
-    let invalid = || {
-        FieldError::new(
-            field,
-            "Immagine non valida: sono ammessi PNG, JPEG o WebP fino a 256 KiB",
-        )
-    };
+    let invalid = || FieldError::new(field, messages::invalid_avatar());
     let value = value.trim();
     let (header, data) = value.split_once(',').ok_or_else(invalid)?;
     let mime = header
@@ -350,14 +335,14 @@ mod validation_tests {
     fn a_new_account_follows_the_spec_limits_and_messages() {
         let valid = account().validated().expect("valid");
         assert_eq!(valid.email, "mario.rossi@example.com");
-        let cases: Vec<(NewAccount, &str, String)> = vec![
+        let cases: Vec<(NewAccount, &str, Message)> = vec![
             (
                 NewAccount {
                     first_name: " ".into(),
                     ..account()
                 },
                 "firstName",
-                REQUIRED.into(),
+                messages::required(),
             ),
             (
                 NewAccount {
@@ -365,7 +350,7 @@ mod validation_tests {
                     ..account()
                 },
                 "lastName",
-                too_long(30),
+                messages::too_long(30),
             ),
             (
                 NewAccount {
@@ -373,7 +358,7 @@ mod validation_tests {
                     ..account()
                 },
                 "email",
-                REQUIRED.into(),
+                messages::required(),
             ),
             (
                 NewAccount {
@@ -381,7 +366,7 @@ mod validation_tests {
                     ..account()
                 },
                 "email",
-                INVALID_EMAIL.into(),
+                messages::invalid_email(),
             ),
             (
                 NewAccount {
@@ -389,7 +374,7 @@ mod validation_tests {
                     ..account()
                 },
                 "email",
-                too_long(60),
+                messages::too_long(60),
             ),
             (
                 NewAccount {
@@ -398,7 +383,7 @@ mod validation_tests {
                     ..account()
                 },
                 "password",
-                PASSWORD_TOO_SHORT.into(),
+                messages::password_too_short(),
             ),
             (
                 NewAccount {
@@ -407,7 +392,7 @@ mod validation_tests {
                     ..account()
                 },
                 "password",
-                too_long(20),
+                messages::too_long(20),
             ),
             (
                 NewAccount {
@@ -415,7 +400,7 @@ mod validation_tests {
                     ..account()
                 },
                 "confirmPassword",
-                REQUIRED.into(),
+                messages::required(),
             ),
             (
                 NewAccount {
@@ -423,7 +408,7 @@ mod validation_tests {
                     ..account()
                 },
                 "confirmPassword",
-                PASSWORDS_DIFFER.into(),
+                messages::passwords_differ(),
             ),
         ];
         for (input, field, message) in cases {
@@ -456,7 +441,6 @@ mod validation_tests {
 //
 // Each change is one transaction with its audit-log entry.
 
-use crate::auth::admin::NOT_WHILE_IMPERSONATING;
 use crate::db::models::accounts::{User, UserChanges};
 use crate::db::repo::audit::{Actor, Entry};
 
@@ -468,13 +452,13 @@ pub enum AdminError {
     Invalid(#[from] FieldError),
     /// What the operation names does not exist (→ `NOT_FOUND`).
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Message),
     /// The current state refuses the operation (→ `CONFLICT`).
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Message),
     /// The caller may not do this, whatever their permissions (→ `FORBIDDEN`).
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Message),
     #[error(transparent)]
     Db(#[from] DbError),
     #[error(transparent)]
@@ -496,7 +480,7 @@ async fn user_by_email(
 ) -> Result<User, AdminError> {
     repo::users::find_user_by_email(conn, email.trim())
         .await?
-        .ok_or_else(|| AdminError::NotFound(USER_NOT_FOUND.into()))
+        .ok_or_else(|| AdminError::NotFound(messages::user_not_found()))
 }
 
 /// Creates a user with no role (`createUser` by `actor`; without one, audited as `user.register`
@@ -512,7 +496,7 @@ pub async fn create_account(
         .await?
         .is_some()
     {
-        return Err(FieldError::new("email", EMAIL_TAKEN).into());
+        return Err(FieldError::new("email", messages::email_taken()).into());
     }
     let password_hash = hash_off_thread(&input.password).await?;
     let new_user = NewUser {
@@ -535,7 +519,7 @@ pub async fn create_account(
         Ok(user) => Ok(user),
         // A concurrent creation of the same e-mail.
         Err(error) if error.is_unique_violation() => {
-            Err(FieldError::new("email", EMAIL_TAKEN).into())
+            Err(FieldError::new("email", messages::email_taken()).into())
         }
         Err(error) => Err(error.into()),
     }
@@ -667,18 +651,18 @@ pub async fn change_own_password(
     new_password: &str,
 ) -> Result<(), AdminError> {
     if old_password.is_empty() {
-        return Err(FieldError::new("oldPassword", REQUIRED).into());
+        return Err(FieldError::new("oldPassword", messages::required()).into());
     }
     valid_password("newPassword", new_password, MAX_PASSWORD)?;
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     let user = repo::users::find_user_by_id(&mut conn, actor.id)
         .await?
-        .ok_or_else(|| AdminError::NotFound(USER_NOT_FOUND.into()))?;
+        .ok_or_else(|| AdminError::NotFound(messages::user_not_found()))?;
     drop(conn);
     let (old, hash) = (old_password.to_owned(), user.password_hash.clone());
     let matches = tokio::task::spawn_blocking(move || verify_password(&old, &hash)).await??;
     if !matches {
-        return Err(FieldError::new("oldPassword", "La password attuale non è corretta").into());
+        return Err(FieldError::new("oldPassword", messages::wrong_password()).into());
     }
     set_password(pool, actor, &user.email, new_password, Some(session)).await
 }
@@ -712,7 +696,7 @@ pub async fn delete_account(pool: &Pool, actor: &Actor, email: &str) -> Result<U
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     let user = user_by_email(&mut conn, email).await?;
     if user.id == actor.id || Some(user.id) == actor.impersonator {
-        return Err(AdminError::Conflict("Non puoi eliminare te stesso".into()));
+        return Err(AdminError::Conflict(messages::delete_self()));
     }
     if actor.impersonator.is_some() {
         // Taking a user's roles away is an access-control change.
@@ -721,7 +705,7 @@ pub async fn delete_account(pool: &Pool, actor: &Actor, email: &str) -> Result<U
             .iter()
             .any(|group| group.subject.eq_ignore_ascii_case(&user.email))
         {
-            return Err(AdminError::Forbidden(NOT_WHILE_IMPERSONATING.into()));
+            return Err(AdminError::Forbidden(messages::not_while_impersonating()));
         }
     }
     conn.transaction(async |conn| -> Result<(), DbError> {

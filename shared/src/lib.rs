@@ -9,6 +9,7 @@ pub mod events;
 pub mod import;
 pub mod jobs;
 pub mod mail;
+pub mod messages;
 pub mod pipeline;
 pub mod rate_limit;
 pub mod rules;

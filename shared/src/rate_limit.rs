@@ -31,6 +31,7 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 
 use crate::jobs::Redis;
+use crate::messages::{self, Message};
 
 /// At most `max` events per `window`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,29 +71,35 @@ pub const OWN_PASSWORD_CHANGES_PER_USER: Limit = minutes(10, 15);
 /// Callbacks resent per user (each one is an outgoing HTTP request to the importing system).
 pub const CALLBACK_RESENDS_PER_USER: Limit = minutes(20, 1);
 
-/// The message of a refusal, as the web app shows it.
-pub const TOO_MANY_MESSAGE: &str = "Troppi tentativi: riprova fra qualche minuto";
-
 #[derive(Debug, thiserror::Error)]
 pub enum RateLimitError {
-    #[error("{TOO_MANY_MESSAGE}")]
+    #[error("{}", messages::too_many_attempts())]
     TooMany,
     /// Too many failed logins for one account: it is locked for `retry_after` more.
-    #[error(
-        "Account bloccato per troppi tentativi di accesso falliti: riprova fra {}",
-        in_minutes(*retry_after)
-    )]
+    #[error("{}", locked_message(*retry_after))]
     AccountLocked { retry_after: Duration },
     #[error("the rate-limit counters are unreachable: {0}")]
     Redis(#[from] redis::RedisError),
 }
 
-/// "1 minuto", "15 minuti": `duration` rounded up to whole minutes, at least one.
-fn in_minutes(duration: Duration) -> String {
-    match duration.as_secs().div_ceil(60).max(1) {
-        1 => "1 minuto".to_owned(),
-        minutes => format!("{minutes} minuti"),
+impl RateLimitError {
+    /// What the user is told (`None` when the counters are unreachable: ours, logged).
+    pub fn message(&self) -> Option<Message> {
+        match self {
+            Self::TooMany => Some(messages::too_many_attempts()),
+            Self::AccountLocked { retry_after } => Some(locked_message(*retry_after)),
+            Self::Redis(_) => None,
+        }
     }
+}
+
+/// "… riprova fra 15 minuti": `retry_after` rounded up to whole minutes, at least one.
+fn locked_message(retry_after: Duration) -> Message {
+    let wait = match retry_after.as_secs().div_ceil(60).max(1) {
+        1 => messages::one_minute(),
+        minutes => messages::minutes(minutes),
+    };
+    messages::account_locked(wait)
 }
 
 /// What reaching a counter's limit means.

@@ -16,9 +16,11 @@ use async_graphql::extensions::{
 use async_graphql::parser::types::{
     ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
 };
-use async_graphql::{ErrorExtensions, Name, Positioned, ServerResult, Variables};
+use async_graphql::{Name, Positioned, ServerResult, Variables};
+use shared::messages::{self, Message};
 
 use super::caller::Caller;
+use super::errors::{forbidden, refused};
 use crate::state::AppState;
 
 /// The access an operation needs.
@@ -545,12 +547,11 @@ impl Extension for FieldGuardExtension {
                     }
                 });
             if !allowed {
-                return Err(async_graphql::Error::new(format!(
-                    "Permesso negato: {resource} ({}.{})",
-                    info.parent_type, info.name
-                ))
-                .extend_with(|_, e| e.set("code", "FORBIDDEN"))
-                .into_server_error(async_graphql::Pos::default()));
+                let field = format!("{}.{}", info.parent_type, info.name);
+                return Err(
+                    forbidden(messages::permission_denied_field(resource, field))
+                        .into_server_error(async_graphql::Pos::default()),
+                );
             }
         }
         next.run(ctx, info).await
@@ -640,27 +641,22 @@ fn check(
     caller: &Caller,
     state: Option<&Arc<AppState>>,
 ) -> ServerResult<()> {
-    let refuse = |code: &str, message: String| {
-        Err(async_graphql::Error::new(message)
-            .extend_with(|_, e| e.set("code", code))
-            .into_server_error(field.pos))
+    let refuse = |code: &'static str, message: Message| {
+        Err(refused(code, message).into_server_error(field.pos))
     };
     let Some(access) = required(kind, &field.node) else {
         tracing::error!(operation = %field.node, "operation without an access declaration refused");
-        return refuse(
-            "FORBIDDEN",
-            format!(
-                "L'operazione {} non dichiara i permessi richiesti",
-                field.node
-            ),
-        );
+        return refuse("FORBIDDEN", messages::undeclared_operation(&field.node));
     };
     let claims = match (access, caller) {
         (Public, _) => return Ok(()),
         (_, Caller::Authenticated(claims)) => claims,
-        (_, Caller::Rejected(error)) => return refuse("UNAUTHENTICATED", error.to_string()),
+        (_, Caller::Rejected(error)) => {
+            let message = error.message().unwrap_or_else(messages::session_invalid);
+            return refuse("UNAUTHENTICATED", message);
+        }
         (_, Caller::Anonymous) => {
-            return refuse("UNAUTHENTICATED", "Autenticazione richiesta".into());
+            return refuse("UNAUTHENTICATED", messages::authentication_required());
         }
     };
     let Resource(resource) = access else {
@@ -670,7 +666,7 @@ fn check(
     if allowed {
         Ok(())
     } else {
-        refuse("FORBIDDEN", format!("Permesso negato: {resource}"))
+        refuse("FORBIDDEN", messages::permission_denied(resource))
     }
 }
 

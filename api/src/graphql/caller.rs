@@ -1,9 +1,12 @@
 //! Who calls: read once per request from the `Authorization: Bearer …` header and handed to the
 //! resolvers, which ask for it with [`claims`] when an operation needs a logged-in user.
 
-use async_graphql::{Context, ErrorExtensions};
+use async_graphql::Context;
 use poem::http::HeaderMap;
 use shared::auth::{AccessClaims, Authenticator, TokenError};
+use shared::messages;
+
+use super::errors::refused;
 
 pub enum Caller {
     Anonymous,
@@ -51,13 +54,15 @@ impl Caller {
 pub fn claims<'a>(ctx: &'a Context<'_>) -> async_graphql::Result<&'a AccessClaims> {
     match ctx.data_opt::<Caller>() {
         Some(Caller::Authenticated(claims)) => Ok(claims),
-        Some(Caller::Rejected(error)) => Err(unauthenticated(&error.to_string())),
-        Some(Caller::Anonymous) | None => Err(unauthenticated("Autenticazione richiesta")),
+        Some(Caller::Rejected(error)) => Err(refused(
+            "UNAUTHENTICATED",
+            error.message().unwrap_or_else(messages::session_invalid),
+        )),
+        Some(Caller::Anonymous) | None => Err(refused(
+            "UNAUTHENTICATED",
+            messages::authentication_required(),
+        )),
     }
-}
-
-fn unauthenticated(message: &str) -> async_graphql::Error {
-    async_graphql::Error::new(message).extend_with(|_, e| e.set("code", "UNAUTHENTICATED"))
 }
 
 /// The client's IP address, for rate limits: the peer of the connection, or — only when that

@@ -16,6 +16,7 @@ use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{db_error, edit_error, paging};
 use crate::state::AppState;
+use shared::messages;
 
 /// The data table list's columns (`dataTablesPage`): sorts and filters each backed by an index
 /// (migrations 0002 and 0007). The default order is the spec's: `ordinamento`, ascending.
@@ -129,7 +130,7 @@ impl DataTablesQuery {
             .await
             .map_err(db_error)?
             .map(DataTable::from)
-            .ok_or_else(|| not_found(format!("Datatable «{}» non trovata", name.trim())))
+            .ok_or_else(|| not_found(messages::data_table_not_found(name.trim())))
     }
 }
 
@@ -146,7 +147,7 @@ impl DataTablesMutation {
     ) -> async_graphql::Result<DataTable> {
         let state = ctx.data::<Arc<AppState>>()?;
         let Some(content) = input.content else {
-            return Err(bad_input("content", repo::INVALID_JSON));
+            return Err(bad_input("content", messages::invalid_json()));
         };
         let mut conn = state.db.get().await.map_err(internal)?;
         let row = repo::create_data_table(

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 use shared::db::models::dossiers::{Document as DocumentRow, DocumentLog as DocumentLogRow};
 use shared::db::repo::documents::{self as repo, DocumentView};
 use shared::db::repo::{pipeline, rules as rules_repo};
-use shared::services::documents::{self as services, DOCUMENT_NOT_FOUND, DocumentError};
+use shared::services::documents::{self as services, DocumentError};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
@@ -28,12 +28,13 @@ use super::rules::DocumentRule;
 use super::session::actor;
 use super::types::{NamedRef, chain, db_error, service_error};
 use crate::state::AppState;
+use shared::messages;
 
 /// The run dialogs' list: default and largest page.
 const DOCUMENTS_INFO_DEFAULT_LIMIT: i32 = 50;
 
 fn document_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(DOCUMENT_NOT_FOUND))
+    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::document_not_found()))
 }
 
 /// The stored extraction output under `key` as a JSON object; `None` when nothing is stored
@@ -218,7 +219,7 @@ impl Document {
 async fn pdf_base64(state: &AppState, row: &DocumentRow) -> async_graphql::Result<String> {
     let bytes = state.storage.get(&row.pdf_key).await.map_err(|error| {
         if error.is_not_found() {
-            not_found("Il file del documento non è disponibile")
+            not_found(messages::document_file_gone())
         } else {
             internal(chain(&error))
         }
@@ -266,7 +267,7 @@ async fn find(state: &AppState, id: Uuid) -> async_graphql::Result<DocumentView>
     repo::find_document_view(&mut conn, id)
         .await
         .map_err(db_error)?
-        .ok_or_else(|| not_found(DOCUMENT_NOT_FOUND))
+        .ok_or_else(|| not_found(messages::document_not_found()))
 }
 
 #[derive(Default)]
@@ -426,7 +427,7 @@ impl DocumentsQuery {
             .map_err(db_error)?
             .is_none()
         {
-            return Err(not_found(DOCUMENT_NOT_FOUND));
+            return Err(not_found(messages::document_not_found()));
         }
         let rows = repo::document_logs(&mut conn, id).await.map_err(db_error)?;
         Ok(rows.into_iter().map(DocumentLog::from).collect())
@@ -464,12 +465,9 @@ impl DocumentsMutation {
         let metas = match serde_json::from_str::<Value>(&metas) {
             Ok(Value::Object(object)) => object,
             Ok(_) => {
-                return Err(bad_input(
-                    "metas",
-                    "I tag devono essere un oggetto JSON (nome → valore)",
-                ));
+                return Err(bad_input("metas", messages::tags_not_object()));
             }
-            Err(_) => return Err(bad_input("metas", "Json non valido")),
+            Err(_) => return Err(bad_input("metas", messages::invalid_json())),
         };
         let view = services::replace_metas(&state.db, id, &metas, &actor)
             .await
@@ -503,7 +501,7 @@ impl DocumentsMutation {
             .await
             .map_err(|error| match error {
                 DocumentError::RuleNotFound(_) => {
-                    not_found(format!("Regola {} non trovata", rule_id.as_str()))
+                    not_found(messages::rule_not_found(rule_id.as_str()))
                 }
                 error => service_error(error),
             })?;

@@ -22,7 +22,7 @@ use shared::db::repo::{executions as executions_repo, pipeline};
 use shared::events::{self, Event};
 use shared::jobs::pipeline::DossierRulesScope;
 use shared::pipeline::metas::MetasCheck as MetasCheckRow;
-use shared::services::dossiers::{self as services, DOSSIER_NOT_FOUND};
+use shared::services::dossiers::{self as services};
 use shared::storage::keys;
 use uuid::Uuid;
 
@@ -33,6 +33,7 @@ use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, chain, db_error, service_error};
 use crate::state::AppState;
+use shared::messages;
 
 /// The dossier list's columns (operations spec §2): sorts and filters each backed by an index
 /// (migrations 0002 and 0006). Sorting by dossier type is not offered (it would sort by a
@@ -58,7 +59,7 @@ const DOSSIER_TABLE: TableSpec = TableSpec {
 
 /// A dossier id argument; an id that is not a UUID names no dossier.
 pub(super) fn dossier_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(DOSSIER_NOT_FOUND))
+    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::dossier_not_found()))
 }
 
 /// A dossier. `input` is the JSON text of its list of input items.
@@ -280,7 +281,7 @@ async fn find(state: &AppState, id: Uuid) -> async_graphql::Result<DossierView> 
     repo::find_dossier_view(&mut conn, id)
         .await
         .map_err(db_error)?
-        .ok_or_else(|| not_found(DOSSIER_NOT_FOUND))
+        .ok_or_else(|| not_found(messages::dossier_not_found()))
 }
 
 async fn ensure_exists(state: &AppState, id: Uuid) -> async_graphql::Result<()> {
@@ -291,7 +292,7 @@ async fn ensure_exists(state: &AppState, id: Uuid) -> async_graphql::Result<()> 
     {
         Ok(())
     } else {
-        Err(not_found(DOSSIER_NOT_FOUND))
+        Err(not_found(messages::dossier_not_found()))
     }
 }
 
@@ -368,7 +369,7 @@ impl DossiersQuery {
             .unwrap_or_else(|| keys::archive(dossier.id));
         let bytes = state.storage.get(&key).await.map_err(|error| {
             if error.is_not_found() {
-                not_found("L'archivio del dossier non è disponibile")
+                not_found(messages::dossier_archive_gone())
             } else {
                 internal(chain(&error))
             }
@@ -464,7 +465,7 @@ impl DossiersMutation {
         repo::delete_dossier(&mut conn, id, Some(&actor))
             .await
             .map_err(db_error)?
-            .ok_or_else(|| not_found(DOSSIER_NOT_FOUND))?;
+            .ok_or_else(|| not_found(messages::dossier_not_found()))?;
         drop(conn);
         // The rows are gone; files left behind by a failure here are unreachable garbage, not
         // a broken dossier, so the deletion still succeeds.
@@ -535,7 +536,7 @@ impl DossiersMutation {
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
         let dossier = dossier_id(&id)?;
-        let rule_not_found = || not_found(format!("Regola {} non trovata", rule_id.as_str()));
+        let rule_not_found = || not_found(messages::rule_not_found(rule_id.as_str()));
         let rule = Uuid::parse_str(rule_id.trim()).map_err(|_| rule_not_found())?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let exists = shared::db::repo::rules::find_dossier_rule(&mut conn, rule)
@@ -572,11 +573,16 @@ impl DossiersMutation {
         for meta in metas {
             let name = meta.name.trim().to_owned();
             if name.is_empty() {
-                return Err(bad_input("metas", "Campo necessario"));
+                return Err(bad_input("metas", messages::field_needed()));
             }
             match meta.value.as_deref().map(str::trim) {
                 Some(value) if !value.is_empty() => fixes.push((name, value.to_owned())),
-                _ => return Err(bad_input(&format!("metas.{name}"), "Campo necessario")),
+                _ => {
+                    return Err(bad_input(
+                        &format!("metas.{name}"),
+                        messages::field_needed(),
+                    ));
+                }
             }
         }
         let (check, started) = services::fix_metas(&state.db, id, &fixes, &actor(claims(ctx)?))

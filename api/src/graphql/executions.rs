@@ -25,6 +25,7 @@ use super::errors::{internal, not_found};
 use super::table::{Column, FilterKind, Page, TableInput, TableSpec};
 use super::types::db_error;
 use crate::state::AppState;
+use shared::messages;
 
 const RULE_LOG_TABLE: TableSpec = TableSpec {
     columns: &[
@@ -267,7 +268,7 @@ impl ExecutionsQuery {
         id: ID,
     ) -> async_graphql::Result<RuleExecutionLogDetail> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let missing = || not_found("Log di esecuzione non trovato");
+        let missing = || not_found(messages::execution_log_not_found());
         let id = Uuid::parse_str(id.trim()).map_err(|_| missing())?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let row = repo::find_rule_execution_log(&mut conn, id)

@@ -21,6 +21,7 @@ use super::errors::{bad_input, internal, not_found};
 use super::session::actor;
 use super::table::{Column, Page, TableInput, TableSpec};
 use crate::state::AppState;
+use shared::messages;
 
 /// The failed jobs list: newest failure first; its filters are [`FailedJobFilter`].
 const FAILED_JOBS: TableSpec = TableSpec {
@@ -31,8 +32,6 @@ const FAILED_JOBS: TableSpec = TableSpec {
 
 /// Longest text of the error filter.
 const MAX_ERROR_FILTER: usize = 200;
-
-const JOB_NOT_FOUND: &str = "Job non trovato tra quelli falliti";
 
 /// How many jobs of a queue are in each state.
 #[derive(SimpleObject)]
@@ -187,13 +186,13 @@ impl FailedJobFilter {
         {
             return Err(bad_input(
                 "errorContains",
-                format!("Il testo dell'errore va da 1 a {MAX_ERROR_FILTER} caratteri"),
+                messages::error_filter_length(MAX_ERROR_FILTER),
             ));
         }
         if let (Some(from), Some(to)) = (self.from, self.to)
             && to < from
         {
-            return Err(bad_input("to", "La fine del periodo precede l'inizio"));
+            return Err(bad_input("to", messages::period_reversed()));
         }
         Ok(FailureFilter {
             queues,
@@ -223,11 +222,11 @@ impl From<failures::BulkOutcome> for BulkJobOutcome {
 }
 
 fn queue(name: &str) -> async_graphql::Result<&'static str> {
-    board::queue(name.trim()).ok_or_else(|| bad_input("queue", format!("Coda sconosciuta: {name}")))
+    board::queue(name.trim()).ok_or_else(|| bad_input("queue", messages::unknown_queue(name)))
 }
 
 fn job_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(JOB_NOT_FOUND))
+    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::job_not_found()))
 }
 
 fn count(n: u64) -> i64 {
@@ -407,7 +406,7 @@ impl JobsMutation {
         if retried {
             Ok(true)
         } else {
-            Err(not_found(JOB_NOT_FOUND))
+            Err(not_found(messages::job_not_found()))
         }
     }
 
@@ -421,7 +420,7 @@ impl JobsMutation {
         if discarded {
             Ok(true)
         } else {
-            Err(not_found(JOB_NOT_FOUND))
+            Err(not_found(messages::job_not_found()))
         }
     }
 

@@ -26,11 +26,11 @@ use async_graphql::extensions::{
 use async_graphql::parser::types::{
     ExecutableDocument, FragmentDefinition, Selection, SelectionSet,
 };
-use async_graphql::{
-    ErrorExtensions, Name, Pos, Positioned, Request, Response, ServerError, ServerResult,
-};
+use async_graphql::{Name, Pos, Positioned, Request, Response, ServerError, ServerResult};
 use shared::config::GraphqlLimits;
+use shared::messages::{self, Message};
 
+use super::errors::refused;
 use super::{Mutation, Query, Subscription};
 
 type Builder = async_graphql::SchemaBuilder<Query, Mutation, Subscription>;
@@ -97,33 +97,28 @@ impl Extension for QueryBoundsExtension {
 }
 
 /// A GraphQL error with a `code`.
-fn refusal(code: &'static str, message: String, pos: Option<Pos>) -> ServerError {
-    async_graphql::Error::new(message)
-        .extend_with(|_, e| e.set("code", code))
-        .into_server_error(pos.unwrap_or_default())
+fn refusal(code: &'static str, message: Message, pos: Option<Pos>) -> ServerError {
+    refused(code, message).into_server_error(pos.unwrap_or_default())
 }
 
 /// The answer to a query the parser refused: where, and a short excerpt of the text there.
 fn unparsable(query: &str, error: &async_graphql::parser::Error) -> ServerError {
     use async_graphql::parser::Error as Parse;
     let reason = match error {
-        Parse::Syntax { .. } => "sintassi non valida",
-        Parse::RecursionLimitExceeded => "selezioni annidate troppo in profondità",
-        Parse::OperationDuplicated { .. } => "un'operazione è definita due volte",
-        Parse::FragmentDuplicated { .. } => "un frammento è definito due volte",
-        Parse::MultipleOperations { .. } => "più operazioni, di cui una senza nome",
-        Parse::MissingOperation => "nessuna operazione",
-        _ => "documento non valido",
+        Parse::Syntax { .. } => messages::parse_syntax(),
+        Parse::RecursionLimitExceeded => messages::parse_recursion(),
+        Parse::OperationDuplicated { .. } => messages::parse_duplicate_operation(),
+        Parse::FragmentDuplicated { .. } => messages::parse_duplicate_fragment(),
+        Parse::MultipleOperations { .. } => messages::parse_multiple_operations(),
+        Parse::MissingOperation => messages::parse_no_operation(),
+        _ => messages::parse_invalid(),
     };
     let pos = error.positions().next();
     let message = match pos {
-        Some(pos) => format!(
-            "La richiesta GraphQL non è leggibile: {reason} alla riga {}, colonna {}, vicino a «{}»",
-            pos.line,
-            pos.column,
-            excerpt(query, pos)
-        ),
-        None => format!("La richiesta GraphQL non è leggibile: {reason}"),
+        Some(pos) => {
+            messages::graphql_unreadable_at(pos.line, pos.column, excerpt(query, pos), reason)
+        }
+        None => messages::graphql_unreadable(reason),
     };
     refusal("GRAPHQL_PARSE_FAILED", message, pos)
 }
@@ -137,21 +132,15 @@ fn excerpt(query: &str, pos: Pos) -> String {
 
 /// The message for a request body that is not a GraphQL request in JSON: where, and what kind
 /// of fault, without serde's text (which quotes a value of the wrong type whole).
-pub fn unreadable_request(error: &serde_json::Error) -> String {
+pub fn unreadable_request(error: &serde_json::Error) -> Message {
     use serde_json::error::Category;
     let fault = match error.classify() {
-        Category::Syntax => "JSON non valido",
-        Category::Eof => "JSON incompleto",
-        Category::Data => {
-            "un campo ha il tipo sbagliato (query e operationName: testo; variables ed extensions: oggetto)"
-        }
-        Category::Io => "corpo non leggibile",
+        Category::Syntax => messages::request_json(),
+        Category::Eof => messages::request_eof(),
+        Category::Data => messages::request_field_type(),
+        Category::Io => messages::request_io(),
     };
-    format!(
-        "Richiesta GraphQL non valida alla riga {}, colonna {}: {fault}",
-        error.line(),
-        error.column()
-    )
+    messages::graphql_request_invalid(error.line(), error.column(), fault)
 }
 
 /// Refuses `shape` if it is beyond `limits`.
@@ -160,33 +149,33 @@ fn check(shape: &Shape, limits: &GraphqlLimits) -> ServerResult<()> {
         (
             shape.aliases,
             limits.max_aliases,
-            "alias",
+            messages::limit_aliases as fn() -> Message,
             "too many aliases",
         ),
         (
             shape.selections,
             limits.max_complexity,
-            "campi e frammenti",
+            messages::limit_complexity,
             "too complex",
         ),
         (
             shape.depth,
             limits.max_depth,
-            "livelli di campi annidati",
+            messages::limit_depth,
             "nested too deep",
         ),
         (
             shape.nesting,
             MAX_NESTING,
-            "livelli di campi e frammenti annidati",
+            messages::limit_nesting,
             "nested too deep",
         ),
     ];
-    for (value, limit, what, english) in bounds {
+    for (value, limit, what, tag) in bounds {
         if value > limit {
             return Err(refusal(
                 "QUERY_TOO_LARGE",
-                format!("La richiesta usa {value} {what}: al massimo {limit} ({english})"),
+                messages::query_limit(value, limit, tag, what()),
                 None,
             ));
         }
@@ -264,9 +253,7 @@ impl<'a> Expansion<'a> {
         if level > MAX_NESTING {
             return Err(refusal(
                 "QUERY_TOO_LARGE",
-                format!(
-                    "La richiesta annida campi e frammenti su più di {MAX_NESTING} livelli (nested too deep)"
-                ),
+                messages::nesting_too_deep(MAX_NESTING),
                 Some(set.pos),
             ));
         }
@@ -305,10 +292,7 @@ impl<'a> Expansion<'a> {
             Some(None) => {
                 return Err(refusal(
                     "QUERY_TOO_LARGE",
-                    format!(
-                        "Il frammento {} include sé stesso (fragment cycle)",
-                        excerpt_name(&name.node)
-                    ),
+                    messages::fragment_cycle(excerpt_name(&name.node)),
                     Some(name.pos),
                 ));
             }

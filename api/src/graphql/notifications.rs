@@ -4,13 +4,14 @@
 use std::sync::Arc;
 
 use async_graphql::{Context, Object, SimpleObject};
-use shared::accounts::{INVALID_EMAIL, MAX_EMAIL, is_email};
+use shared::accounts::{MAX_EMAIL, is_email};
 use shared::db::repo::notification_receivers as receivers;
 
 use super::caller::claims;
 use super::errors::{bad_input, internal};
 use super::session::actor;
 use crate::state::AppState;
+use shared::messages;
 
 /// A recipient; `id` is the e-mail address.
 #[derive(SimpleObject)]
@@ -57,10 +58,10 @@ impl NotificationsMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let receiver = receiver.trim();
         if receiver.is_empty() {
-            return Err(bad_input("receiver", "Inserisci un indirizzo email"));
+            return Err(bad_input("receiver", messages::enter_email()));
         }
         if receiver.chars().count() > MAX_EMAIL || !is_email(receiver) {
-            return Err(bad_input("receiver", INVALID_EMAIL));
+            return Err(bad_input("receiver", messages::invalid_email()));
         }
         let mut conn = state.db.get().await.map_err(internal)?;
         receivers::add(&mut conn, receiver, Some(&actor(claims(ctx)?)))

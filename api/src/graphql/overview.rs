@@ -10,6 +10,7 @@ use shared::db::repo::overview as repo;
 use super::errors::{bad_input, internal};
 use super::types::db_error;
 use crate::state::AppState;
+use shared::messages;
 
 /// The furthest back `since` may reach: the dashboard looks at days, not years.
 const MAX_WINDOW_DAYS: i64 = 31;
@@ -73,7 +74,7 @@ impl OverviewQuery {
         if since < now - Duration::days(MAX_WINDOW_DAYS) {
             return Err(bad_input(
                 "since",
-                format!("Periodo troppo lungo: al massimo {MAX_WINDOW_DAYS} giorni"),
+                messages::period_too_long(MAX_WINDOW_DAYS),
             ));
         }
         let mut conn = state.db.get().await.map_err(internal)?;

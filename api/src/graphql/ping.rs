@@ -49,7 +49,13 @@ impl PingMutation {
                 error = format!("{error:#}"),
                 "ping through the queue failed"
             );
-            async_graphql::Error::new(format!("{error:#}"))
+            match error
+                .downcast_ref::<shared::jobs::JobError>()
+                .and_then(shared::jobs::JobError::message)
+            {
+                Some(message) => super::errors::unavailable(message),
+                None => super::errors::internal(format!("{error:#}")),
+            }
         })?;
         Ok(pong)
     }

@@ -33,11 +33,8 @@ use super::errors::{bad_input, conflict, internal, not_found};
 use super::rules::await_rule_run;
 use super::types::{chain, db_error, edit_error};
 use crate::state::AppState;
+use shared::messages;
 
-/// The spec's message of a failed test run.
-const RUN_FAILED: &str = "Impossibile eseguire la regola";
-const DOCUMENT_NOT_FOUND: &str = "Documento non trovato";
-const DOSSIER_NOT_FOUND: &str = "Dossier non trovato";
 /// The rule name a run of code that belongs to no saved rule is logged under.
 const UNSAVED_RULE_NAME: &str = "Regola temporanea";
 
@@ -95,7 +92,7 @@ fn parse_id(id: &ID, missing: impl Fn() -> async_graphql::Error) -> async_graphq
 }
 
 fn rule_not_found(id: &ID) -> async_graphql::Error {
-    not_found(format!("Regola {} non trovata", id.as_str()))
+    not_found(messages::rule_not_found(id.as_str()))
 }
 
 /// The file name of a download: the rule's description, kept to safe characters.
@@ -129,21 +126,19 @@ async fn extracted_document(
     state: &AppState,
     id: &ID,
 ) -> async_graphql::Result<(Document, String)> {
-    let id = parse_id(id, || not_found(DOCUMENT_NOT_FOUND))?;
+    let id = parse_id(id, || not_found(messages::document_not_found()))?;
     let mut conn = state.db.get().await.map_err(internal)?;
     let document = pipeline::find_document(&mut conn, id)
         .await
         .map_err(db_error)?
-        .ok_or_else(|| not_found(DOCUMENT_NOT_FOUND))?;
+        .ok_or_else(|| not_found(messages::document_not_found()))?;
     match (&document.state, document.raw_text_key.clone()) {
         (DocumentState::Extracted | DocumentState::Processed, Some(key)) => Ok((document, key)),
-        (DocumentState::CannotProcess, _) => Err(conflict(format!(
-            "Il documento non è stato estratto: {}",
-            document.error.as_deref().unwrap_or("errore sconosciuto")
-        ))),
-        _ => Err(conflict(
-            "Il documento non è ancora stato estratto: riprova al termine dell'estrazione",
-        )),
+        (DocumentState::CannotProcess, _) => Err(conflict(match document.error.as_deref() {
+            Some(reason) => messages::not_extracted(reason),
+            None => messages::not_extracted_unknown(),
+        })),
+        _ => Err(conflict(messages::not_extracted_yet())),
     }
 }
 
@@ -203,7 +198,7 @@ impl PlaygroundQuery {
         drop(conn);
         let extraction = state.storage.get(&key).await.map_err(|error| {
             if error.is_not_found() {
-                conflict("L'estrazione del documento non è disponibile")
+                conflict(messages::extraction_gone())
             } else {
                 internal(chain(&error))
             }
@@ -236,12 +231,12 @@ impl PlaygroundQuery {
     ) -> async_graphql::Result<RuleDownload> {
         let state = ctx.data::<Arc<AppState>>()?;
         let rule = parse_id(&rule_id, || rule_not_found(&rule_id))?;
-        let dossier_id = parse_id(&id, || not_found(DOSSIER_NOT_FOUND))?;
+        let dossier_id = parse_id(&id, || not_found(messages::dossier_not_found()))?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let dossier = pipeline::find_dossier(&mut conn, dossier_id)
             .await
             .map_err(db_error)?
-            .ok_or_else(|| not_found(DOSSIER_NOT_FOUND))?;
+            .ok_or_else(|| not_found(messages::dossier_not_found()))?;
         let view = rules_repo::find_dossier_rule(&mut conn, rule)
             .await
             .map_err(db_error)?
@@ -350,11 +345,16 @@ impl PlaygroundMutation {
             data_tables: tables,
         };
         let user = &claims(ctx)?.email;
-        let reply: TemporaryDocumentReply =
-            await_rule_run(state, RuleRunJob::Document(job), user, RUN_FAILED).await?;
+        let reply: TemporaryDocumentReply = await_rule_run(
+            state,
+            RuleRunJob::Document(job),
+            user,
+            messages::run_unavailable,
+        )
+        .await?;
         let Some(execution_id) = reply.execution_id else {
             let message = reply.error.unwrap_or_default();
-            return Err(conflict(format!("{RUN_FAILED}: {message}")));
+            return Err(conflict(messages::run_failed(message)));
         };
         Ok(TemporaryRuleResult {
             result: reply.result.as_ref().map(json_text),
@@ -381,12 +381,12 @@ impl PlaygroundMutation {
         let unsaved_helper = helper;
         let state = ctx.data::<Arc<AppState>>()?;
         checked_package(packagecode.as_deref())?;
-        let dossier_id = parse_id(&id, || not_found(DOSSIER_NOT_FOUND))?;
+        let dossier_id = parse_id(&id, || not_found(messages::dossier_not_found()))?;
         let mut conn = state.db.get().await.map_err(internal)?;
         pipeline::find_dossier(&mut conn, dossier_id)
             .await
             .map_err(db_error)?
-            .ok_or_else(|| not_found(DOSSIER_NOT_FOUND))?;
+            .ok_or_else(|| not_found(messages::dossier_not_found()))?;
         let (rule, saved_name, helper) = match &rule_id {
             Some(given) => {
                 let rule = parse_id(given, || rule_not_found(given))?;
@@ -411,10 +411,15 @@ impl PlaygroundMutation {
             helper: with_unsaved(helper, unsaved_helper),
         };
         let user = &claims(ctx)?.email;
-        let reply: TemporaryDossierReply =
-            await_rule_run(state, RuleRunJob::Dossier(job), user, RUN_FAILED).await?;
+        let reply: TemporaryDossierReply = await_rule_run(
+            state,
+            RuleRunJob::Dossier(job),
+            user,
+            messages::run_unavailable,
+        )
+        .await?;
         if let Some(message) = reply.failure {
-            return Err(conflict(format!("{RUN_FAILED}: {message}")));
+            return Err(conflict(messages::run_failed(message)));
         }
         Ok(reply
             .items

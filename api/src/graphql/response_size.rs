@@ -15,9 +15,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 use async_graphql::extensions::{
     Extension, ExtensionContext, ExtensionFactory, NextRequest, NextResolve, ResolveInfo,
 };
-use async_graphql::{ErrorExtensions, Response, ServerError, ServerResult, Value};
+use async_graphql::{Response, ServerError, ServerResult, Value};
 
 use super::access;
+use super::errors::refused;
+use shared::messages;
 
 /// The extension bounding answers to `.0` bytes.
 pub struct ResponseSize(pub usize);
@@ -49,11 +51,8 @@ impl ResponseSizeExtension {
         } else {
             format!("{} KiB", self.limit.div_ceil(1 << 10))
         };
-        async_graphql::Error::new(format!(
-            "La risposta supera il limite di {limit}: chiedi meno campi o meno elementi per volta"
-        ))
-        .extend_with(|_, e| e.set("code", "RESPONSE_TOO_LARGE"))
-        .into_server_error(async_graphql::Pos::default())
+        refused("RESPONSE_TOO_LARGE", messages::response_too_large(limit))
+            .into_server_error(async_graphql::Pos::default())
     }
 
     /// Whether the field of `info` may resolve: `Ok(true)` when its value is (part of) the
@@ -67,11 +66,8 @@ impl ResponseSizeExtension {
         let path = info.path_node.to_string_vec();
         match file.as_ref() {
             Some(taken) if path.starts_with(taken) => Ok(true),
-            Some(_) if carries => Err(async_graphql::Error::new(
-                "Una richiesta può scaricare un solo file: chiedi gli altri con richieste separate",
-            )
-            .extend_with(|_, e| e.set("code", "TOO_MANY_FILES"))
-            .into_server_error(async_graphql::Pos::default())),
+            Some(_) if carries => Err(refused("TOO_MANY_FILES", messages::one_file_per_request())
+                .into_server_error(async_graphql::Pos::default())),
             Some(_) => Ok(false),
             None => {
                 *file = Some(path);

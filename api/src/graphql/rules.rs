@@ -27,17 +27,21 @@ use shared::jobs::rules::{CheckReply, RuleRunJob};
 use shared::jobs::{Job, JobError, replies};
 use shared::rate_limit;
 use shared::rules::{DEFAULT_HELPER_CODE, RuleKind, archive, code_size_error};
+use shared::services::ServiceError;
 use shared::services::budgets::Budget;
 use shared::services::health;
 use shared::services::rules::{self as service, Compiler, RuleError};
 use uuid::Uuid;
 
 use super::caller::claims;
-use super::errors::{bad_input, budget_exhausted, internal, no_worker, not_found, unavailable};
+use super::errors::{
+    bad_input, budget_exhausted, forbidden, internal, no_worker, not_found, unavailable,
+};
 use super::session::{actor, limit_error};
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, db_error, edit_error, paging, service_error};
 use crate::state::AppState;
+use shared::messages::{self, Message};
 
 /// The document rule list's columns (`documentRulesPage`, operations spec §2 "Rules"): sorts
 /// and filters each backed by an index (migrations 0002 and 0007).
@@ -343,17 +347,14 @@ fn may_update_helper(
     with_helper: bool,
 ) -> async_graphql::Result<()> {
     if with_helper && !state.access.allows(&claims(ctx)?.email, "updateHelperCode") {
-        return Err(
-            async_graphql::Error::new("Permesso negato: updateHelperCode")
-                .extend_with(|_, e| e.set("code", "FORBIDDEN")),
-        );
+        return Err(forbidden(messages::helper_permission()));
     }
     Ok(())
 }
 
 /// The rule id of an argument.
 pub(super) fn rule_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(format!("Regola {} non trovata", id.as_str())))
+    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::rule_not_found(id.as_str())))
 }
 
 /// Sends `job` on the `rule-runs` queue and awaits its reply (bounded by `job_wait_timeout`).
@@ -384,20 +385,20 @@ async fn send_rule_run<R: serde::de::DeserializeOwned>(
 }
 
 /// Sends `job`, a run `user` asked for, on the `rule-runs` queue and awaits its reply (bounded
-/// by `job_wait_timeout`). No reply in time is `UNAVAILABLE`, the message starting with
-/// `unavailable`. The run's time is charged to the user's rule-run budget for the period, and
+/// by `job_wait_timeout`). No reply in time is `UNAVAILABLE`, no worker running `NO_WORKER`,
+/// each said by `unavailable` (e.g. [`messages::run_unavailable`]) around the reason. The run's time is charged to the user's rule-run budget for the period, and
 /// a user with none left is refused (`BUDGET_EXHAUSTED`) before anything is sent. The budget
 /// needs Redis, as the run does: a count that fails is logged and the run goes on.
 pub(super) async fn await_rule_run<R: serde::de::DeserializeOwned>(
     state: &AppState,
     job: RuleRunJob,
     user: &str,
-    unavailable_message: &str,
+    unavailable_message: fn(Message) -> Message,
 ) -> async_graphql::Result<R> {
     let budgets = state.budgets();
     match budgets.check_left(Budget::RuleRunMillis, user).await {
         Ok(Ok(())) => {}
-        Ok(Err(spent)) => return Err(budget_exhausted(spent.to_string())),
+        Ok(Err(spent)) => return Err(budget_exhausted(spent.message())),
         Err(error) => tracing::warn!(%error, user, "rule-run budget not checked"),
     }
     let started = std::time::Instant::now();
@@ -406,10 +407,10 @@ pub(super) async fn await_rule_run<R: serde::de::DeserializeOwned>(
     if let Err(error) = budgets.charge(Budget::RuleRunMillis, user, spent_ms).await {
         tracing::warn!(%error, user, "rule-run budget not charged");
     }
-    reply.map_err(|error| match error {
-        error @ JobError::NoReply { .. } => unavailable(format!("{unavailable_message}: {error}")),
-        error @ JobError::NoWorker { .. } => no_worker(format!("{unavailable_message}: {error}")),
-        error => internal(chain_job(&error)),
+    reply.map_err(|error| match (&error, error.message()) {
+        (JobError::NoReply { .. }, Some(reason)) => unavailable(unavailable_message(reason)),
+        (JobError::NoWorker { .. }, Some(reason)) => no_worker(unavailable_message(reason)),
+        _ => internal(chain_job(&error)),
     })
 }
 
@@ -424,19 +425,19 @@ impl Compiler for Workers<'_> {
 
 /// A refused or failed rule save as a GraphQL error: a syntax error carries its place
 /// (`file`, `line`, `column`) in the extensions; a compile error of an imported rule is the
-/// rule's error with the rule named first.
+/// rule's error with the rule named first (its message says so).
 pub(super) fn rule_error(error: RuleError) -> async_graphql::Error {
     match error {
         RuleError::Imported {
-            id,
-            description,
-            error,
-        } => {
-            let error = rule_error(*error);
-            async_graphql::Error {
-                message: format!("Regola {id} ({description}): {}", error.message),
-                ..error
-            }
+            error: ref inner, ..
+        } if matches!(**inner, RuleError::Syntax { .. }) => {
+            let message = error.message();
+            let RuleError::Imported { error: inner, .. } = error else {
+                unreachable!("matched above")
+            };
+            let mut answer = rule_error(*inner);
+            answer.message = message.italian();
+            answer.extend_with(move |_, e| super::errors::describe(e, "BAD_USER_INPUT", &message))
         }
         RuleError::Syntax {
             ref file,
@@ -465,7 +466,7 @@ async fn load_document_rule(state: &AppState, id: Uuid) -> async_graphql::Result
         .await
         .map_err(db_error)?
         .map(DocumentRule::from)
-        .ok_or_else(|| not_found(format!("Regola {id} non trovata")))
+        .ok_or_else(|| not_found(messages::rule_not_found(id)))
 }
 
 async fn load_dossier_rule(state: &AppState, id: Uuid) -> async_graphql::Result<DossierRule> {
@@ -474,7 +475,7 @@ async fn load_dossier_rule(state: &AppState, id: Uuid) -> async_graphql::Result<
         .await
         .map_err(db_error)?
         .map(DossierRule::from)
-        .ok_or_else(|| not_found(format!("Regola {id} non trovata")))
+        .ok_or_else(|| not_found(messages::rule_not_found(id)))
 }
 
 #[derive(Default)]
@@ -524,7 +525,7 @@ impl RulesQuery {
             state,
             service::check_job(&check, true),
             &claims(ctx)?.email,
-            service::CHECK_UNAVAILABLE,
+            messages::check_unavailable,
         )
         .await?;
         Ok(reply.into())
@@ -595,10 +596,7 @@ impl RulesQuery {
         };
         if let Some(FilterValue::Select(names)) = table.filter("runsFor") {
             let [name] = names.as_slice() else {
-                return Err(bad_input(
-                    "runsFor",
-                    "Indicare una sola tipologia di dossier",
-                ));
+                return Err(bad_input("runsFor", messages::one_dossier_type()));
             };
             filter.runs_for = Some(name.clone());
         }
@@ -953,9 +951,8 @@ impl RulesMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let limits = archive::Limits::default();
         let bytes =
-            archive::from_base64(&input, &limits).map_err(|e| bad_input("input", e.to_string()))?;
-        let rules =
-            archive::read(&bytes, &limits).map_err(|e| bad_input("input", e.to_string()))?;
+            archive::from_base64(&input, &limits).map_err(|e| bad_input("input", e.message()))?;
+        let rules = archive::read(&bytes, &limits).map_err(|e| bad_input("input", e.message()))?;
         let views =
             service::import_dossier_rules(&state.db, &Workers(state), rules, &actor(claims(ctx)?))
                 .await

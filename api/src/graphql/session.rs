@@ -6,20 +6,19 @@
 
 use std::sync::Arc;
 
-use async_graphql::{Context, ErrorExtensions, InputObject, Object, SimpleObject, Subscription};
+use async_graphql::{Context, InputObject, Object, SimpleObject, Subscription};
 use chrono::{DateTime, Utc};
 use futures::{Stream, StreamExt};
 use shared::accounts::{FieldError, MAX_EMAIL, MAX_RESET_PASSWORD, NewAccount};
-use shared::auth::recovery::INVALID_CODE;
 use shared::auth::{AuthError, CodeError, Session};
 use shared::db::models::accounts::User as UserRow;
 use shared::db::repo::audit::Actor;
 use shared::rate_limit::{self, RateLimitError};
 
 use super::caller::{ClientAddr, claims};
-use super::errors::{bad_input, conflict, internal, not_found};
-use super::users::forbidden;
+use super::errors::{bad_input, conflict, forbidden, internal, not_found, refused};
 use crate::state::AppState;
+use shared::messages::{self, Message};
 
 /// A user as the API shows it (never its password hash).
 #[derive(SimpleObject)]
@@ -86,12 +85,14 @@ impl SessionSubscription {
     }
 }
 
-/// The answer to a login or a refresh. `logged` is false, with a `message`, when the
-/// credentials or the refresh token were refused.
+/// The answer to a login or a refresh. `logged` is false, with a `message` (Italian) and its
+/// `messageCode` of the catalogue (`shared::messages`), when the credentials or the refresh
+/// token were refused.
 #[derive(SimpleObject, Default)]
 pub struct AuthSession {
     pub logged: bool,
     pub message: Option<String>,
+    pub message_code: Option<String>,
     pub user: Option<User>,
     pub access_token: Option<String>,
     pub refresh_token: Option<String>,
@@ -115,6 +116,7 @@ impl From<Session> for AuthSession {
             impersonated_by: session.impersonator.map(User::from),
             logged: true,
             message: None,
+            message_code: None,
             user: Some(session.user.into()),
             access_token: Some(session.access_token),
             refresh_token: Some(session.refresh_token),
@@ -136,26 +138,35 @@ impl From<Session> for AuthSession {
 fn answer(result: Result<Session, AuthError>) -> async_graphql::Result<AuthSession> {
     match result {
         Ok(session) => Ok(session.into()),
-        Err(error @ (AuthError::InvalidCredentials | AuthError::InvalidRefreshToken)) => {
-            Ok(AuthSession {
-                logged: false,
-                message: Some(error.to_string()),
-                ..AuthSession::default()
-            })
-        }
+        Err(AuthError::InvalidCredentials) => Ok(not_logged(messages::invalid_credentials())),
+        Err(AuthError::InvalidRefreshToken) => Ok(not_logged(messages::refresh_invalid())),
         Err(error) => Err(auth_error(error)),
+    }
+}
+
+/// `logged: false`, saying why.
+fn not_logged(message: Message) -> AuthSession {
+    AuthSession {
+        logged: false,
+        message: Some(message.italian()),
+        message_code: Some(message.code().to_owned()),
+        ..AuthSession::default()
     }
 }
 
 /// A session operation's failure as a GraphQL error.
 fn auth_error(error: AuthError) -> async_graphql::Error {
-    match error {
+    let refusal = match &error {
         AuthError::ImpersonateSelf
         | AuthError::AlreadyImpersonating
-        | AuthError::NotImpersonating => conflict(error.to_string()),
-        AuthError::BeyondOwnPermissions(_) => forbidden(&error.to_string()),
-        AuthError::UnknownUser => not_found(error.to_string()),
-        error => internal(format!("{error:#}")),
+        | AuthError::NotImpersonating => conflict,
+        AuthError::BeyondOwnPermissions(_) => forbidden,
+        AuthError::UnknownUser => not_found,
+        _ => return internal(format!("{error:#}")),
+    };
+    match error.message() {
+        Some(message) => refusal(message),
+        None => internal(format!("{error:#}")),
     }
 }
 
@@ -177,11 +188,7 @@ async fn code_answer(
         }
         Err(CodeError::InvalidCode) => {
             state.limits.hit(counters).await.map_err(limit_error)?;
-            Ok(AuthSession {
-                logged: false,
-                message: Some(INVALID_CODE.into()),
-                ..AuthSession::default()
-            })
+            Ok(not_logged(messages::invalid_code()))
         }
         Err(CodeError::Auth(error)) => Err(auth_error(error)),
         Err(error) => Err(internal(format!("{error:#}"))),
@@ -197,12 +204,9 @@ pub(super) fn field_error(error: FieldError) -> async_graphql::Error {
 /// waits), or an internal error when the counters cannot be read (refusing is safer than
 /// guessing without limits).
 pub(super) fn limit_error(error: RateLimitError) -> async_graphql::Error {
-    match error {
-        refused @ (RateLimitError::TooMany | RateLimitError::AccountLocked { .. }) => {
-            async_graphql::Error::new(refused.to_string())
-                .extend_with(|_, e| e.set("code", "TOO_MANY_REQUESTS"))
-        }
-        RateLimitError::Redis(error) => internal(format!("rate limits: {error}")),
+    match error.message() {
+        Some(message) => refused("TOO_MANY_REQUESTS", message),
+        None => internal(format!("rate limits: {error}")),
     }
 }
 
@@ -233,7 +237,7 @@ impl SessionQuery {
         let mut conn = state.db.get().await?;
         let user = shared::db::repo::users::find_user_by_id(&mut conn, claims.sub)
             .await?
-            .ok_or_else(|| async_graphql::Error::new("L'utente non esiste più"))?;
+            .ok_or_else(|| not_found(messages::user_gone()))?;
         Ok(user.into())
     }
 }
@@ -320,7 +324,7 @@ impl SessionMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let email = checked_email(&email)?;
         if code.trim().is_empty() {
-            return Err(bad_input("code", "Codice obbligatorio"));
+            return Err(bad_input("code", messages::code_required()));
         }
         shared::accounts::valid_password("newPassword", &new_password, MAX_RESET_PASSWORD)
             .map_err(field_error)?;
@@ -373,7 +377,7 @@ impl SessionMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let email = checked_email(&email)?;
         if code.trim().is_empty() {
-            return Err(bad_input("code", "Codice obbligatorio"));
+            return Err(bad_input("code", messages::code_required()));
         }
         let counters = rate_limit::confirm_registration_counters(email, ClientAddr::of(ctx));
         state.limits.check(&counters).await.map_err(limit_error)?;
@@ -420,7 +424,7 @@ impl SessionMutation {
 fn checked_email(email: &str) -> async_graphql::Result<&str> {
     let email = email.trim();
     if email.is_empty() {
-        return Err(bad_input("email", "Email obbligatoria"));
+        return Err(bad_input("email", messages::email_required()));
     }
     shared::accounts::valid_email("email", email, MAX_EMAIL).map_err(field_error)
 }

@@ -17,6 +17,7 @@ use shared::db::repo::dossiers::{IdRange, PageRequest};
 use uuid::Uuid;
 
 use super::errors::bad_input;
+use shared::messages;
 
 /// Page sizes the tables offer (operations spec §9).
 pub const PAGE_SIZES: [i32; 5] = [10, 20, 30, 40, 50];
@@ -225,22 +226,16 @@ impl TableSpec {
         let input = input.unwrap_or_default();
         let page_size = input.page_size.unwrap_or(DEFAULT_PAGE_SIZE);
         if !PAGE_SIZES.contains(&page_size) {
-            return Err(bad_input(
-                "pageSize",
-                "Dimensione pagina non valida: 10, 20, 30, 40 o 50",
-            ));
+            return Err(bad_input("pageSize", messages::page_size()));
         }
         let page_index = input.page_index.unwrap_or(0);
         if page_index < 0 {
-            return Err(bad_input("pageIndex", "Indice di pagina non valido"));
+            return Err(bad_input("pageIndex", messages::page_index()));
         }
         if i64::from(page_index) * i64::from(page_size) >= COUNT_CAP {
             return Err(bad_input(
                 "pageIndex",
-                format!(
-                    "Si possono sfogliare solo le prime {} righe: restringi i filtri",
-                    thousands(COUNT_CAP)
-                ),
+                messages::page_beyond(thousands(COUNT_CAP)),
             ));
         }
         let (sort, descending) = match input.order.as_deref().map(str::trim) {
@@ -269,27 +264,16 @@ impl TableSpec {
             None | Some("ASC") => false,
             Some("DESC") => true,
             Some(_) => {
-                return Err(bad_input(
-                    "order",
-                    format!(
-                        "Ordinamento non valido: {order} (atteso \"campo DESC\" o \"campo ASC\")"
-                    ),
-                ));
+                return Err(bad_input("order", messages::order_syntax(order)));
             }
         };
         if words.next().is_some() {
-            return Err(bad_input(
-                "order",
-                format!("Ordinamento non valido: {order}"),
-            ));
+            return Err(bad_input("order", messages::order_invalid(order)));
         }
         match self.column(name) {
             Some(column) if column.sortable => Ok((column.name, descending)),
-            Some(_) => Err(bad_input(
-                "order",
-                format!("La colonna {name} non è ordinabile"),
-            )),
-            None => Err(bad_input("order", format!("Colonna sconosciuta: {name}"))),
+            Some(_) => Err(bad_input("order", messages::not_sortable(name))),
+            None => Err(bad_input("order", messages::unknown_column(name))),
         }
     }
 
@@ -297,26 +281,18 @@ impl TableSpec {
         let Some(column) = self.column(&filter.column) else {
             return Err(bad_input(
                 "filters",
-                format!("Colonna sconosciuta: {}", filter.column),
+                messages::unknown_column(&filter.column),
             ));
         };
         let Some(kind) = column.filter else {
-            return Err(bad_input(
-                "filters",
-                format!("La colonna {} non è filtrabile", column.name),
-            ));
+            return Err(bad_input("filters", messages::not_filterable(column.name)));
         };
         match FilterKind::parse(&filter.kind) {
             Some(requested) if requested == kind => {}
             _ => {
                 return Err(bad_input(
                     "filters",
-                    format!(
-                        "Filtro di tipo {} non valido per la colonna {} (atteso {})",
-                        filter.kind,
-                        column.name,
-                        kind.name()
-                    ),
+                    messages::filter_kind(&filter.kind, column.name, kind.name()),
                 ));
             }
         }
@@ -328,21 +304,12 @@ impl TableSpec {
         {
             return Err(bad_input(
                 "filters",
-                format!(
-                    "Filtro della colonna {}: al massimo {MAX_FILTER_VALUES} valori di {MAX_FILTER_VALUE_BYTES} byte",
-                    column.name
-                ),
+                messages::filter_values(column.name, MAX_FILTER_VALUES, MAX_FILTER_VALUE_BYTES),
             ));
         }
         // PostgreSQL's text has no NUL character: refused here rather than by the database.
         if filter.value.iter().any(|v| v.contains('\0')) {
-            return Err(bad_input(
-                "filters",
-                format!(
-                    "Filtro della colonna {}: il carattere NUL non è ammesso",
-                    column.name
-                ),
-            ));
+            return Err(bad_input("filters", messages::filter_nul(column.name)));
         }
         let values: Vec<String> = filter
             .value
@@ -397,12 +364,7 @@ fn parse_day(text: &str, column: &str) -> async_graphql::Result<Option<DateTime<
         .ok()
         .and_then(|day| day.and_hms_opt(0, 0, 0))
         .map(|start| Some(start.and_utc()))
-        .ok_or_else(|| {
-            bad_input(
-                "filters",
-                format!("Data non valida per la colonna {column}: {text} (attesa AAAA/MM/GG)"),
-            )
-        })
+        .ok_or_else(|| bad_input("filters", messages::filter_date(column, text)))
 }
 
 impl Table {
@@ -453,7 +415,7 @@ impl Table {
         match self.filter(column) {
             Some(FilterValue::Text(text)) => id_prefix_range(text)
                 .map(Some)
-                .ok_or_else(|| bad_input("filters", format!("Id non valido: {text}"))),
+                .ok_or_else(|| bad_input("filters", messages::invalid_id(text))),
             _ => Ok(None),
         }
     }
@@ -468,9 +430,7 @@ impl Table {
             Some(FilterValue::Select(values)) => values
                 .iter()
                 .map(|v| {
-                    parse(v).ok_or_else(|| {
-                        bad_input("filters", format!("Valore non valido per {column}: {v}"))
-                    })
+                    parse(v).ok_or_else(|| bad_input("filters", messages::filter_value(column, v)))
                 })
                 .collect::<async_graphql::Result<Vec<T>>>()
                 .map(Some),

@@ -23,6 +23,7 @@ use super::rules::{DocumentRule, DossierRule};
 use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, Table, TableInput, TableSpec};
 use crate::state::AppState;
+use shared::messages;
 
 /// The answer to a catalogue edit the repositories refused.
 pub(super) fn edit_error(error: EditError) -> async_graphql::Error {
@@ -50,11 +51,11 @@ pub(super) fn chain(error: &dyn std::error::Error) -> String {
 /// message for the client, or the generic one with the details logged.
 pub(super) fn service_error<E: ServiceError>(error: E) -> async_graphql::Error {
     match error.kind() {
-        ErrorKind::NotFound => not_found(error.to_string()),
-        ErrorKind::Conflict => conflict(error.to_string()),
-        ErrorKind::Invalid { field } => bad_input(field, error.to_string()),
-        ErrorKind::Unavailable => unavailable(error.to_string()),
-        ErrorKind::NoWorker => no_worker(error.to_string()),
+        ErrorKind::NotFound => not_found(error.message()),
+        ErrorKind::Conflict => conflict(error.message()),
+        ErrorKind::Invalid { field } => bad_input(field, error.message()),
+        ErrorKind::Unavailable => unavailable(error.message()),
+        ErrorKind::NoWorker => no_worker(error.message()),
         ErrorKind::Internal => internal(chain(&error)),
     }
 }
@@ -333,7 +334,7 @@ fn type_list(table: &Table) -> (Option<&str>, TypeSort) {
 }
 
 fn type_not_found(name: &str) -> async_graphql::Error {
-    not_found(format!("Tipologia «{name}» non trovata"))
+    not_found(messages::type_not_found(name))
 }
 
 #[derive(Default)]

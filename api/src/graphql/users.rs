@@ -4,13 +4,14 @@
 
 use std::sync::Arc;
 
-use async_graphql::{Context, ErrorExtensions, InputObject, Object};
+use async_graphql::{Context, InputObject, Object};
 use shared::accounts::{AdminError, NewAccount};
 
 use super::caller::claims;
-use super::errors::{bad_input, conflict, internal, not_found};
+use super::errors::{bad_input, conflict, forbidden, internal, not_found};
 use super::session::{User, actor};
 use crate::state::AppState;
+use shared::messages;
 
 /// An administrative failure as a GraphQL error.
 pub(super) fn admin_error(error: AdminError) -> async_graphql::Error {
@@ -18,13 +19,9 @@ pub(super) fn admin_error(error: AdminError) -> async_graphql::Error {
         AdminError::Invalid(field) => bad_input(field.field, field.message),
         AdminError::NotFound(message) => not_found(message),
         AdminError::Conflict(message) => conflict(message),
-        AdminError::Forbidden(message) => forbidden(&message),
+        AdminError::Forbidden(message) => forbidden(message),
         error => internal(format!("{error:#}")),
     }
-}
-
-pub(super) fn forbidden(message: &str) -> async_graphql::Error {
-    async_graphql::Error::new(message).extend_with(|_, e| e.set("code", "FORBIDDEN"))
 }
 
 #[derive(InputObject)]
@@ -156,10 +153,7 @@ impl UsersMutation {
         let claims = claims(ctx)?;
         let state = ctx.data::<Arc<AppState>>()?;
         if !claims.email.eq_ignore_ascii_case(email.trim()) {
-            return Err(bad_input(
-                "email",
-                "Puoi cambiare solo la tua password: per gli altri usa updateUserPassword",
-            ));
+            return Err(bad_input("email", messages::own_password_only()));
         }
         let counters = shared::rate_limit::own_password_counters(&claims.email);
         state
@@ -191,7 +185,7 @@ impl UsersMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let own = claims.email.eq_ignore_ascii_case(email.trim());
         if !own && !state.access.allows(&claims.email, "updateUser") {
-            return Err(forbidden("Permesso negato: updateUser"));
+            return Err(forbidden(messages::permission_denied("updateUser")));
         }
         let avatar = Some(avatar.trim()).filter(|a| !a.is_empty());
         let updated = shared::accounts::set_avatar(&state.db, &email, avatar)

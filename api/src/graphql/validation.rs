@@ -28,10 +28,11 @@ use shared::validation::{
 use uuid::Uuid;
 
 use super::caller::claims;
-use super::errors::{bad_input, internal, not_found};
+use super::errors::{bad_input, internal, not_found, refused};
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{chain, db_error, edit_error, paging};
 use crate::state::AppState;
+use shared::messages;
 
 /// Where the API receives signed uploads when the storage is a local directory.
 pub const UPLOAD_PATH: &str = "/uploads/validation";
@@ -285,25 +286,18 @@ fn service(state: &AppState) -> Validations<'_> {
 fn validation_error(error: ValidationError) -> async_graphql::Error {
     match error {
         ValidationError::Edit(error) => edit_error(error),
-        ValidationError::Upload(refused) => bad_input("file", refused.to_string()),
-        ValidationError::Storage(error) if error.is_not_found() => {
-            not_found("Il file non è più disponibile")
-        }
+        ValidationError::Upload(refused) => bad_input("file", refused.message()),
+        ValidationError::Storage(error) if error.is_not_found() => not_found(messages::file_gone()),
         other => internal(chain(&other)),
     }
 }
 
-fn parse_id(id: &ID, what: &str) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(format!("{what} {} non trovato", id.as_str())))
-}
-
 fn document_id(id: &ID) -> async_graphql::Result<Uuid> {
-    parse_id(id, "Documento")
+    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::document_id_not_found(id.as_str())))
 }
 
 fn validation_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim())
-        .map_err(|_| not_found(format!("Validazione {} non trovata", id.as_str())))
+    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::validation_not_found(id.as_str())))
 }
 
 fn caller_email(ctx: &Context<'_>) -> async_graphql::Result<String> {
@@ -313,16 +307,13 @@ fn caller_email(ctx: &Context<'_>) -> async_graphql::Result<String> {
 fn decode_pdf(field: &str, base64: &str) -> async_graphql::Result<Vec<u8>> {
     STANDARD
         .decode(base64.trim())
-        .map_err(|_| bad_input(field, "Il file non è in base64"))
+        .map_err(|_| bad_input(field, messages::not_base64()))
 }
 
 /// `testRule`'s lists: at most [`MAX_TEST_STRINGS`] strings of [`MAX_TEST_STRING_CHARS`].
 fn bounded_strings(field: &str, strings: &[String]) -> async_graphql::Result<()> {
     if strings.len() > MAX_TEST_STRINGS {
-        return Err(bad_input(
-            field,
-            format!("Al massimo {MAX_TEST_STRINGS} stringhe"),
-        ));
+        return Err(bad_input(field, messages::test_strings(MAX_TEST_STRINGS)));
     }
     if strings
         .iter()
@@ -330,7 +321,7 @@ fn bounded_strings(field: &str, strings: &[String]) -> async_graphql::Result<()>
     {
         return Err(bad_input(
             field,
-            format!("Ogni stringa ha al massimo {MAX_TEST_STRING_CHARS} caratteri"),
+            messages::test_string_length(MAX_TEST_STRING_CHARS),
         ));
     }
     Ok(())
@@ -355,12 +346,10 @@ pub(super) async fn test_new_rule(
         return Ok(());
     }
     Err(
-        async_graphql::Error::new(format!("Regola non valida: {}", verdict.describe()))
-            .extend_with(move |_, e| {
-                e.set("code", "RULE_NOT_VALID");
-                e.set("missing", verdict.missing.clone());
-                e.set("present", verdict.present.clone());
-            }),
+        refused("RULE_NOT_VALID", verdict.message()).extend_with(move |_, e| {
+            e.set("missing", verdict.missing.clone());
+            e.set("present", verdict.present.clone());
+        }),
     )
 }
 
@@ -393,7 +382,7 @@ async fn load_validation(state: &AppState, id: Uuid) -> async_graphql::Result<Ru
     let row = repo::find_validation(&mut conn, id)
         .await
         .map_err(db_error)?
-        .ok_or_else(|| not_found(format!("Validazione {id} non trovata")))?;
+        .ok_or_else(|| not_found(messages::validation_not_found(id)))?;
     drop(conn);
     Ok(with_documents(state, vec![row]).await?.remove(0))
 }
@@ -694,7 +683,7 @@ impl ValidationMutation {
     ) -> async_graphql::Result<RuleValidation> {
         let state = ctx.data::<Arc<AppState>>()?;
         let id = Uuid::parse_str(document_id.trim())
-            .map_err(|_| bad_input("documentID", "Nessun file caricato con questo nome"))?;
+            .map_err(|_| bad_input("documentID", messages::no_uploaded_file()))?;
         let document = NewDocument {
             id,
             file_name: name,
@@ -744,7 +733,7 @@ impl ValidationMutation {
         if files.len() > MAX_DOCUMENTS_PER_REQUEST {
             return Err(bad_input(
                 "files",
-                format!("Al massimo {MAX_DOCUMENTS_PER_REQUEST} documenti per volta"),
+                messages::documents_per_request(MAX_DOCUMENTS_PER_REQUEST),
             ));
         }
         let email = caller_email(ctx)?;
@@ -816,7 +805,7 @@ impl ValidationMutation {
         if description.is_empty() || description.chars().count() > 1000 {
             return Err(bad_input(
                 "description",
-                "La descrizione è obbligatoria (al massimo 1000 caratteri)",
+                messages::description_required(1000),
             ));
         }
         let validation = validation_id(&id_valutazione)?;

@@ -24,6 +24,7 @@ use super::session::actor;
 use super::table::{Column, Page, TableInput, TableSpec};
 use super::types::{db_error, edit_error};
 use crate::state::AppState;
+use shared::messages;
 
 /// The items a run found, in a stable order.
 const CHANGE_TABLE: TableSpec = TableSpec {
@@ -162,8 +163,7 @@ impl From<ChangeRow> for WhatIfChange {
 }
 
 fn run_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim())
-        .map_err(|_| not_found(format!("Esecuzione {} non trovata", id.as_str())))
+    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::what_if_not_found(id.as_str())))
 }
 
 async fn load_run(state: &AppState, id: Uuid) -> async_graphql::Result<WhatIfRun> {
@@ -172,7 +172,7 @@ async fn load_run(state: &AppState, id: Uuid) -> async_graphql::Result<WhatIfRun
         .await
         .map_err(db_error)?
         .map(WhatIfRun::from)
-        .ok_or_else(|| not_found(format!("Esecuzione {id} non trovata")))
+        .ok_or_else(|| not_found(messages::what_if_not_found(id)))
 }
 
 #[derive(Default)]

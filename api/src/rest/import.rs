@@ -29,6 +29,7 @@ use crate::body_budget::{BodyBudget, Reserved};
 use crate::graphql::Caller;
 use crate::request_body::{self, error_response};
 use crate::state::AppState;
+use shared::messages::{self, Message};
 
 /// The access-control resource an import needs.
 pub const RESOURCE: &str = "importDossier";
@@ -153,7 +154,7 @@ impl ParsePayload for ImportBody {
             .await
             .map_err(|_| internal())?;
         let request = parsed.map_err(|refused| {
-            Refusal::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", refused.to_string())
+            Refusal::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", refused.message())
         })?;
         Ok(Self {
             request,
@@ -205,11 +206,8 @@ pub enum ImportResponse {
     Busy(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
 }
 
-fn message(code: &str, text: impl Into<String>) -> Json<ErrorMessage> {
-    Json(ErrorMessage {
-        code: code.to_owned(),
-        message: text.into(),
-    })
+fn message(code: &str, message: &Message) -> Json<ErrorMessage> {
+    Json(ErrorMessage::new(code, message))
 }
 
 /// A refusal answered before the operation runs (a poem error, so that poem-openapi's
@@ -219,17 +217,17 @@ fn message(code: &str, text: impl Into<String>) -> Json<ErrorMessage> {
 struct Refusal {
     status: StatusCode,
     code: &'static str,
-    message: String,
+    message: Message,
     /// Seconds after which the client may try again (`Retry-After`).
     retry_after: Option<u32>,
 }
 
 impl Refusal {
-    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    fn new(status: StatusCode, code: &'static str, message: Message) -> Self {
         Self {
             status,
             code,
-            message: message.into(),
+            message,
             retry_after: None,
         }
     }
@@ -253,7 +251,7 @@ impl poem::error::ResponseError for Refusal {
 
 impl From<request_body::BodyRefused> for Refusal {
     fn from(refused: request_body::BodyRefused) -> Self {
-        Self::new(refused.status(), refused.code(), refused.to_string())
+        Self::new(refused.status(), refused.code(), refused.message())
     }
 }
 
@@ -261,7 +259,7 @@ fn internal() -> Refusal {
     Refusal::new(
         StatusCode::INTERNAL_SERVER_ERROR,
         "INTERNAL",
-        "Errore interno: impossibile importare il dossier, riprovare",
+        messages::import_internal(),
     )
 }
 
@@ -286,7 +284,7 @@ fn guard(ep: impl Endpoint + 'static) -> impl Endpoint {
         error_response(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "UNSUPPORTED_MEDIA_TYPE",
-            "Le richieste di import vanno inviate come application/json",
+            &messages::import_json_only(),
         )
     })
     .around(|ep, mut req| async move {
@@ -308,14 +306,14 @@ fn admit(req: &Request) -> Result<Importer, Refusal> {
             return Err(Refusal::new(
                 StatusCode::UNAUTHORIZED,
                 "UNAUTHORIZED",
-                error.to_string(),
+                error.message().unwrap_or_else(messages::session_invalid),
             ));
         }
         Caller::Anonymous => {
             return Err(Refusal::new(
                 StatusCode::UNAUTHORIZED,
                 "UNAUTHORIZED",
-                "Autenticazione richiesta",
+                messages::authentication_required(),
             ));
         }
     };
@@ -323,7 +321,7 @@ fn admit(req: &Request) -> Result<Importer, Refusal> {
         return Err(Refusal::new(
             StatusCode::FORBIDDEN,
             "FORBIDDEN",
-            format!("Permesso negato: serve il permesso {RESOURCE}"),
+            messages::permission_needed(RESOURCE),
         ));
     }
     let limit = body_limit(&state.config.common.import);
@@ -331,9 +329,7 @@ fn admit(req: &Request) -> Result<Importer, Refusal> {
         return Err(Refusal::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "PAYLOAD_TOO_LARGE",
-            format!(
-                "Errore nello zip: la richiesta pesa {length} byte, oltre il limite di {limit} byte"
-            ),
+            messages::import_body_too_large(length, limit),
         ));
     }
     Ok(Importer(Actor::from(&claims)))
@@ -355,7 +351,7 @@ fn busy() -> Refusal {
         ..Refusal::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "BUSY",
-            "Il server sta ricevendo altre importazioni: riprovare tra qualche secondo",
+            messages::import_busy(),
         )
     }
 }
@@ -392,14 +388,14 @@ impl ImportApi {
                 state: DossierState::Processing.as_str().to_owned(),
             })),
             Err(ImportDossierError::Refused(refusal)) => {
-                ImportResponse::BadRequest(message("BAD_REQUEST", refusal.to_string()))
+                ImportResponse::BadRequest(message("BAD_REQUEST", &refusal.message()))
             }
             Err(error) => {
                 tracing::error!(
                     error = format!("{:#}", anyhow::Error::from(error)),
                     "import failed"
                 );
-                ImportResponse::Internal(message("INTERNAL", internal().message))
+                ImportResponse::Internal(message("INTERNAL", &internal().message))
             }
         }
     }

@@ -7,6 +7,7 @@ pub mod upload;
 use std::sync::Arc;
 
 use poem_openapi::{Object, OpenApiService, Tags};
+use shared::messages::Message;
 
 use crate::state::AppState;
 
@@ -20,14 +21,35 @@ pub enum ApiTags {
     Upload,
 }
 
-/// Why a request was refused: a stable code and the Italian message to show.
+/// Why a request was refused: a stable code of the kind of refusal, the Italian message, and
+/// the message's entry of the catalogue with its parameters, to render it in another language
+/// (`request_body::error_response` writes the same fields).
 #[derive(Object, Debug)]
 pub struct ErrorMessage {
     /// E.g. `BAD_REQUEST`, `UNAUTHORIZED`, `FORBIDDEN`, `PAYLOAD_TOO_LARGE`,
     /// `COMPRESSION_RATIO`, `UNSUPPORTED_MEDIA_TYPE`, `UNSUPPORTED_CONTENT_ENCODING`, `INTERNAL`
     /// (each operation lists its own).
     pub code: String,
+    /// The message in Italian.
     pub message: String,
+    /// The message's code in the catalogue (e.g. `IMPORT_MISSING_FILES`).
+    #[oai(rename = "messageCode")]
+    pub message_code: String,
+    /// The values of the message's placeholders (a nested message is an object
+    /// `{ messageCode, params }`).
+    pub params: serde_json::Value,
+}
+
+impl ErrorMessage {
+    pub fn new(code: &str, message: &Message) -> Self {
+        let mut json = message.to_json();
+        Self {
+            code: code.to_owned(),
+            message: message.italian(),
+            message_code: message.code().to_owned(),
+            params: json["params"].take(),
+        }
+    }
 }
 
 /// The REST operations, as served and as documented.

@@ -21,6 +21,7 @@ use shared::validation::upload::{self, UploadRefused};
 use super::{ApiTags, ErrorMessage};
 use crate::request_body::{self, BodyRefused};
 use crate::state::AppState;
+use shared::messages::{self, Message};
 
 pub struct UploadApi {
     state: Arc<AppState>,
@@ -132,7 +133,7 @@ impl UploadApi {
                 });
             }
             Err(refused) => {
-                return answer(refused.status(), refused.code(), &refused.to_string());
+                return answer(refused.status(), refused.code(), &refused.message());
             }
         };
         if let Err(refused) = upload::check_pdf(&bytes, grant.max_bytes) {
@@ -167,7 +168,7 @@ fn refusal(refused: &UploadRefused) -> UploadResponse {
         UploadRefused::NotPdf => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         UploadRefused::Empty => StatusCode::BAD_REQUEST,
     };
-    answer(status, refused.code(), &refused.to_string())
+    answer(status, refused.code(), &refused.message())
 }
 
 fn internal(error: &dyn std::error::Error) -> UploadResponse {
@@ -175,15 +176,12 @@ fn internal(error: &dyn std::error::Error) -> UploadResponse {
     answer(
         StatusCode::INTERNAL_SERVER_ERROR,
         "INTERNAL",
-        "Errore interno: riprova più tardi",
+        &messages::internal_error(),
     )
 }
 
-fn answer(status: StatusCode, code: &str, message: &str) -> UploadResponse {
-    let body = Json(ErrorMessage {
-        code: code.to_owned(),
-        message: message.to_owned(),
-    });
+fn answer(status: StatusCode, code: &str, message: &Message) -> UploadResponse {
+    let body = Json(ErrorMessage::new(code, message));
     match status {
         StatusCode::FORBIDDEN => UploadResponse::Forbidden(body),
         StatusCode::CONFLICT => UploadResponse::Conflict(body),

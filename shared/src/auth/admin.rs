@@ -2,17 +2,18 @@
 //! (§5: role name ≤ 20, description ≤ 40; policy subject and resource ≤ 60; group subject ≤ 60,
 //! role ≤ 40). Every change is one transaction with its audit-log entry, then
 //! [`AccessControl::changed`] so every API process enforces it at once. No change is made from
-//! an impersonation session ([`NOT_WHILE_IMPERSONATING`]).
+//! an impersonation session ([`messages::not_while_impersonating`]).
 
 use diesel_async::AsyncConnection;
 
 use super::access::{ANY_DOMAIN, AccessControl};
-use crate::accounts::{AdminError, FieldError, USER_NOT_FOUND, required_text, too_long};
+use crate::accounts::{AdminError, FieldError, required_text};
 use crate::db::models::accounts::{NewRole, Role};
 use crate::db::repo::access::{Group, Policy};
 use crate::db::repo::audit::{Actor, Entry};
 use crate::db::{DbError, Pool, repo};
 use crate::jobs::Redis;
+use crate::messages;
 
 pub const MAX_ROLE_NAME: usize = 20;
 pub const MAX_ROLE_DESCRIPTION: usize = 40;
@@ -21,16 +22,13 @@ pub const MAX_POLICY_OBJECT: usize = 60;
 pub const MAX_GROUP_SUBJECT: usize = 60;
 pub const MAX_GROUP_ROLE: usize = 40;
 pub const MAX_DOMAIN: usize = 40;
-pub const UNKNOWN_ROLE: &str = "Ruolo inesistente";
-pub const NOT_WHILE_IMPERSONATING: &str =
-    "Non è possibile modificare ruoli e permessi durante un'impersonificazione";
 
 /// Refuses an access-control change from an impersonation session: whoever impersonates
 /// would use the impersonated user's permissions to change roles — their own included — and
 /// keep the result after the impersonation ends.
 fn not_impersonating(actor: &Actor) -> Result<(), AdminError> {
     match actor.impersonator {
-        Some(_) => Err(AdminError::Forbidden(NOT_WHILE_IMPERSONATING.into())),
+        Some(_) => Err(AdminError::Forbidden(messages::not_while_impersonating())),
         None => Ok(()),
     }
 }
@@ -46,7 +44,7 @@ fn domain(value: Option<&str>) -> Result<String, FieldError> {
     match value.map(str::trim).filter(|d| !d.is_empty()) {
         None => Ok(ANY_DOMAIN.to_owned()),
         Some(d) if d.chars().count() > MAX_DOMAIN => {
-            Err(FieldError::new("domain", too_long(MAX_DOMAIN)))
+            Err(FieldError::new("domain", messages::too_long(MAX_DOMAIN)))
         }
         Some(d) => Ok(d.to_owned()),
     }
@@ -55,11 +53,11 @@ fn domain(value: Option<&str>) -> Result<String, FieldError> {
 /// `allow` or `deny`, any case, stored lowercase.
 fn effect(value: &str) -> Result<String, FieldError> {
     let value = required_text("action", value, 10)
-        .map_err(|_| FieldError::new("action", "Azione non valida: allow o deny"))?
+        .map_err(|_| FieldError::new("action", messages::invalid_action()))?
         .to_lowercase();
     match value.as_str() {
         "allow" | "deny" => Ok(value),
-        _ => Err(FieldError::new("action", "Azione non valida: allow o deny")),
+        _ => Err(FieldError::new("action", messages::invalid_action())),
     }
 }
 
@@ -84,7 +82,7 @@ impl AccessAdmin<'_> {
     ) -> Result<Role, AdminError> {
         repo::roles::find(conn, name)
             .await?
-            .ok_or_else(|| FieldError::new(field, UNKNOWN_ROLE).into())
+            .ok_or_else(|| FieldError::new(field, messages::unknown_role()).into())
     }
 
     pub async fn create_role(
@@ -97,11 +95,13 @@ impl AccessAdmin<'_> {
         let name = required_text("name", name, MAX_ROLE_NAME)?.to_owned();
         let description = description.unwrap_or("").trim().to_owned();
         if description.chars().count() > MAX_ROLE_DESCRIPTION {
-            return Err(FieldError::new("description", too_long(MAX_ROLE_DESCRIPTION)).into());
+            return Err(
+                FieldError::new("description", messages::too_long(MAX_ROLE_DESCRIPTION)).into(),
+            );
         }
         let mut conn = self.conn().await?;
         if repo::roles::find(&mut conn, &name).await?.is_some() {
-            return Err(FieldError::new("name", "Esiste già un ruolo con questo nome").into());
+            return Err(FieldError::new("name", messages::role_exists()).into());
         }
         let created = conn
             .transaction(async |conn| -> Result<Role, DbError> {
@@ -123,7 +123,7 @@ impl AccessAdmin<'_> {
         match created {
             Ok(role) => Ok(role),
             Err(error) if error.is_unique_violation() => {
-                Err(FieldError::new("name", "Esiste già un ruolo con questo nome").into())
+                Err(FieldError::new("name", messages::role_exists()).into())
             }
             Err(error) => Err(error.into()),
         }
@@ -135,13 +135,11 @@ impl AccessAdmin<'_> {
         let mut conn = self.conn().await?;
         let role = repo::roles::find(&mut conn, name.trim())
             .await?
-            .ok_or_else(|| AdminError::NotFound("Ruolo non trovato".into()))?;
+            .ok_or_else(|| AdminError::NotFound(messages::role_not_found()))?;
         conn.transaction(async |conn| -> Result<Result<(), AdminError>, DbError> {
             let usage = repo::roles::usage(conn, &role.name).await?;
             if usage > 0 {
-                return Ok(Err(AdminError::Conflict(
-                    "Il ruolo è in uso: elimina prima le policy e i gruppi che lo usano".into(),
-                )));
+                return Ok(Err(AdminError::Conflict(messages::role_in_use())));
             }
             repo::roles::delete(conn, &role.name).await?;
             repo::audit::record(
@@ -193,7 +191,7 @@ impl AccessAdmin<'_> {
             })
             .await?;
         if !added {
-            return Err(AdminError::Conflict("La policy esiste già".into()));
+            return Err(AdminError::Conflict(messages::policy_exists()));
         }
         self.changed().await?;
         Ok(policy)
@@ -226,7 +224,7 @@ impl AccessAdmin<'_> {
             })
             .await?;
         if removed == 0 {
-            return Err(AdminError::NotFound("Policy non trovata".into()));
+            return Err(AdminError::NotFound(messages::policy_not_found()));
         }
         self.changed().await
     }
@@ -246,7 +244,7 @@ impl AccessAdmin<'_> {
         let mut conn = self.conn().await?;
         let user = repo::users::find_user_by_email(&mut conn, subject)
             .await?
-            .ok_or_else(|| FieldError::new("subject", USER_NOT_FOUND))?;
+            .ok_or_else(|| FieldError::new("subject", messages::user_not_found()))?;
         let role = Self::existing_role(&mut conn, "role", role).await?;
         let group = Group {
             subject: user.email,
@@ -264,7 +262,7 @@ impl AccessAdmin<'_> {
             })
             .await?;
         if !added {
-            return Err(AdminError::Conflict("Il gruppo esiste già".into()));
+            return Err(AdminError::Conflict(messages::group_exists()));
         }
         self.changed().await?;
         Ok(group)
@@ -295,7 +293,7 @@ impl AccessAdmin<'_> {
             })
             .await?;
         if removed == 0 {
-            return Err(AdminError::NotFound("Gruppo non trovato".into()));
+            return Err(AdminError::NotFound(messages::group_not_found()));
         }
         self.changed().await
     }

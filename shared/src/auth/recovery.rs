@@ -30,13 +30,11 @@ use crate::mail::{Email, Mailer};
 pub const CODE_TTL: Duration = Duration::from_secs(10 * 60);
 /// Wrong attempts after which a code is dead.
 pub const MAX_ATTEMPTS: i32 = 5;
-/// The answer to a wrong, expired, used or unknown code — and to an unknown e-mail.
-pub const INVALID_CODE: &str = "Codice non valido o scaduto";
 
 /// Why a code (of a password reset or a registration) was not accepted.
 #[derive(Debug, thiserror::Error)]
 pub enum CodeError {
-    #[error("{INVALID_CODE}")]
+    #[error("{}", crate::messages::invalid_code())]
     InvalidCode,
     #[error(transparent)]
     Auth(#[from] AuthError),

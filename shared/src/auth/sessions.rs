@@ -34,6 +34,7 @@ use crate::db::models::accounts::{NewRefreshToken, RefreshToken, RefreshTokenCha
 use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::schema::{refresh_tokens, users};
 use crate::db::{DbError, Pool, QueryContext, repo};
+use crate::messages::{self, Message};
 
 /// What the client receives at login and at every refresh.
 #[derive(Debug, Clone)]
@@ -52,10 +53,10 @@ pub struct Session {
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {
     /// Wrong e-mail or password; which one is not said.
-    #[error("Credenziali non valide")]
+    #[error("{}", messages::invalid_credentials())]
     InvalidCredentials,
     /// Unknown, expired, revoked or reused refresh token.
-    #[error("Sessione scaduta o non valida: effettua di nuovo l'accesso")]
+    #[error("{}", messages::refresh_invalid())]
     InvalidRefreshToken,
     #[error(transparent)]
     Db(#[from] DbError),
@@ -66,24 +67,40 @@ pub enum AuthError {
     #[error("the password check did not complete: {0}")]
     PasswordTask(#[from] tokio::task::JoinError),
     /// `impersonates` on oneself.
-    #[error("Non puoi impersonificare te stesso")]
+    #[error("{}", messages::impersonate_self())]
     ImpersonateSelf,
     /// `impersonates` inside an impersonation session.
-    #[error("Stai già impersonificando un utente: termina prima l'impersonificazione")]
+    #[error("{}", messages::already_impersonating())]
     AlreadyImpersonating,
     /// `endImpersonation` outside an impersonation session.
-    #[error("Questa sessione non è un'impersonificazione")]
+    #[error("{}", messages::not_impersonating())]
     NotImpersonating,
     /// The user to impersonate may use resources the impersonator may not (`*`: resources no
     /// policy names).
-    #[error(
-        "Non puoi impersonificare un utente che ha permessi che tu non hai: {}",
-        .0.join(", ")
-    )]
+    #[error("{}", messages::impersonate_wider(.0.join(", ")))]
     BeyondOwnPermissions(Vec<String>),
     /// The user to impersonate, or the impersonator to return to, does not exist.
-    #[error("Utente non trovato")]
+    #[error("{}", messages::user_not_found())]
     UnknownUser,
+}
+
+impl AuthError {
+    /// What the user is told, for a refusal (`None`: a failure of ours, logged).
+    pub fn message(&self) -> Option<Message> {
+        Some(match self {
+            Self::InvalidCredentials => messages::invalid_credentials(),
+            Self::InvalidRefreshToken => messages::refresh_invalid(),
+            Self::ImpersonateSelf => messages::impersonate_self(),
+            Self::AlreadyImpersonating => messages::already_impersonating(),
+            Self::NotImpersonating => messages::not_impersonating(),
+            Self::BeyondOwnPermissions(resources) => {
+                messages::impersonate_wider(resources.join(", "))
+            }
+            Self::UnknownUser => messages::user_not_found(),
+            Self::Token(error) => return error.message(),
+            Self::Db(_) | Self::Account(_) | Self::PasswordTask(_) => return None,
+        })
+    }
 }
 
 /// `BEGIN` / `COMMIT` failures of the impersonation transactions.

@@ -11,6 +11,8 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, deco
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::messages::{self, Message};
+
 const AUDIENCE: &str = "istruttoria";
 const ISSUER: &str = "istruttoria";
 const ACCESS_TOKEN_TYPE: &str = "access";
@@ -43,20 +45,30 @@ pub struct AccessClaims {
 /// the debug log, through [`TokenError::Invalid`]'s detail.
 #[derive(Debug, thiserror::Error)]
 pub enum TokenError {
-    #[error("Sessione scaduta: accedi di nuovo")]
+    #[error("{}", messages::session_expired())]
     Expired,
     /// Its session ended (logout, password change, deleted user, …) before it expired.
-    #[error("Sessione terminata: effettua di nuovo l'accesso")]
+    #[error("{}", messages::session_ended())]
     Revoked,
     /// Malformed, forged, signed with another key or algorithm, not yet valid, for another
     /// audience, not an access token, …; the detail is for the log only.
-    #[error("Sessione non valida: accedi di nuovo")]
+    #[error("{}", messages::session_invalid())]
     Invalid(String),
     #[error("cannot sign an access token: {0}")]
     Sign(jsonwebtoken::errors::Error),
 }
 
 impl TokenError {
+    /// What the user is told (`None` for a failure to sign, ours).
+    pub fn message(&self) -> Option<Message> {
+        match self {
+            Self::Expired => Some(messages::session_expired()),
+            Self::Revoked => Some(messages::session_ended()),
+            Self::Invalid(_) => Some(messages::session_invalid()),
+            Self::Sign(_) => None,
+        }
+    }
+
     /// An invalid token, with `detail` logged at debug level.
     pub fn invalid(detail: impl Into<String>) -> Self {
         let detail = detail.into();

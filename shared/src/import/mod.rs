@@ -3,8 +3,8 @@
 //! anything) and by the `import` job (which runs them again on the stored archive before
 //! unpacking it), and the rows an import writes.
 //!
-//! Every refusal is an [`ImportError`] whose text is the Italian message the client shows; it
-//! names the file and the limit at fault.
+//! Every refusal is an [`ImportError`] whose message (of [`crate::messages`]) names the file and
+//! the limit at fault.
 
 pub mod archive;
 pub mod base64_text;
@@ -15,14 +15,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::ImportLimits;
 use crate::db::models::types::TYPE_NAME_MAX_CHARS;
+use crate::messages::{self, Message};
 
 pub use archive::{Archive, ArchiveEntry, is_pdf};
 pub use base64_text::{Base64Text, decode_base64};
 
 /// The contract type of an import that names none (operations spec §9).
 pub const DEFAULT_CONTRACT_TYPE: &str = "cessione";
-/// The spec's message for an input that is not JSON (§5, §8).
-pub const INPUT_SYNTAX_ERROR: &str = "Errore sintassi nell'input";
 /// Error of a document whose file is not a PDF.
 pub const NOT_A_PDF: &str = "Il file non è un PDF";
 /// Error of a dossier whose archive holds no PDF.
@@ -44,72 +43,131 @@ pub struct ImportFile {
     pub tipo_documento: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why an import is refused; [`ImportError::message`] says it to the client.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportError {
     /// The body is not the import's JSON object (what is wrong, and where).
-    #[error("Richiesta non valida: {0}")]
     Request(String),
-    #[error("Errore nello zip: il contenuto non è base64 valido ({0})")]
     Base64(String),
-    #[error("Errore nello zip: non è un archivio zip valido ({0})")]
     NotZip(String),
-    #[error("Errore nello zip: l'archivio pesa {size} byte, oltre il limite di {max} byte")]
-    ArchiveTooLarge { size: u64, max: u64 },
-    #[error("Errore nello zip: l'archivio contiene {count} voci, oltre il limite di {max}")]
-    TooManyEntries { count: usize, max: usize },
-    #[error(
-        "Errore nello zip: i file dell'archivio, estratti, supererebbero il limite di {max} byte"
-    )]
-    TooManyBytes { max: u64 },
-    #[error(
-        "Errore nello zip: il file «{name}» estratto occupa {size} byte, oltre il limite di {max} byte per file"
-    )]
-    FileTooLarge { name: String, size: u64, max: u64 },
-    #[error("Errore nello zip: il percorso «{name}» esce dalla cartella dell'archivio")]
-    UnsafePath { name: String },
-    #[error("Errore nello zip: «{name}» è un collegamento simbolico, non ammesso")]
-    Symlink { name: String },
-    #[error("Errore nello zip: il file «{name}» è cifrato")]
-    Encrypted { name: String },
-    #[error(
-        "Errore nello zip: il file «{name}» usa una compressione non supportata ({method}); ammesse: store, deflate"
-    )]
-    UnsupportedCompression { name: String, method: String },
-    #[error(
-        "Errore nello zip: l'archivio dichiara {declared} voci ma solo {distinct} nomi distinti: un file compare più volte"
-    )]
-    RepeatedNames { declared: usize, distinct: usize },
-    #[error("Errore nello zip: il file «{name}» contiene più dei {declared} byte dichiarati")]
-    SizeMismatch { name: String, declared: u64 },
-    #[error("Errore nello zip: impossibile leggere «{name}»: {detail}")]
-    Corrupt { name: String, detail: String },
-    #[error("Errore nello zip: file elencati ma assenti nell'archivio: {}", .0.join(", "))]
+    ArchiveTooLarge {
+        size: u64,
+        max: u64,
+    },
+    TooManyEntries {
+        count: usize,
+        max: usize,
+    },
+    TooManyBytes {
+        max: u64,
+    },
+    FileTooLarge {
+        name: String,
+        size: u64,
+        max: u64,
+    },
+    UnsafePath {
+        name: String,
+    },
+    Symlink {
+        name: String,
+    },
+    Encrypted {
+        name: String,
+    },
+    UnsupportedCompression {
+        name: String,
+        method: String,
+    },
+    RepeatedNames {
+        declared: usize,
+        distinct: usize,
+    },
+    SizeMismatch {
+        name: String,
+        declared: u64,
+    },
+    Corrupt {
+        name: String,
+        detail: String,
+    },
     MissingFiles(Vec<String>),
-    #[error("Errore sintassi nell'input")]
     InputSyntax,
-    #[error("Errore sintassi nell'input: deve essere una lista JSON (un elemento per scenario)")]
     InputNotList,
-    #[error("callbackUrl non valido: serve un URL assoluto http o https ({0})")]
     CallbackUrl(String),
-    #[error("tipoContratto: massimo {TYPE_NAME_MAX_CHARS} caratteri")]
     ContractTypeTooLong,
-    #[error("tipoDocumento: massimo {TYPE_NAME_MAX_CHARS} caratteri ({0})")]
     DocumentTypeTooLong(String),
-    #[error("Tipo documento inesistente: {}", .0.join(", "))]
     UnknownDocumentTypes(Vec<String>),
     /// Counted while parsing: the list is refused at its first file past `max`.
-    #[error("files: almeno {} file elencati, oltre il limite di {max}", .max + 1)]
-    TooManyFiles { max: usize },
+    TooManyFiles {
+        max: usize,
+    },
     /// Counted while parsing: the list is refused at its first item past `max`.
-    #[error("Errore nell'input: almeno {} elementi, oltre il limite di {max}", .max + 1)]
-    TooManyInputItems { max: usize },
-    #[error("Errore nell'input: {bytes} byte, oltre il limite di {MAX_INPUT_BYTES}")]
-    InputTooLarge { bytes: usize },
-    #[error("{field}: massimo {max} caratteri")]
-    TooLong { field: &'static str, max: usize },
-    #[error("{field}: il carattere NUL non è ammesso")]
-    NulCharacter { field: &'static str },
+    TooManyInputItems {
+        max: usize,
+    },
+    InputTooLarge {
+        bytes: usize,
+    },
+    TooLong {
+        field: &'static str,
+        max: usize,
+    },
+    NulCharacter {
+        field: &'static str,
+    },
 }
+
+impl ImportError {
+    pub fn message(&self) -> Message {
+        match self {
+            Self::Request(detail) => messages::import_request(detail),
+            Self::Base64(detail) => messages::import_base64(detail),
+            Self::NotZip(detail) => messages::import_not_zip(detail),
+            Self::ArchiveTooLarge { size, max } => messages::import_archive_too_large(size, max),
+            Self::TooManyEntries { count, max } => messages::import_too_many_entries(count, max),
+            Self::TooManyBytes { max } => messages::import_too_many_bytes(max),
+            Self::FileTooLarge { name, size, max } => {
+                messages::import_file_too_large(name, size, max)
+            }
+            Self::UnsafePath { name } => messages::import_unsafe_path(name),
+            Self::Symlink { name } => messages::import_symlink(name),
+            Self::Encrypted { name } => messages::import_encrypted(name),
+            Self::UnsupportedCompression { name, method } => {
+                messages::import_compression(name, method)
+            }
+            Self::RepeatedNames { declared, distinct } => {
+                messages::import_repeated_names(declared, distinct)
+            }
+            Self::SizeMismatch { name, declared } => messages::import_size_mismatch(name, declared),
+            Self::Corrupt { name, detail } => messages::import_corrupt(name, detail),
+            Self::MissingFiles(names) => messages::import_missing_files(names.join(", ")),
+            Self::InputSyntax => messages::import_input_syntax(),
+            Self::InputNotList => messages::import_input_not_list(),
+            Self::CallbackUrl(detail) => messages::import_callback_url(detail),
+            Self::ContractTypeTooLong => messages::import_contract_type_long(TYPE_NAME_MAX_CHARS),
+            Self::DocumentTypeTooLong(name) => {
+                messages::import_document_type_long(TYPE_NAME_MAX_CHARS, name)
+            }
+            Self::UnknownDocumentTypes(names) => messages::import_unknown_types(names.join(", ")),
+            Self::TooManyFiles { max } => messages::import_too_many_files(max + 1, max),
+            Self::TooManyInputItems { max } => messages::import_too_many_items(max + 1, max),
+            Self::InputTooLarge { bytes } => {
+                messages::import_input_too_large(bytes, MAX_INPUT_BYTES)
+            }
+            Self::TooLong { field, max } => messages::import_field_too_long(field, max),
+            Self::NulCharacter { field } => messages::import_field_nul(field),
+        }
+    }
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
+    }
+}
+
+impl std::error::Error for ImportError {}
 
 /// An import request as received.
 #[derive(Debug, Clone)]
@@ -430,7 +488,7 @@ mod tests {
         ));
         for (text, expected) in [
             ("{\"a\": 1}", ImportError::InputNotList.to_string()),
-            ("[1,", INPUT_SYNTAX_ERROR.to_owned()),
+            ("[1,", messages::import_input_syntax().italian()),
         ] {
             let refused = check_request(request(&zip, &files, text), &limits).err();
             assert_eq!(refused.map(|e| e.to_string()), Some(expected), "{text}");

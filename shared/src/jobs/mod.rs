@@ -75,6 +75,20 @@ pub enum JobError {
     NoWorker { queue: &'static str },
 }
 
+impl JobError {
+    /// What a user waiting for the job is told: that no worker answered, or that none runs
+    /// (`None`: a failure of ours, logged).
+    pub fn message(&self) -> Option<crate::messages::Message> {
+        match self {
+            Self::NoReply { waited, .. } => Some(crate::messages::no_reply(
+                waited.as_millis().div_ceil(1000).max(1),
+            )),
+            Self::NoWorker { .. } => Some(crate::messages::no_worker()),
+            _ => None,
+        }
+    }
+}
+
 /// The Redis client, the shared auto-reconnecting connection of one process, and the namespace
 /// that prefixes every key it uses.
 #[derive(Clone)]

@@ -26,6 +26,8 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 use zip::write::SimpleFileOptions;
 
+use crate::messages::{self, Message};
+
 /// The version [`write`] puts in every `rule.json`; [`read`] refuses newer ones.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -102,32 +104,47 @@ pub struct ArchivedRule {
     pub package_json: String,
 }
 
-/// Why an archive is refused; the message is for the user (Italian).
-#[derive(Debug, thiserror::Error)]
+/// Why an archive is refused; [`ArchiveError::message`] says it to the user.
+#[derive(Debug)]
 pub enum ArchiveError {
-    #[error("Lo zip non è valido: {0}")]
     Zip(String),
-    #[error("Il contenuto non è un file zip in base64")]
     Base64,
-    #[error("Lo zip è troppo grande (massimo {0} byte)")]
     ArchiveTooLarge(usize),
-    #[error("Lo zip contiene troppi file (massimo {0})")]
     TooManyEntries(usize),
-    #[error("{path}: file troppo grande (massimo {max} byte)")]
     FileTooLarge { path: String, max: u64 },
-    #[error("Lo zip è troppo grande una volta estratto (massimo {0} byte)")]
     TooLarge(u64),
-    #[error("{path}: il file non è testo UTF-8")]
     NotText { path: String },
-    #[error("{path}: rule.json non valido: {message}")]
-    Metadata { path: String, message: String },
-    #[error("{folder}: manca {CODE_FILE}")]
+    Metadata { path: String, problem: Message },
     MissingCode { folder: String },
-    #[error("La regola {0} compare più volte nello zip")]
     Duplicate(Uuid),
-    #[error("Lo zip non contiene regole (nessun {METADATA_FILE})")]
     Empty,
 }
+
+impl ArchiveError {
+    pub fn message(&self) -> Message {
+        match self {
+            Self::Zip(detail) => messages::archive_zip(detail),
+            Self::Base64 => messages::archive_base64(),
+            Self::ArchiveTooLarge(max) => messages::archive_too_large(max),
+            Self::TooManyEntries(max) => messages::archive_too_many_files(max),
+            Self::FileTooLarge { path, max } => messages::archive_file_too_large(path, max),
+            Self::TooLarge(max) => messages::archive_extracted_too_large(max),
+            Self::NotText { path } => messages::archive_not_text(path),
+            Self::Metadata { path, problem } => messages::archive_metadata(path, problem.clone()),
+            Self::MissingCode { folder } => messages::archive_missing_code(folder, CODE_FILE),
+            Self::Duplicate(id) => messages::archive_duplicate(id),
+            Self::Empty => messages::archive_empty(METADATA_FILE),
+        }
+    }
+}
+
+impl std::fmt::Display for ArchiveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
+    }
+}
+
+impl std::error::Error for ArchiveError {}
 
 /// An archive as base64 text (the GraphQL calls carry files so).
 pub fn to_base64(bytes: &[u8]) -> String {
@@ -260,14 +277,14 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<ArchivedRule>, ArchiveE
         let metadata: RuleMetadata =
             serde_json::from_str(&metadata_text).map_err(|e| ArchiveError::Metadata {
                 path: shown.clone(),
-                message: e.to_string(),
+                problem: messages::json_problem(&e),
             })?;
         if metadata.format_version > FORMAT_VERSION {
             return Err(ArchiveError::Metadata {
                 path: shown,
-                message: format!(
-                    "formatVersion {} non supportata (al massimo {FORMAT_VERSION})",
-                    metadata.format_version
+                problem: messages::format_version_unsupported(
+                    metadata.format_version,
+                    FORMAT_VERSION,
                 ),
             });
         }

@@ -8,6 +8,8 @@ pub mod playground;
 pub mod templates;
 pub mod what_if;
 
+use crate::messages::{self, Message};
+
 pub use templates::{
     DEFAULT_HELPER_CODE, DEFAULT_PACKAGE_JSON, DOCUMENT_RULE_TEMPLATE, DOSSIER_RULE_TEMPLATE,
     RuleKind, rule_template,
@@ -18,20 +20,18 @@ pub use templates::{
 pub const MAX_CODE_BYTES: usize = 4 << 20;
 
 /// Why `code` (a rule or its helper.js) is refused for its size, if it is.
-pub fn code_size_error(code: &str) -> Option<String> {
-    (code.len() > MAX_CODE_BYTES).then(|| format!("Il codice supera {} MB", MAX_CODE_BYTES >> 20))
+pub fn code_size_error(code: &str) -> Option<Message> {
+    (code.len() > MAX_CODE_BYTES).then(|| messages::code_too_large(MAX_CODE_BYTES >> 20))
 }
 
 /// Why a `package.json` is refused: it must be a JSON object (what npm and node expect).
-pub fn validate_package_json(text: &str) -> Result<(), String> {
+pub fn validate_package_json(text: &str) -> Result<(), Message> {
     match serde_json::from_str::<serde_json::Value>(text) {
         Ok(serde_json::Value::Object(_)) => Ok(()),
-        Ok(_) => Err("package.json non valido: deve essere un oggetto JSON".into()),
-        Err(error) => Err(format!(
-            "package.json non valido: {error} (riga {}, colonna {})",
-            error.line(),
-            error.column()
-        )),
+        Ok(_) => Err(messages::package_json_not_object()),
+        Err(error) => Err(messages::package_json_invalid(messages::json_problem(
+            &error,
+        ))),
     }
 }
 
@@ -45,9 +45,10 @@ mod tests {
         assert!(
             validate_package_json("[1]")
                 .unwrap_err()
+                .italian()
                 .contains("deve essere un oggetto")
         );
-        let error = validate_package_json("{\"name\": }").unwrap_err();
+        let error = validate_package_json("{\"name\": }").unwrap_err().italian();
         assert!(error.starts_with("package.json non valido:"), "{error}");
         assert!(error.contains("riga 1"), "{error}");
     }

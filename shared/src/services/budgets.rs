@@ -11,6 +11,8 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::messages::{self, Message};
+
 use redis::AsyncCommands;
 
 use crate::config::UserBudgetConfig;
@@ -44,27 +46,32 @@ impl Budget {
 /// A budget that has nothing left: the message the user is shown (Italian).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Exhausted {
-    #[error(
-        "il limite di {limit} pagine lette con OCR per utente {period} è raggiunto",
-        period = per_period(*.period)
-    )]
+    #[error("{}", self.message())]
     OcrPages { limit: u64, period: Duration },
-    #[error(
-        "Hai usato i {seconds} s di esecuzione di regole a tua disposizione {period}: riprova \
-         più tardi",
-        period = per_period(*.period)
-    )]
+    #[error("{}", self.message())]
     RuleRunSeconds { seconds: u64, period: Duration },
 }
 
-/// "al giorno", "all'ora", "ogni 2 ore", "ogni 90 s".
-fn per_period(period: Duration) -> String {
+impl Exhausted {
+    pub fn message(&self) -> Message {
+        match self {
+            Self::OcrPages { limit, period } => {
+                messages::budget_ocr_pages(limit, per_period(*period))
+            }
+            Self::RuleRunSeconds { seconds, period } => {
+                messages::budget_rule_seconds(seconds, per_period(*period))
+            }
+        }
+    }
+}
+
+fn per_period(period: Duration) -> Message {
     match period.as_secs() {
-        86_400 => "al giorno".to_owned(),
-        3_600 => "all'ora".to_owned(),
-        s if s % 86_400 == 0 => format!("ogni {} giorni", s / 86_400),
-        s if s % 3_600 == 0 => format!("ogni {} ore", s / 3_600),
-        s => format!("ogni {s} s"),
+        86_400 => messages::per_day(),
+        3_600 => messages::per_hour(),
+        s if s % 86_400 == 0 => messages::every_days(s / 86_400),
+        s if s % 3_600 == 0 => messages::every_hours(s / 3_600),
+        s => messages::every_seconds(s),
     }
 }
 
@@ -174,10 +181,10 @@ mod tests {
 
     #[test]
     fn periods_read_as_words() {
-        assert_eq!(per_period(Duration::from_secs(86_400)), "al giorno");
-        assert_eq!(per_period(Duration::from_secs(3_600)), "all'ora");
-        assert_eq!(per_period(Duration::from_secs(7_200)), "ogni 2 ore");
-        assert_eq!(per_period(Duration::from_secs(90)), "ogni 90 s");
+        assert_eq!(per_period(Duration::from_secs(86_400)).italian(), "al giorno");
+        assert_eq!(per_period(Duration::from_secs(3_600)).italian(), "all'ora");
+        assert_eq!(per_period(Duration::from_secs(7_200)).italian(), "ogni 2 ore");
+        assert_eq!(per_period(Duration::from_secs(90)).italian(), "ogni 90 s");
         let exhausted = Exhausted::RuleRunSeconds {
             seconds: 60,
             period: Duration::from_secs(3_600),

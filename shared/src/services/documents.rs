@@ -22,38 +22,26 @@ use crate::db::repo::rules::find_document_rule;
 use crate::db::{DbError, Pool};
 use crate::jobs::outbox;
 use crate::jobs::pipeline::RunDocumentRules;
+use crate::messages::{self, Message};
 use crate::storage::Storage;
-
-pub const DOCUMENT_NOT_FOUND: &str = "Documento non trovato";
-/// Rules asked for on a document still waiting for its extraction.
-pub const NOT_EXTRACTED_YET: &str =
-    "Il documento non è ancora stato estratto: le regole partiranno al termine dell'estrazione";
-/// Rules asked for on a document whose rules the pipeline is running.
-pub const RULES_RUNNING: &str = "Regole già in esecuzione sul documento";
-/// `runDocumentRule` with a rule of another document type.
-pub const RULE_OF_ANOTHER_TYPE: &str = "La regola non appartiene alla tipologia del documento";
-/// A deletion asked for while the pipeline is still extracting or running the document.
-pub const DELETE_IN_PROGRESS: &str = "Impossibile eliminare il documento: è ancora in elaborazione";
-/// The reason shown for a document that could not be extracted and recorded none.
-pub const UNKNOWN_EXTRACTION_ERROR: &str = "errore sconosciuto";
 
 /// Why a document operation was refused or failed.
 #[derive(Debug, thiserror::Error)]
 pub enum DocumentError {
     /// No such document (→ `NOT_FOUND`).
-    #[error("{DOCUMENT_NOT_FOUND}")]
+    #[error("{}", self.message())]
     NotFound,
     /// No such rule (→ `NOT_FOUND`).
-    #[error("Regola {0} non trovata")]
+    #[error("{}", self.message())]
     RuleNotFound(Uuid),
     /// The rule is not of the document's type (→ `BAD_USER_INPUT` on `ruleId`).
-    #[error("{RULE_OF_ANOTHER_TYPE}")]
+    #[error("{}", self.message())]
     RuleOfAnotherType,
     /// The document's state refuses the operation (→ `CONFLICT`).
     #[error("{0}")]
-    Conflict(&'static str),
+    Conflict(Message),
     /// The document could not be extracted, for the reason it recorded (→ `CONFLICT`).
-    #[error("Il documento non è stato estratto: {}", .0.as_deref().unwrap_or(UNKNOWN_EXTRACTION_ERROR))]
+    #[error("{}", self.message())]
     NotExtracted(Option<String>),
     #[error(transparent)]
     Db(#[from] DbError),
@@ -68,6 +56,18 @@ impl ServiceError for DocumentError {
             Self::RuleOfAnotherType => ErrorKind::Invalid { field: "ruleId" },
             Self::Conflict(_) | Self::NotExtracted(_) => ErrorKind::Conflict,
             Self::Db(_) | Self::Transaction(_) => ErrorKind::Internal,
+        }
+    }
+
+    fn message(&self) -> Message {
+        match self {
+            Self::NotFound => messages::document_not_found(),
+            Self::RuleNotFound(id) => messages::rule_not_found(id),
+            Self::RuleOfAnotherType => messages::rule_of_another_type(),
+            Self::Conflict(message) => message.clone(),
+            Self::NotExtracted(Some(reason)) => messages::not_extracted(reason),
+            Self::NotExtracted(None) => messages::not_extracted_unknown(),
+            Self::Db(_) | Self::Transaction(_) => messages::internal_error(),
         }
     }
 }
@@ -95,8 +95,8 @@ async fn locked(
 fn refuse_rules(document: &Document) -> Result<(), DocumentError> {
     match document.state {
         DocumentState::Processed => Ok(()),
-        DocumentState::Uploaded => Err(DocumentError::Conflict(NOT_EXTRACTED_YET)),
-        DocumentState::Extracted => Err(DocumentError::Conflict(RULES_RUNNING)),
+        DocumentState::Uploaded => Err(DocumentError::Conflict(messages::rules_after_extraction())),
+        DocumentState::Extracted => Err(DocumentError::Conflict(messages::rules_running())),
         DocumentState::CannotProcess => Err(DocumentError::NotExtracted(document.error.clone())),
     }
 }
@@ -182,7 +182,7 @@ pub async fn delete(
                 document.state,
                 DocumentState::Uploaded | DocumentState::Extracted
             ) {
-                return Err(DocumentError::Conflict(DELETE_IN_PROGRESS));
+                return Err(DocumentError::Conflict(messages::delete_in_progress()));
             }
             repo::delete_document(conn, document_id, Some(actor))
                 .await?

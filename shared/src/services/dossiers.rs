@@ -13,25 +13,18 @@ use crate::db::repo::pipeline::{self, lock_dossier, start_rules_run};
 use crate::db::{DbError, Pool};
 use crate::jobs::outbox;
 use crate::jobs::pipeline::{DossierRulesScope, SendCallback};
+use crate::messages::{self, Message};
 use crate::pipeline::metas::MetasCheck;
-
-pub const DOSSIER_NOT_FOUND: &str = "Dossier non trovato";
-/// A run asked for while the dossier's import, extraction or document rules are not done.
-pub const DOCUMENTS_IN_PROGRESS: &str =
-    "Impossibile eseguire le regole: i documenti del dossier sono ancora in elaborazione";
-pub const NO_CALLBACK_URL: &str = "Il dossier non ha un callback URL";
-pub const NOTHING_TO_SEND: &str =
-    "Il dossier non ha ancora un risultato da inviare: la callback parte quando è elaborato";
 
 /// Why a dossier operation was refused or failed.
 #[derive(Debug, thiserror::Error)]
 pub enum DossierError {
     /// No such dossier (→ `NOT_FOUND`).
-    #[error("{DOSSIER_NOT_FOUND}")]
+    #[error("{}", messages::dossier_not_found())]
     NotFound,
     /// The dossier's state refuses the operation (→ `CONFLICT`).
     #[error("{0}")]
-    Conflict(&'static str),
+    Conflict(Message),
     #[error(transparent)]
     Db(#[from] DbError),
     #[error("a dossier transaction failed: {0}")]
@@ -44,6 +37,14 @@ impl super::ServiceError for DossierError {
             Self::NotFound => super::ErrorKind::NotFound,
             Self::Conflict(_) => super::ErrorKind::Conflict,
             Self::Db(_) | Self::Transaction(_) => super::ErrorKind::Internal,
+        }
+    }
+
+    fn message(&self) -> Message {
+        match self {
+            Self::NotFound => messages::dossier_not_found(),
+            Self::Conflict(message) => message.clone(),
+            Self::Db(_) | Self::Transaction(_) => messages::internal_error(),
         }
     }
 }
@@ -89,7 +90,7 @@ pub async fn request_rules_run(
         let dossier = locked(conn, dossier_id).await?;
         let importing = dossier.state == DossierState::Processing && dossier.rules_run_id.is_none();
         if importing || documents_in_progress(conn, dossier_id).await? > 0 {
-            return Err(DossierError::Conflict(DOCUMENTS_IN_PROGRESS));
+            return Err(DossierError::Conflict(messages::documents_in_progress()));
         }
         let mut details = serde_json::json!({ "scope": &scope });
         let run_id = start_rules_run(conn, dossier_id, scope).await?;
@@ -138,10 +139,10 @@ pub async fn resend_callback(
     conn.transaction(async |conn| {
         let dossier = locked(conn, dossier_id).await?;
         if dossier.callback_url.is_none() {
-            return Err(DossierError::Conflict(NO_CALLBACK_URL));
+            return Err(DossierError::Conflict(messages::no_callback_url()));
         }
         if dossier.state != DossierState::Processed {
-            return Err(DossierError::Conflict(NOTHING_TO_SEND));
+            return Err(DossierError::Conflict(messages::nothing_to_send()));
         }
         outbox::enqueue(
             conn,

@@ -28,8 +28,8 @@ pub mod imports;
 pub mod rules;
 
 /// How a caller answers a service's error: the kinds of the operations' errors. Each
-/// service's error enum says which kind each of its variants is; its `Display` is the message
-/// the client is shown (Italian) for every kind but [`ErrorKind::Internal`].
+/// service's error enum says which kind each of its variants is, and the message of the
+/// catalogue the client is shown ([`ServiceError::message`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
     /// What the operation names does not exist.
@@ -49,4 +49,6 @@ pub enum ErrorKind {
 /// An error of a domain service.
 pub trait ServiceError: std::error::Error {
     fn kind(&self) -> ErrorKind;
+    /// What the client is told; [`crate::messages::internal_error`] for [`ErrorKind::Internal`].
+    fn message(&self) -> crate::messages::Message;
 }

@@ -32,17 +32,9 @@ use crate::db::repo::types::EditError;
 use crate::db::{DbError, Pool};
 use crate::jobs::JobError;
 use crate::jobs::rules::{CheckReply, CheckRule, RuleRunJob};
+use crate::messages::{self, Message};
 use crate::rules::archive::{self, ArchivedRule};
 use crate::rules::{RuleKind, code_size_error};
-
-/// The start of the message of a save no worker compiled in time (`UNAVAILABLE`).
-pub const CHECK_UNAVAILABLE: &str = "Impossibile verificare il codice della regola";
-/// The start of the message of code the worker could not compile for a reason other than a
-/// syntax error.
-pub const COMPILE_FAILED: &str = "Impossibile compilare la regola";
-/// A save whose rule kept changing (code or helper) while its code was being compiled.
-pub const CHANGED_WHILE_COMPILING: &str =
-    "La regola è stata modificata da un altro salvataggio durante la verifica del codice: riprova";
 
 /// How many imported rules are compiled at once.
 const IMPORT_CHECKS_AT_ONCE: usize = 4;
@@ -68,16 +60,6 @@ pub fn check_job(check: &CodeCheck, draft: bool) -> RuleRunJob {
     })
 }
 
-/// Where a syntax error is, in its message: nothing for the rule, " di helper.js" for its
-/// helper.
-fn syntax_place(file: &str) -> String {
-    if file == archive::HELPER_FILE {
-        format!(" di {file}")
-    } else {
-        String::new()
-    }
-}
-
 /// Why a rule operation was refused or failed.
 #[derive(Debug, thiserror::Error)]
 pub enum RuleError {
@@ -86,17 +68,14 @@ pub enum RuleError {
     #[error(transparent)]
     Edit(#[from] EditError),
     /// No such rule (→ `NOT_FOUND`).
-    #[error("Regola {0} non trovata")]
+    #[error("{}", self.message())]
     NotFound(Uuid),
     /// The rule's state refuses the operation (→ `CONFLICT`).
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Message),
     /// A syntax error of the author at 1-based `line` and `column` of `file` (→
     /// `BAD_USER_INPUT` on `field`: `code` for the rule, `helper` for its helper).
-    #[error(
-        "Errore di sintassi alla riga {line}, colonna {column}{}: {message}",
-        syntax_place(.file)
-    )]
+    #[error("{}", self.message())]
     Syntax {
         field: &'static str,
         file: String,
@@ -105,14 +84,14 @@ pub enum RuleError {
         message: String,
     },
     /// The code could not be compiled for another reason (→ `BAD_USER_INPUT` on `code`).
-    #[error("{COMPILE_FAILED}: {0}")]
+    #[error("{}", self.message())]
     CompileFailed(String),
     /// No worker compiled the code in time (→ `UNAVAILABLE`), or none is running
     /// (→ `NO_WORKER`).
-    #[error("{CHECK_UNAVAILABLE}: {0}")]
+    #[error("{}", self.message())]
     Unavailable(#[source] JobError),
     /// A rule of an import failed to compile: `error`, its message prefixed with the rule.
-    #[error("Regola {id} ({description}): {error}")]
+    #[error("{}", self.message())]
     Imported {
         id: Uuid,
         description: String,
@@ -141,6 +120,39 @@ impl ServiceError for RuleError {
             Self::Edit(EditError::Db(_)) | Self::Job(_) | Self::Db(_) | Self::Transaction(_) => {
                 ErrorKind::Internal
             }
+        }
+    }
+
+    fn message(&self) -> Message {
+        match self {
+            Self::Edit(error) => error.message(),
+            Self::NotFound(id) => messages::rule_not_found(id),
+            Self::Conflict(message) => message.clone(),
+            Self::Syntax {
+                file,
+                line,
+                column,
+                message,
+                ..
+            } if file == archive::HELPER_FILE => {
+                messages::rule_syntax_in_file(line, column, file, message)
+            }
+            Self::Syntax {
+                line,
+                column,
+                message,
+                ..
+            } => messages::rule_syntax(line, column, message),
+            Self::CompileFailed(detail) => messages::compile_failed(detail),
+            Self::Unavailable(error) => messages::check_unavailable(
+                error.message().unwrap_or_else(messages::internal_error),
+            ),
+            Self::Imported {
+                id,
+                description,
+                error,
+            } => messages::imported_rule(id, description, error.message()),
+            Self::Job(_) | Self::Db(_) | Self::Transaction(_) => messages::internal_error(),
         }
     }
 }
@@ -464,7 +476,7 @@ async fn save_update<U: RuleUpdate>(
             Attempt::Recompile(now) => check = now,
         }
     }
-    Err(RuleError::Conflict(CHANGED_WHILE_COMPILING.to_owned()))
+    Err(RuleError::Conflict(messages::changed_while_compiling()))
 }
 
 /// `deleteDocumentRule`: deletes a document rule (with its helper; its execution logs stay).
@@ -547,7 +559,7 @@ pub async fn update_helper(
             Attempt::Recompile(now) => check = now.unwrap_or(check),
         }
     }
-    Err(RuleError::Conflict(CHANGED_WHILE_COMPILING.to_owned()))
+    Err(RuleError::Conflict(messages::changed_while_compiling()))
 }
 
 /// `importDossierRules`: saves the rules of an archive (a rule whose id exists is updated,

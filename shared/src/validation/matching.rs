@@ -25,10 +25,21 @@ impl Verdict {
     }
 
     /// "manca «…»; presente «…»", for logs and messages.
-    pub fn describe(&self) -> String {
-        let missing = self.missing.iter().map(|s| format!("manca «{s}»"));
-        let present = self.present.iter().map(|s| format!("presente «{s}»"));
-        missing.chain(present).collect::<Vec<_>>().join("; ")
+    /// Why the rule is not valid: the strings missing and those present, «quoted».
+    pub fn message(&self) -> crate::messages::Message {
+        use crate::messages;
+        let quoted = |strings: &[String]| {
+            strings
+                .iter()
+                .map(|s| format!("«{s}»"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match (self.missing.is_empty(), self.present.is_empty()) {
+            (false, true) => messages::rule_not_valid_missing(quoted(&self.missing)),
+            (true, false) => messages::rule_not_valid_present(quoted(&self.present)),
+            _ => messages::rule_not_valid(quoted(&self.missing), quoted(&self.present)),
+        }
     }
 }
 
@@ -139,8 +150,8 @@ mod tests {
         );
         assert!(!verdict.passes());
         assert_eq!(
-            verdict.describe(),
-            "manca «TAN»; presente «polizza assicurativa»"
+            verdict.message().italian(),
+            "Regola non valida: manca «TAN»; presente «polizza assicurativa»"
         );
         assert!(text.check(&strings(&["7,5%"]), &strings(&["8%"])).passes());
     }

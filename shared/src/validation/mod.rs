@@ -25,6 +25,7 @@ use crate::db::repo::validation as repo;
 use crate::db::{DbError, Pool};
 use crate::jobs::outbox;
 use crate::jobs::validation::ValidationJob;
+use crate::messages;
 use crate::storage::{Storage, StorageError, keys};
 use diesel_async::AsyncConnection;
 use matching::{NormalizedText, Verdict};
@@ -40,10 +41,6 @@ pub const MAX_DESCRIPTION_CHARS: usize = 500;
 pub const MAX_DOCUMENTS_PER_REQUEST: usize = 20;
 /// Most documents one `deleteDocValidations` deletes.
 pub const MAX_DELETE_PER_REQUEST: usize = 1000;
-
-/// The spec's messages (authoring spec §8 "Validation") where an operation has one.
-pub const NO_TEXT_YET: &str =
-    "Il testo del documento non è ancora stato estratto: riprova tra poco";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ValidationError {
@@ -181,8 +178,8 @@ impl Validations<'_> {
             return Err(EditError::Conflict(
                 document
                     .ocr_error
-                    .map(|e| format!("Il testo del documento non è leggibile: {e}"))
-                    .unwrap_or_else(|| NO_TEXT_YET.to_owned()),
+                    .map(messages::text_unreadable)
+                    .unwrap_or_else(messages::no_text_yet),
             )
             .into());
         }
@@ -216,7 +213,7 @@ impl Validations<'_> {
         if ids.len() > MAX_DELETE_PER_REQUEST {
             return Err(EditError::invalid(
                 "ids",
-                format!("Al massimo {MAX_DELETE_PER_REQUEST} documenti per volta"),
+                messages::documents_per_request(MAX_DELETE_PER_REQUEST),
             )
             .into());
         }
@@ -279,9 +276,8 @@ impl Validations<'_> {
         let previous = repo::previous_document(&mut conn, &document).await?;
         drop(conn);
         let Some(previous) = previous else {
-            return Err(EditError::NotFound(format!(
-                "Nessun documento precedente dell'istituto {} con cui confrontarlo",
-                document.istituto_appartenenza
+            return Err(EditError::NotFound(messages::no_previous_document(
+                &document.istituto_appartenenza,
             ))
             .into());
         };
@@ -324,12 +320,12 @@ impl Validations<'_> {
     ) -> ValidationResult<ValidationDocument> {
         repo::find_document(conn, id)
             .await?
-            .ok_or_else(|| EditError::NotFound(format!("Documento {id} non trovato")).into())
+            .ok_or_else(|| EditError::NotFound(messages::document_id_not_found(id)).into())
     }
 
     async fn text_of(&self, document: &ValidationDocument) -> ValidationResult<String> {
         let Some(key) = &document.ocr_key else {
-            return Err(EditError::Conflict(NO_TEXT_YET.to_owned()).into());
+            return Err(EditError::Conflict(messages::no_text_yet()).into());
         };
         let bytes = self.storage.get(key).await?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
@@ -360,11 +356,9 @@ impl Validations<'_> {
                 check_pdf(&bytes, self.max_pdf_bytes)?;
                 let mut conn = self.db.get().await.map_err(DbError::Checkout)?;
                 if repo::find_document(&mut conn, document.id).await?.is_some() {
-                    return Err(EditError::Conflict(format!(
-                        "Il documento {} è già registrato",
-                        document.id
-                    ))
-                    .into());
+                    return Err(
+                        EditError::Conflict(messages::document_registered(document.id)).into(),
+                    );
                 }
                 drop(conn);
                 self.storage.put(&key, bytes).await?;
@@ -387,11 +381,7 @@ impl Validations<'_> {
         let size = match self.storage.size(key).await {
             Ok(size) => size,
             Err(StorageError::NotFound { .. }) => {
-                return Err(EditError::invalid(
-                    "documentID",
-                    "Nessun file caricato a questo indirizzo: carica il PDF prima di avviare la validazione",
-                )
-                .into());
+                return Err(EditError::invalid("documentID", messages::upload_first()).into());
             }
             Err(error) => return Err(error.into()),
         };
@@ -423,13 +413,13 @@ impl Validations<'_> {
 pub fn file_name(name: &str) -> Result<String, EditError> {
     let name = required_text("fileName", name, MAX_FILE_NAME_CHARS)?;
     if name.contains(['/', '\\']) {
-        return Err(EditError::invalid(
-            "fileName",
-            "Il nome del file non può contenere / o \\",
-        ));
+        return Err(EditError::invalid("fileName", messages::file_name_slash()));
     }
     if !name.to_lowercase().ends_with(".pdf") {
-        return Err(EditError::invalid("fileName", "Il file deve essere un PDF"));
+        return Err(EditError::invalid(
+            "fileName",
+            messages::file_not_pdf_name(),
+        ));
     }
     Ok(name)
 }
@@ -438,19 +428,13 @@ pub fn file_name(name: &str) -> Result<String, EditError> {
 fn required_text(field: &'static str, text: &str, max: usize) -> Result<String, EditError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(EditError::invalid(field, crate::db::repo::types::REQUIRED));
+        return Err(EditError::invalid(field, messages::required()));
     }
     if text.chars().count() > max {
-        return Err(EditError::invalid(
-            field,
-            format!("Al massimo {max} caratteri"),
-        ));
+        return Err(EditError::invalid(field, messages::at_most_characters(max)));
     }
     if text.chars().any(char::is_control) {
-        return Err(EditError::invalid(
-            field,
-            "Il testo contiene caratteri di controllo",
-        ));
+        return Err(EditError::invalid(field, messages::control_characters()));
     }
     Ok(text.to_owned())
 }

@@ -20,6 +20,7 @@ use sha2::Sha256;
 use uuid::Uuid;
 
 use crate::jobs::{JobError, Redis};
+use crate::messages::{self, Message};
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -46,25 +47,38 @@ pub struct UploadGrant {
     pub expires_at: i64,
 }
 
-/// Why an upload is refused; the text is for the user (Italian), [`UploadRefused::code`] for
-/// programs.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why an upload is refused: [`UploadRefused::message`] for the user,
+/// [`UploadRefused::code`] for programs.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UploadRefused {
-    #[error("Indirizzo di caricamento non valido")]
     Forged,
-    #[error("Indirizzo di caricamento scaduto: richiedine un altro")]
     Expired,
-    #[error("Indirizzo di caricamento già usato: richiedine un altro")]
     Used,
-    #[error("File troppo grande: al massimo {max} byte")]
     TooLarge { max: u64 },
-    #[error("Il file non è un PDF")]
     NotPdf,
-    #[error("Il file è vuoto")]
     Empty,
 }
 
+impl std::fmt::Display for UploadRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
+    }
+}
+
+impl std::error::Error for UploadRefused {}
+
 impl UploadRefused {
+    pub fn message(&self) -> Message {
+        match self {
+            Self::Forged => messages::upload_forged(),
+            Self::Expired => messages::upload_expired(),
+            Self::Used => messages::upload_used(),
+            Self::TooLarge { max } => messages::upload_too_large(max),
+            Self::NotPdf => messages::not_a_pdf(),
+            Self::Empty => messages::file_empty(),
+        }
+    }
+
     /// `FORGED`, `EXPIRED`, `USED`, `TOO_LARGE`, `NOT_PDF` or `EMPTY`.
     pub fn code(&self) -> &'static str {
         match self {

@@ -1,5 +1,5 @@
-import { GraphQLRequestError } from './graphql/client';
 import { translateIfKnown } from './i18n';
+import { ServerError, serverMessageOf, type ServerMessage } from './serverMessage';
 
 /** Something, an @, something with a dot: the server has the final word on the address. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -19,17 +19,62 @@ export const LIMITS = {
   group: { subject: 60, role: 40 },
 } as const;
 
+/** How deep nested messages may go before the message is taken as unreadable. */
+const MAX_DEPTH = 8;
+
+/** A placeholder's value that is data, as text. */
+function paramText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value == null) return '';
+  if (Array.isArray(value)) return value.map(paramText).join(', ');
+  return JSON.stringify(value);
+}
+
 /**
- * The message of an error thrown by a call, in the user's language: a server error whose code
- * the catalogue knows (`serverErrors.<CODE>`, with the error's extensions as parameters) is
- * translated; any other says the server's own text.
+ * A message of the server's catalogue (lib/serverMessage) in the current language: the entry
+ * `serverErrors.<messageCode>` with its placeholders filled, a nested message rendered first
+ * (same language). `null` when this build's catalogue does not know its code, or a nested
+ * one's: then the caller says the server's own text.
+ */
+export function translateServerMessage(message: ServerMessage, depth = 0): string | null {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.params)) {
+    const nested = serverMessageOf(value);
+    if (nested === null) {
+      values[name] = paramText(value);
+      continue;
+    }
+    const text = depth < MAX_DEPTH ? translateServerMessage(nested, depth + 1) : null;
+    if (text === null) return null;
+    values[name] = text;
+  }
+  // `replace`: a value never acts as an i18next option (a `count` or `context` placeholder).
+  return translateIfKnown(`serverErrors.${message.messageCode}`, { replace: values });
+}
+
+/**
+ * The message of an error thrown by a call, in the user's language — the one way every screen
+ * says a failure: a server error (GraphQL or REST, see `ServerError`) whose catalogue code this
+ * build knows is rendered from `serverErrors`; any other says its own text (the server's
+ * Italian `message`, or e.g. "HTTP 502").
  */
 export function errorMessage(error: unknown): string {
-  if (error instanceof GraphQLRequestError && error.code !== undefined) {
-    const translated = translateIfKnown(`serverErrors.${error.code}`, { ...error.extensions });
+  if (error instanceof ServerError && error.serverMessage !== null) {
+    const translated = translateServerMessage(error.serverMessage);
     if (translated !== null) return translated;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Why a login-like call answered `logged: false` (`basicLogin`, `resetPassword`,
+ * `confirmRegistration`, `impersonates`), in the user's language: its `messageCode`, else the
+ * server's `message`, else `fallback`.
+ */
+export function refusalMessage(answer: { message?: string | null; messageCode?: string | null }, fallback: string): string {
+  const message = serverMessageOf({ messageCode: answer.messageCode });
+  return (message !== null ? translateServerMessage(message) : null) ?? (answer.message || fallback);
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -33,12 +33,13 @@ export function sessionData(overrides: Partial<SessionData> = {}, nowMs = Date.n
 /** A login or refresh answer carrying `session`. */
 export function answerOf(session: SessionData): AuthSessionAnswer {
   const { impersonator: _kept, ...answer } = session;
-  return { logged: true, message: null, ...answer };
+  return { logged: true, message: null, messageCode: null, ...answer };
 }
 
 export const REFUSED: AuthSessionAnswer = {
   logged: false,
   message: 'Credenziali non valide',
+  messageCode: 'INVALID_CREDENTIALS',
   user: null,
   accessToken: null,
   refreshToken: null,
@@ -56,7 +57,7 @@ export function fakeApi(overrides: Partial<SessionApi> = {}) {
   return {
     basicLogin: vi.fn<SessionApi['basicLogin']>(overrides.basicLogin ?? (async () => REFUSED)),
     getNewAccessToken: vi.fn<SessionApi['getNewAccessToken']>(
-      overrides.getNewAccessToken ?? (async () => ({ ...REFUSED, message: 'Sessione scaduta' })),
+      overrides.getNewAccessToken ?? (async () => ({ ...REFUSED, message: 'Sessione scaduta', messageCode: 'REFRESH_INVALID' })),
     ),
     logout: vi.fn<SessionApi['logout']>(overrides.logout ?? (async () => true)),
     loggedUser: vi.fn<SessionApi['loggedUser']>(overrides.loggedUser ?? (async () => USER)),

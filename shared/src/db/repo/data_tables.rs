@@ -8,32 +8,31 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use super::audit::{self, Actor, Entry};
 use super::capped_count::capped_count;
 use super::dossiers::{PageRequest, contains_pattern};
-use super::types::{EditError, REQUIRED, page};
+use super::types::{EditError, page};
 use crate::db::models::types::{DataTable, DataTableChanges, NewDataTable};
 use crate::db::schema::{
     data_tables, document_rule_data_tables, document_rules, dossier_rule_data_tables, dossier_rules,
 };
 use crate::db::{DbError, DbResult, QueryContext};
-
-/// The operations spec's message for content that is not JSON.
-pub const INVALID_JSON: &str = "Json non valido";
+use crate::messages;
 
 /// A data table's content, parsed.
 pub fn parse_content(content: &str) -> Result<serde_json::Value, EditError> {
-    serde_json::from_str(content).map_err(|_| EditError::invalid("content", INVALID_JSON))
+    serde_json::from_str(content)
+        .map_err(|_| EditError::invalid("content", messages::invalid_json()))
 }
 
 fn check_name(name: &str) -> Result<String, EditError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(EditError::invalid("name", REQUIRED));
+        return Err(EditError::invalid("name", messages::required()));
     }
     Ok(name.to_owned())
 }
 
 fn name_taken(error: DbError, name: &str) -> EditError {
     if error.is_unique_violation() {
-        EditError::invalid("name", format!("Esiste già una datatable di nome «{name}»"))
+        EditError::invalid("name", messages::data_table_exists(name))
     } else {
         error.into()
     }
@@ -190,7 +189,7 @@ pub async fn resolve_names(
     if !missing.is_empty() {
         return Err(EditError::invalid(
             field,
-            format!("Datatable non trovata: {}", missing.join(", ")),
+            messages::data_tables_not_found(missing.join(", ")),
         ));
     }
     Ok(found.into_iter().map(|(id, _)| id).collect())
@@ -218,9 +217,7 @@ pub async fn update_data_table(
         content: edit.content.as_deref().map(parse_content).transpose()?,
     };
     let Some(found) = find_data_table(conn, name).await? else {
-        return Err(EditError::NotFound(format!(
-            "Datatable «{name}» non trovata"
-        )));
+        return Err(EditError::NotFound(messages::data_table_not_found(name)));
     };
     if changes.name.is_none() && changes.ordinamento.is_none() && changes.content.is_none() {
         return Ok(found);
@@ -291,9 +288,7 @@ async fn remove_data_table(
     name: &str,
 ) -> Result<DataTable, EditError> {
     let Some(found) = find_data_table(conn, name).await? else {
-        return Err(EditError::NotFound(format!(
-            "Datatable «{name}» non trovata"
-        )));
+        return Err(EditError::NotFound(messages::data_table_not_found(name)));
     };
     let mut users: Vec<String> = document_rule_data_tables::table
         .inner_join(document_rules::table)
@@ -331,10 +326,9 @@ async fn remove_data_table(
 }
 
 fn in_use(name: &str, rules: &[String]) -> EditError {
-    let mut message =
-        format!("Impossibile eliminare la datatable «{name}»: è usata da delle regole");
-    if !rules.is_empty() {
-        message.push_str(&format!(" ({})", rules.join(", ")));
-    }
-    EditError::Conflict(message)
+    EditError::Conflict(if rules.is_empty() {
+        messages::data_table_in_use(name)
+    } else {
+        messages::data_table_used_by(name, rules.join(", "))
+    })
 }

@@ -65,7 +65,7 @@ pub async fn require_owner(
 ) -> Result<HelperOwner, EditError> {
     find_owner(conn, id)
         .await?
-        .ok_or_else(|| EditError::NotFound(format!("Regola {id} non trovata")))
+        .ok_or_else(|| EditError::NotFound(crate::messages::rule_not_found(id)))
 }
 
 /// The helper row of the rule `rule_id`.

@@ -26,6 +26,7 @@ use super::types::EditError;
 use crate::db::models::rules::{DocumentRuleChanges, DossierRuleChanges, RuleVersion};
 use crate::db::schema::{document_rules, dossier_rules, rule_versions};
 use crate::db::{DbError, DbResult, QueryContext};
+use crate::messages;
 use crate::rules::RuleKind;
 
 /// What a version holds: the rule as its author edits it.
@@ -242,9 +243,7 @@ fn texts(metadata: &Value, key: &str) -> Vec<String> {
 
 /// The refusal of a restore of version `version`, of another kind of rule than the rule's.
 pub fn another_kind(version: i32) -> EditError {
-    EditError::Conflict(format!(
-        "La versione {version} è di un altro tipo di regola"
-    ))
+    EditError::Conflict(messages::rule_version_other_kind(version))
 }
 
 /// Checks that version `version` of the rule `rule_id` can be restored: the rule exists, and
@@ -255,11 +254,11 @@ pub async fn prepare_restore(
     version: i32,
 ) -> Result<PreparedRestore, EditError> {
     let Some(current) = snapshot(conn, rule_id).await? else {
-        return Err(EditError::NotFound(format!("Regola {rule_id} non trovata")));
+        return Err(EditError::NotFound(messages::rule_not_found(rule_id)));
     };
-    let found = find_version(conn, rule_id, version).await?.ok_or_else(|| {
-        EditError::NotFound(format!("La regola {rule_id} non ha una versione {version}"))
-    })?;
+    let found = find_version(conn, rule_id, version)
+        .await?
+        .ok_or_else(|| EditError::NotFound(messages::rule_version_not_found(rule_id, version)))?;
     let kind = RuleKind::from_name(&found.kind);
     if kind != current.kind {
         return Err(another_kind(version));
@@ -365,5 +364,5 @@ pub async fn apply_restore(
     .map_err(foreign_key_as_input)?;
     latest(conn, rule_id)
         .await?
-        .ok_or_else(|| EditError::NotFound(format!("Regola {rule_id} non trovata")))
+        .ok_or_else(|| EditError::NotFound(messages::rule_not_found(rule_id)))
 }

@@ -34,20 +34,14 @@ use crate::db::schema::{
     dossier_rule_data_tables, dossier_rules, dossier_types,
 };
 use crate::db::{DbError, DbResult, QueryContext};
+use crate::messages;
 use crate::rules::archive::ArchivedRule;
 use crate::rules::{
     DEFAULT_PACKAGE_JSON, RuleKind, code_size_error, rule_template, validate_package_json,
 };
 
-/// Message of a new document rule missing its description or type (authoring spec §5).
-pub const ALL_FIELDS_REQUIRED: &str = "Tutti i campi sono obbligatori";
-/// Message of a dossier rule without a name (authoring spec §5).
-pub const NAME_REQUIRED: &str = "Nome regola obbligatorio";
-/// Message of a dossier rule without an institute.
-pub const INSTITUTE_REQUIRED: &str = "Istituto di appartenenza obbligatorio";
-
 fn rule_not_found(id: Uuid) -> EditError {
-    EditError::NotFound(format!("Regola {id} non trovata"))
+    EditError::NotFound(messages::rule_not_found(id))
 }
 
 /// Locks the rule `id` (either kind) until the transaction ends and answers its kind;
@@ -347,12 +341,7 @@ pub(super) async fn document_type_id(
     super::types::find_document_type(conn, name)
         .await?
         .map(|t| t.id)
-        .ok_or_else(|| {
-            EditError::invalid(
-                "documentType",
-                format!("Tipologia «{}» non trovata", name.trim()),
-            )
-        })
+        .ok_or_else(|| EditError::invalid("documentType", messages::type_not_found(name.trim())))
 }
 
 /// A new document rule as the API receives it.
@@ -397,10 +386,16 @@ pub async fn prepare_document_rule(
 ) -> Result<PreparedDocumentRule, EditError> {
     let description = input.description.trim().to_owned();
     if description.is_empty() {
-        return Err(EditError::invalid("description", ALL_FIELDS_REQUIRED));
+        return Err(EditError::invalid(
+            "description",
+            messages::all_fields_required(),
+        ));
     }
     if input.document_type.trim().is_empty() {
-        return Err(EditError::invalid("documentType", ALL_FIELDS_REQUIRED));
+        return Err(EditError::invalid(
+            "documentType",
+            messages::all_fields_required(),
+        ));
     }
     let package_json = package_json_or_default(input.package_json)?;
     let document_type_id = document_type_id(conn, &input.document_type).await?;
@@ -459,10 +454,7 @@ pub async fn insert_document_rule(
 /// A type or data table deleted between prepare and write.
 pub(super) fn foreign_key_as_input(error: DbError) -> EditError {
     if error.is_foreign_key_violation() {
-        EditError::invalid(
-            "dataTables",
-            "Una tipologia o una datatable indicata è stata eliminata nel frattempo",
-        )
+        EditError::invalid("dataTables", messages::reference_deleted())
     } else {
         error.into()
     }
@@ -610,10 +602,13 @@ pub async fn prepare_document_rule_update(
 ) -> Result<PreparedDocumentRuleUpdate, EditError> {
     let description = edit.description.map(|d| d.trim().to_owned());
     if description.as_deref() == Some("") {
-        return Err(EditError::invalid("description", ALL_FIELDS_REQUIRED));
+        return Err(EditError::invalid(
+            "description",
+            messages::all_fields_required(),
+        ));
     }
     if edit.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
-        return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
+        return Err(EditError::invalid("code", messages::rule_code_empty()));
     }
     within_code_limit("code", edit.code.as_deref())?;
     within_code_limit("helper", edit.helper.as_deref())?;
@@ -630,7 +625,10 @@ pub async fn prepare_document_rule_update(
     }
     let document_type_id = match edit.document_type {
         Some(name) if name.trim().is_empty() => {
-            return Err(EditError::invalid("documentType", ALL_FIELDS_REQUIRED));
+            return Err(EditError::invalid(
+                "documentType",
+                messages::all_fields_required(),
+            ));
         }
         Some(name) => Some(document_type_id(conn, &name).await?),
         None => None,
@@ -944,12 +942,7 @@ pub(super) async fn dossier_type_id(
     super::types::find_dossier_type(conn, name)
         .await?
         .map(|t| t.id)
-        .ok_or_else(|| {
-            EditError::invalid(
-                "dossierType",
-                format!("Tipologia «{}» non trovata", name.trim()),
-            )
-        })
+        .ok_or_else(|| EditError::invalid("dossierType", messages::type_not_found(name.trim())))
 }
 
 /// A new dossier rule as the API receives it.
@@ -988,7 +981,10 @@ impl PreparedDossierRule {
 fn required_name(description: &str) -> Result<String, EditError> {
     let description = description.trim();
     if description.is_empty() {
-        return Err(EditError::invalid("description", NAME_REQUIRED));
+        return Err(EditError::invalid(
+            "description",
+            messages::rule_name_required(),
+        ));
     }
     Ok(description.to_owned())
 }
@@ -998,7 +994,7 @@ fn required_institute(institute: &str) -> Result<String, EditError> {
     if institute.is_empty() {
         return Err(EditError::invalid(
             "istitutoAppartenenza",
-            INSTITUTE_REQUIRED,
+            messages::institute_required(),
         ));
     }
     Ok(institute.to_owned())
@@ -1192,7 +1188,7 @@ pub async fn prepare_dossier_rule_update(
         .map(required_institute)
         .transpose()?;
     if edit.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
-        return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
+        return Err(EditError::invalid("code", messages::rule_code_empty()));
     }
     within_code_limit("code", edit.code.as_deref())?;
     within_code_limit("helper", edit.helper.as_deref())?;
@@ -1339,7 +1335,7 @@ pub async fn prepare_import(
         let id = rule.metadata.id;
         let named = |error: EditError| match error {
             EditError::Invalid { field, message } => {
-                EditError::invalid(field, format!("Regola {id}: {message}"))
+                EditError::invalid(field, messages::imported_rule_field(id, message))
             }
             other => other,
         };
@@ -1350,7 +1346,7 @@ pub async fn prepare_import(
         if rule.code.trim().is_empty() {
             return Err(named(EditError::invalid(
                 "code",
-                "Il codice della regola è vuoto",
+                messages::rule_code_empty(),
             )));
         }
         validate_package_json(&rule.package_json)

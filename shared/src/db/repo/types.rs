@@ -24,27 +24,26 @@ use crate::db::schema::{
     dossier_types, dossiers,
 };
 use crate::db::{DbError, DbResult, QueryContext};
+use crate::messages::{self, Message};
 
-/// Message of a required field left empty (operations spec §5).
-pub const REQUIRED: &str = "Campo obbligatorio";
 /// Most rows one list returns (types, data tables and rules are in the hundreds).
 pub const MAX_LIST: i64 = 1000;
 
-/// Why a catalogue edit is refused. Messages are for the user (Italian).
+/// Why a catalogue edit is refused: a message of the catalogue for the user.
 #[derive(Debug, thiserror::Error)]
 pub enum EditError {
     /// The input field `field` breaks a validation rule.
     #[error("{message}")]
     Invalid {
         field: &'static str,
-        message: String,
+        message: Message,
     },
     /// What the edit names does not exist.
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Message),
     /// The current state refuses the edit (e.g. a type that still has rules).
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Message),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -57,10 +56,17 @@ impl From<diesel::result::Error> for EditError {
 }
 
 impl EditError {
-    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
-        Self::Invalid {
-            field,
-            message: message.into(),
+    pub fn invalid(field: &'static str, message: Message) -> Self {
+        Self::Invalid { field, message }
+    }
+
+    /// What the client is told ([`messages::internal_error`] for a database failure).
+    pub fn message(&self) -> Message {
+        match self {
+            Self::Invalid { message, .. } | Self::NotFound(message) | Self::Conflict(message) => {
+                message.clone()
+            }
+            Self::Db(_) => messages::internal_error(),
         }
     }
 }
@@ -77,12 +83,12 @@ pub(crate) fn page(limit: Option<i64>, offset: Option<i64>) -> (i64, i64) {
 pub fn check_type_name(name: &str) -> Result<String, EditError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(EditError::invalid("name", REQUIRED));
+        return Err(EditError::invalid("name", messages::required()));
     }
     if name.chars().count() > TYPE_NAME_MAX_CHARS {
         return Err(EditError::invalid(
             "name",
-            format!("Massimo {TYPE_NAME_MAX_CHARS} caratteri"),
+            messages::max_characters(TYPE_NAME_MAX_CHARS),
         ));
     }
     Ok(name.to_owned())
@@ -90,7 +96,7 @@ pub fn check_type_name(name: &str) -> Result<String, EditError> {
 
 fn name_taken(error: DbError, name: &str) -> EditError {
     if error.is_unique_violation() {
-        EditError::invalid("name", format!("Esiste già una tipologia di nome «{name}»"))
+        EditError::invalid("name", messages::type_exists(name))
     } else {
         error.into()
     }
@@ -260,9 +266,7 @@ async fn remove_document_type(
     name: &str,
 ) -> Result<DocumentType, EditError> {
     let Some(found) = find_document_type(conn, name).await? else {
-        return Err(EditError::NotFound(format!(
-            "Tipologia «{name}» non trovata"
-        )));
+        return Err(EditError::NotFound(messages::type_not_found(name)));
     };
     let rules: i64 = document_rules::table
         .filter(document_rules::document_type_id.eq(found.id))
@@ -271,9 +275,9 @@ async fn remove_document_type(
         .await
         .context("counting the rules of a document type")?;
     if rules > 0 {
-        return Err(EditError::Conflict(format!(
-            "Impossibile eliminare la tipologia «{}»: ha {rules} regole associate",
-            found.name
+        return Err(EditError::Conflict(messages::type_has_rules(
+            &found.name,
+            rules,
         )));
     }
     let in_use: bool = diesel::select(diesel::dsl::exists(
@@ -283,9 +287,8 @@ async fn remove_document_type(
     .await
     .context("checking the documents of a document type")?;
     if in_use {
-        return Err(EditError::Conflict(format!(
-            "Impossibile eliminare la tipologia «{}»: è usata da documenti importati",
-            found.name
+        return Err(EditError::Conflict(messages::type_has_documents(
+            &found.name,
         )));
     }
     diesel::delete(document_types::table.find(found.id))
@@ -294,10 +297,7 @@ async fn remove_document_type(
         .context("deleting a document type")
         .map_err(|e| {
             if e.is_foreign_key_violation() {
-                EditError::Conflict(format!(
-                    "Impossibile eliminare la tipologia «{}»: è in uso",
-                    found.name
-                ))
+                EditError::Conflict(messages::type_in_use(&found.name))
             } else {
                 e.into()
             }
@@ -452,9 +452,7 @@ async fn remove_dossier_type(
     name: &str,
 ) -> Result<DossierType, EditError> {
     let Some(found) = find_dossier_type(conn, name).await? else {
-        return Err(EditError::NotFound(format!(
-            "Tipologia «{name}» non trovata"
-        )));
+        return Err(EditError::NotFound(messages::type_not_found(name)));
     };
     let rules: i64 = dossier_rules::table
         .filter(dossier_rules::dossier_type_id.eq(found.id))
@@ -463,9 +461,9 @@ async fn remove_dossier_type(
         .await
         .context("counting the rules of a dossier type")?;
     if rules > 0 {
-        return Err(EditError::Conflict(format!(
-            "Impossibile eliminare la tipologia «{}»: ha {rules} regole associate",
-            found.name
+        return Err(EditError::Conflict(messages::type_has_rules(
+            &found.name,
+            rules,
         )));
     }
     let in_use: bool = diesel::select(diesel::dsl::exists(
@@ -475,9 +473,8 @@ async fn remove_dossier_type(
     .await
     .context("checking the dossiers of a dossier type")?;
     if in_use {
-        return Err(EditError::Conflict(format!(
-            "Impossibile eliminare la tipologia «{}»: è usata da dossier importati",
-            found.name
+        return Err(EditError::Conflict(messages::type_has_dossiers(
+            &found.name,
         )));
     }
     diesel::delete(dossier_types::table.find(found.id))
@@ -486,10 +483,7 @@ async fn remove_dossier_type(
         .context("deleting a dossier type")
         .map_err(|e| {
             if e.is_foreign_key_violation() {
-                EditError::Conflict(format!(
-                    "Impossibile eliminare la tipologia «{}»: è in uso",
-                    found.name
-                ))
+                EditError::Conflict(messages::type_in_use(&found.name))
             } else {
                 e.into()
             }
@@ -545,9 +539,7 @@ pub async fn set_required_metas(
     actor: Option<&Actor>,
 ) -> Result<DossierType, EditError> {
     let Some(found) = find_dossier_type(conn, name).await? else {
-        return Err(EditError::NotFound(format!(
-            "Tipologia «{name}» non trovata"
-        )));
+        return Err(EditError::NotFound(messages::type_not_found(name)));
     };
     let mut wanted: Vec<String> = metas
         .iter()

@@ -24,6 +24,7 @@ use crate::db::models::validation::{
 };
 use crate::db::schema::{dossier_rules, rule_validations, validation_documents, validation_logs};
 use crate::db::{DbError, DbResult, QueryContext};
+use crate::messages;
 use crate::validation::matching::{NormalizedText, Verdict};
 
 /// Most rules of one institute a validation checks (and lines of one validation's log).
@@ -67,7 +68,7 @@ pub async fn insert_document(
         .context("recording a validation document")
         .map_err(|error| {
             if error.is_unique_violation() {
-                EditError::Conflict(format!("Il documento {} è già registrato", row.id))
+                EditError::Conflict(messages::document_registered(row.id))
             } else {
                 error.into()
             }
@@ -603,8 +604,8 @@ pub async fn insert_log(
             .await
             .context("finding a validation")?;
         if exists == 0 {
-            return Ok(Err(EditError::NotFound(format!(
-                "Validazione {validation_id} non trovata"
+            return Ok(Err(EditError::NotFound(messages::validation_not_found(
+                validation_id,
             ))));
         }
         let rule: i64 = dossier_rules::table
@@ -614,9 +615,7 @@ pub async fn insert_log(
             .await
             .context("finding a dossier rule")?;
         if rule == 0 {
-            return Ok(Err(EditError::NotFound(format!(
-                "Regola {rule_id} non trovata"
-            ))));
+            return Ok(Err(EditError::NotFound(messages::rule_not_found(rule_id))));
         }
         let line = NewValidationLog {
             id: Uuid::now_v7(),

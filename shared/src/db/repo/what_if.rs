@@ -27,6 +27,7 @@ use crate::db::schema::{
     dossiers, rule_execution_logs, what_if_changes, what_if_runs,
 };
 use crate::db::{DbError, DbResult, QueryContext};
+use crate::messages;
 use crate::rules::RuleKind;
 use crate::rules::what_if::Outcome;
 
@@ -68,26 +69,22 @@ pub async fn create_run(
     if !(1..=MAX_ITEMS).contains(&request.max_items) {
         return Err(EditError::invalid(
             "limit",
-            format!("Il numero di documenti va da 1 a {MAX_ITEMS}"),
+            messages::what_if_limit(MAX_ITEMS),
         ));
     }
     if request.code.trim().is_empty() {
-        return Err(EditError::invalid("code", "Il codice della regola è vuoto"));
+        return Err(EditError::invalid("code", messages::rule_code_empty()));
     }
     within_code_limit("code", Some(&request.code))?;
     within_code_limit("helper", request.helper.as_deref())?;
     if let (Some(since), Some(until)) = (request.since, request.until)
         && since > until
     {
-        return Err(EditError::invalid(
-            "since",
-            "La data di inizio segue quella di fine",
-        ));
+        return Err(EditError::invalid("since", messages::since_after_until()));
     }
     if rule_kind(conn, request.rule_id).await?.is_none() {
-        return Err(EditError::NotFound(format!(
-            "Regola {} non trovata",
-            request.rule_id
+        return Err(EditError::NotFound(messages::rule_not_found(
+            request.rule_id,
         )));
     }
     if let Some(actor) = actor {
@@ -99,8 +96,8 @@ pub async fn create_run(
             .await
             .context("counting an author's what-if runs")?;
         if active >= MAX_ACTIVE_PER_AUTHOR {
-            return Err(EditError::Conflict(format!(
-                "Hai già {MAX_ACTIVE_PER_AUTHOR} prove in corso: attendi che finiscano o annullane una"
+            return Err(EditError::Conflict(messages::what_if_too_many(
+                MAX_ACTIVE_PER_AUTHOR,
             )));
         }
     }

@@ -1,11 +1,12 @@
 import type { CompletionSource } from '@codemirror/autocomplete';
 import { javascript, javascriptLanguage } from '@codemirror/lang-javascript';
-import { json, jsonParseLinter } from '@codemirror/lang-json';
+import { json } from '@codemirror/lang-json';
 import { linter, lintGutter, type Diagnostic, type LintSource } from '@codemirror/lint';
 import CodeMirror, { Decoration, EditorView, StateEffect, StateField, type Extension, type Text } from '@uiw/react-codemirror';
 import { useEffect, useMemo, useRef } from 'react';
 import { useDarkTheme } from '../../lib/useDarkTheme';
 import { lightHighlighting } from './highlight';
+import { useJsonLint } from './jsonLint';
 import { rangeOf, type CodeMark } from './marks';
 
 export interface CodeEditorProps {
@@ -14,7 +15,7 @@ export interface CodeEditorProps {
   onBlur?: () => void;
   language: 'json' | 'javascript';
   readOnly?: boolean;
-  /** `json`: JSON syntax marks as you type; or a lint source of the caller's. */
+  /** `json`: JSON syntax marks as you type, in the user's language; or a lint source of the caller's. */
   lint?: 'json' | LintSource;
   /** How long the linter waits after the last change, in ms (300 by default). */
   lintDelay?: number;
@@ -94,10 +95,12 @@ export default function CodeEditor({
   const marksRef = useRef(marks);
   marksRef.current = marks;
   const linted = lint !== undefined || marks !== undefined;
+  const jsonLint = useJsonLint();
+  const lintSource = lint === 'json' ? jsonLint : lint;
 
   const extensions = useMemo(() => {
     const sources: LintSource[] = [];
-    if (lint) sources.push(lint === 'json' ? jsonParseLinter() : lint);
+    if (lintSource) sources.push(lintSource);
     if (marks !== undefined) sources.push((editor) => diagnosticsOf(editor.state.doc, marksRef.current ?? []));
     const list: Extension[] = [
       language === 'json' ? json() : javascript(),
@@ -119,7 +122,7 @@ export default function CodeEditor({
     return list;
     // `marks` matters only as present or not: its value is read through the ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [language, lint, lintDelay, linted, marks === undefined, completions, label, invalid, describedBy, dark]);
+  }, [language, lintSource, lintDelay, linted, marks === undefined, completions, label, invalid, describedBy, dark]);
 
   // New marks: show them now.
   useEffect(() => {

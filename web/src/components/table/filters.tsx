@@ -13,6 +13,7 @@ import {
   type DatePreset,
 } from './tableState';
 import { formatDay } from '../../lib/format';
+import { DateInput } from '../DateInput';
 
 export interface SelectOption {
   value: string;
@@ -134,14 +135,9 @@ function DateFilter({ label, values, onChange, testId }: Props) {
               ))}
             </HTMLSelect>
           </label>
-          <label>
-            {t('table.from')}
-            <input className="bp6-input" type="date" value={start} max={end || undefined} onChange={(event) => set(event.currentTarget.value, end)} data-testid={`${testId}-from`} />
-          </label>
-          <label>
-            {t('table.to')}
-            <input className="bp6-input" type="date" value={end} min={start || undefined} onChange={(event) => set(start, event.currentTarget.value)} data-testid={`${testId}-to`} />
-          </label>
+          {/* Written as the UI's language writes dates (not the browser's locale); the filter keeps ISO days. */}
+          <DateInput label={t('table.from')} value={start} max={end || undefined} onChange={(value) => set(value, end)} testId={`${testId}-from`} />
+          <DateInput label={t('table.to')} value={end} min={start || undefined} onChange={(value) => set(start, value)} testId={`${testId}-to`} />
           <Button variant="minimal" size="small" icon="cross" text={t('table.clear')} disabled={values.length === 0} onClick={() => onChange([])} />
         </div>
       }

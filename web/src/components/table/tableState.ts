@@ -185,7 +185,7 @@ export function presetRange(preset: DatePreset, now: Date = new Date()): [string
   return [formatFilterDate(range[0]), formatFilterDate(range[1])];
 }
 
-/** `YYYY/MM/DD` ⇄ the `YYYY-MM-DD` of `<input type="date">` (open ends are empty). */
+/** `YYYY/MM/DD` ⇄ the ISO `YYYY-MM-DD` of a date field (components/DateInput; open ends are empty). */
 export const filterDateToInput = (value: string | undefined) =>
   value === undefined || value === NO_START || value === NO_END ? '' : value.replaceAll('/', '-');
 export const inputDateToFilter = (value: string, openEnd: string) => (value === '' ? openEnd : value.replaceAll('-', '/'));

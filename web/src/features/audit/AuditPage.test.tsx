@@ -124,7 +124,7 @@ describe('/audit', () => {
     );
 
     fireEvent.click(screen.getByTestId('filter-createdAt'));
-    fireEvent.change(await screen.findByTestId('filter-createdAt-from'), { target: { value: '2026-11-01' } });
+    fireEvent.change(await screen.findByTestId('filter-createdAt-from'), { target: { value: '01/11/2026' } });
     await waitFor(() =>
       expect(calls.AuditLog).toHaveBeenLastCalledWith({
         input: expect.objectContaining({
@@ -132,7 +132,7 @@ describe('/audit', () => {
         }),
       }),
     );
-    fireEvent.change(screen.getByTestId('filter-createdAt-to'), { target: { value: '2026-11-25' } });
+    fireEvent.change(screen.getByTestId('filter-createdAt-to'), { target: { value: '25/11/2026' } });
     await waitFor(() =>
       expect(calls.AuditLog).toHaveBeenLastCalledWith({
         input: expect.objectContaining({

@@ -4,7 +4,7 @@ import type { FieldValues, UseFormReturn, UseFormSetError } from 'react-hook-for
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionStore, type SessionStore } from '../../lib/session';
-import { errorMessage } from '../../lib/validation';
+import { errorMessage, refusalMessage } from '../../lib/validation';
 import { CodeInput } from './CodeInput';
 
 /** Spec §9: the e-mailed codes (password reset, registration) have 6 digits. */
@@ -82,8 +82,8 @@ type SessionAnswer = Parameters<SessionStore['accept']>[0];
 
 /**
  * Sends a code that starts a session (password reset, registration): a session goes to /; a
- * refusal (always a wrong, expired or used code: `refused`, in the screen's language) or a failed
- * call becomes the form's error.
+ * refusal (a wrong, expired or used code: the server's `messageCode` in the user's language, or
+ * `refused` when it has none) or a failed call becomes the form's error.
  */
 export function useStartSession<T extends FieldValues>(setError: UseFormSetError<T>, refused: string) {
   const store = useSessionStore();
@@ -92,7 +92,7 @@ export function useStartSession<T extends FieldValues>(setError: UseFormSetError
     try {
       const result = store.accept(await request());
       if (!result.logged) {
-        setError('root.server', { message: refused });
+        setError('root.server', { message: refusalMessage(result, refused) });
         return;
       }
       await navigate('/', { replace: true });

@@ -128,4 +128,23 @@ describe('login screen', () => {
     expect(await screen.findByText('Email required')).toBeTruthy();
     expect(screen.getByText('Required field')).toBeTruthy();
   });
+
+  it("says refused credentials in English from the answer's messageCode, not its Italian message", async () => {
+    const i18n = createI18n();
+    await i18n.changeLanguage('en');
+    const api = fakeApi({ basicLogin: vi.fn(async () => ({ ...REFUSED, message: 'Credenziali non valide', messageCode: 'INVALID_CREDENTIALS' })) });
+    const router = createMemoryRouter([{ path: '/', element: <LoginPage /> }]);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <SessionProvider store={await loggedOutStore(api)}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </I18nextProvider>,
+    );
+    type(screen.getByLabelText('Email address'), 'anna.rossi@example.com');
+    type(screen.getByLabelText('Password'), 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid credentials');
+    expect(screen.queryByText(/Credenziali/)).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { rememberedPath, useSession, useSessionStore } from '../../lib/session';
+import { errorMessage, refusalMessage } from '../../lib/validation';
 
 /** Spec §5 "Login": both fields at most 255 characters. */
 export const LOGIN_MAX_LENGTH = 255;
@@ -51,11 +52,10 @@ export function LoginForm() {
   const submit = async ({ email, password }: LoginFields) => {
     try {
       const result = await store.login(email.trim(), password);
-      if (!result.logged) setError('root.server', { message: result.message || t('login.refused') });
+      if (!result.logged) setError('root.server', { message: refusalMessage(result, t('login.refused')) });
       // Logged: the session changes and LoginPage moves on.
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setError('root.server', { message: t('login.failed', { message }) });
+      setError('root.server', { message: t('login.failed', { message: errorMessage(error) }) });
     }
   };
 

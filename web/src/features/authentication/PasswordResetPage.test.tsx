@@ -59,7 +59,7 @@ describe('password reset', () => {
   });
 
   it("shows the server's message under the form when the code is refused", async () => {
-    const calls = mockGraphql({ ResetPassword: () => ({ resetPassword: { ...REFUSED, message: 'Codice non valido o scaduto' } }) });
+    const calls = mockGraphql({ ResetPassword: () => ({ resetPassword: { ...REFUSED, message: 'Codice non valido o scaduto', messageCode: 'INVALID_CODE' } }) });
     await open({ email: 'anna.rossi@example.com' });
     fireEvent.paste(box(1), { clipboardData: { getData: () => '654321' } });
     type(screen.getByLabelText('Nuova password'), 'new-secret');

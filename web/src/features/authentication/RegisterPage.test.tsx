@@ -90,7 +90,7 @@ describe('registration', () => {
   });
 
   it('shows a refused code under the boxes and keeps them', async () => {
-    mockGraphql({ Register: () => ({ register: true }), ConfirmRegistration: () => ({ confirmRegistration: { ...REFUSED, message: 'Codice non valido o scaduto' } }) });
+    mockGraphql({ Register: () => ({ register: true }), ConfirmRegistration: () => ({ confirmRegistration: { ...REFUSED, message: 'Codice non valido o scaduto', messageCode: 'INVALID_CODE' } }) });
     const { store } = await reachCodeStep();
     pasteCode('000000');
     fireEvent.click(screen.getByRole('button', { name: 'Attiva l’account' }));

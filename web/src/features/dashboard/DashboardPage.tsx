@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { APP_NAME, APP_VERSION } from '../../lib/constants';
 import { useCan } from '../../lib/session';
+import { errorMessage } from '../../lib/validation';
 import { NoRoleNotice } from './NoRoleNotice';
 import { OperationsOverview } from './OperationsOverview';
 import { usePing } from './usePing';
@@ -34,7 +35,7 @@ function ServerStatus() {
   const { t } = useTranslation();
   const { data, error } = usePing();
   if (error !== undefined) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return (
       <Tag minimal large intent="danger" icon="offline" data-testid="server-status">
         {t('dashboard.serverUnreachable', { message })}
@@ -77,7 +78,7 @@ function WorkerStatus() {
       </Button>
       {error !== undefined && (
         <Tag minimal large intent="danger" icon="error" data-testid="worker-status">
-          {t('dashboard.workerFailed', { message: error instanceof Error ? error.message : String(error) })}
+          {t('dashboard.workerFailed', { message: errorMessage(error) })}
         </Tag>
       )}
       {data !== undefined && error === undefined && (

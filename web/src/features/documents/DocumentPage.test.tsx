@@ -221,11 +221,11 @@ describe('document detail: tags (modifica)', () => {
   });
 
   it('says when the tags could not be saved', async () => {
-    fakes({ DocumentDetailReplaceMetas: () => { throw new GraphQLTestError('Json non valido', 'BAD_USER_INPUT'); } });
+    fakes({ DocumentDetailReplaceMetas: () => { throw new GraphQLTestError('Json non valido', 'BAD_USER_INPUT', { messageCode: 'INVALID_JSON', params: {} }); } });
     await renderRoutes(routes, { url: `${BASE}?tab=modifica` });
     await screen.findByTestId('tags-editor', {}, { timeout: 5000 });
     fireEvent.click(screen.getByTestId('tags-save'));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile salvare i tag'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile salvare i tag: Json non valido'));
   });
 
   it('is read-only without replaceDocumentMetas', async () => {

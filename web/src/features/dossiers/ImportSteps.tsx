@@ -12,14 +12,14 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
-import type { Diagnostic, LintSource } from '@codemirror/lint';
-import { useCallback, useId, useMemo, useState, type DragEvent, type ReactNode, type Ref } from 'react';
+import { useId, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LazyCodeEditor } from '../../components/code/LazyCodeEditor';
 import { StateTag } from '../../components/StateTag';
 import { CONTRACT_TYPE_MAX_CHARS, useImportedDossier } from './importApi';
-import { DEFAULT_INPUT, findJsonSyntaxError, type InputCheck, type JsonSyntaxError } from './importJson';
+import { describeJsonError } from '../../lib/jsonSyntax';
+import { DEFAULT_INPUT, type InputCheck } from './importJson';
 import { formatBytes, looksLikePdf, ZIP_ACCEPT, type ZipListing } from './zipListing';
 
 
@@ -281,35 +281,6 @@ export function TypesStep(props: TypesStepProps) {
   );
 }
 
-/** The translated text of an input syntax error ("Riga 3, colonna 5: carattere inatteso «}»"). */
-export function useDescribeJsonError() {
-  const { t } = useTranslation();
-  return useCallback(
-    (error: JsonSyntaxError) =>
-      t('dossierImport.input.at', {
-        line: error.line,
-        column: error.column,
-        message: t(`dossierImport.input.errors.${error.code}`, { char: error.char ?? '' }),
-      }),
-    [t],
-  );
-}
-
-/** A lint mark where the first syntax error of the JSON is, described as under the editor. */
-function useJsonErrorLint(describe: (error: JsonSyntaxError) => string): LintSource {
-  return useMemo(
-    () =>
-      (view): Diagnostic[] => {
-        const text = view.state.doc.toString();
-        const error = findJsonSyntaxError(text);
-        if (error === null) return [];
-        const from = Math.min(error.offset, text.length);
-        return [{ from, to: Math.min(from + 1, text.length), severity: 'error', message: describe(error) }];
-      },
-    [describe],
-  );
-}
-
 interface InputStepProps {
   value: string;
   check: InputCheck;
@@ -320,12 +291,10 @@ interface InputStepProps {
 export function InputStep({ value, check, onChange }: InputStepProps) {
   const { t } = useTranslation();
   const id = useId();
-  const describe = useDescribeJsonError();
-  const lint = useJsonErrorLint(describe);
   const messageId = `${id}-message`;
   let message: ReactNode;
   if (check.ok) message = t('dossierImport.input.valid', { count: check.items });
-  else if ('error' in check) message = describe(check.error);
+  else if ('error' in check) message = describeJsonError(t, check.error);
   else message = t('dossierImport.input.notList');
 
   return (
@@ -342,7 +311,7 @@ export function InputStep({ value, check, onChange }: InputStepProps) {
           value={value}
           onChange={onChange}
           language="json"
-          lint={lint}
+          lint="json"
           label={t('dossierImport.input.label')}
           describedBy={`${messageId} ${id}-help`}
           indentWithTab={false}

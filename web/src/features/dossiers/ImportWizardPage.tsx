@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useCan, useSessionStore } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { errorMessage } from '../../lib/validation';
 import { ArchiveStep, CallbackStep, ImportStepper, InputStep, StepHeading, SummaryStep, TypesStep, WaitingPanel } from './ImportSteps';
 import {
   buildImportPayload,
@@ -246,7 +247,7 @@ export function ImportWizardPage({ upload = uploadDossier }: { upload?: UploadFn
       if (error.kind === 'network') return t('dossierImport.networkError');
       if (error.kind === 'badAnswer') return t('dossierImport.badAnswer');
     }
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   };
 
   const reset = () => {

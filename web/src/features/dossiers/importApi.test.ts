@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../lib/i18n';
+import { errorMessage } from '../../lib/validation';
 import { FakeXhr } from './importFakeXhr';
 import { buildImportPayload, fileToBase64, ImportUploadError, isValidCallbackUrl, requestBody, uploadDossier, type ImportPayload } from './importApi';
 
@@ -60,6 +62,20 @@ describe('import upload', () => {
     const odd = uploadDossier(PAYLOAD, { token: 't' });
     FakeXhr.last?.respond(200, { nope: true });
     await expect(odd).rejects.toBeInstanceOf(ImportUploadError);
+  });
+
+  it("carries the refusal's catalogue message, which errorMessage says in the user's language", async () => {
+    await createI18n().changeLanguage('en');
+    const refused = uploadDossier(PAYLOAD, { token: 't' }).catch((error: unknown) => error);
+    FakeXhr.last?.respond(413, {
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Errore nello zip: la richiesta pesa 9 byte, oltre il limite di 8 byte',
+      messageCode: 'IMPORT_BODY_TOO_LARGE',
+      params: { length: '9', limit: '8' },
+    });
+    const failure = await refused;
+    expect(failure).toMatchObject({ kind: 'server', status: 413, serverMessage: { messageCode: 'IMPORT_BODY_TOO_LARGE' } });
+    expect(errorMessage(failure)).toBe('Zip error: the request is 9 bytes, over the limit of 8 bytes');
   });
 
   it('is cancelled by its signal', async () => {

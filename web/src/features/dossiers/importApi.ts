@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { graphqlRequest } from '../../lib/graphql/client';
 import { graphql } from '../../lib/graphql/generated';
+import { parseRestRefusal, ServerError, type ServerMessage } from '../../lib/serverMessage';
 
 /** The import wizard's calls: the type lists of step 1, the upload (spec §7 "Import"), the new dossier's state. */
 
@@ -85,17 +86,19 @@ export interface ImportAccepted {
 }
 
 /**
- * A refused or failed upload. `server`: the server's `{ message }` (Italian) is the message;
- * `network`: no answer; `aborted`: cancelled; `badAnswer`: a success without `{ id }`.
+ * A refused or failed upload. `server`: the server's `{ message, messageCode, params }` — the
+ * catalogue's message, which `errorMessage` renders in the user's language, and its Italian
+ * text as the message; `network`: no answer; `aborted`: cancelled; `badAnswer`: a success
+ * without `{ id }`.
  */
 export type ImportUploadErrorKind = 'server' | 'network' | 'aborted' | 'badAnswer';
 
-export class ImportUploadError extends Error {
+export class ImportUploadError extends ServerError {
   readonly kind: ImportUploadErrorKind;
   /** HTTP status; 0 when no answer came. */
   readonly status: number;
-  constructor(kind: ImportUploadErrorKind, message: string, status: number) {
-    super(message);
+  constructor(kind: ImportUploadErrorKind, message: string, status: number, serverMessage: ServerMessage | null = null) {
+    super(message, serverMessage);
     this.name = 'ImportUploadError';
     this.kind = kind;
     this.status = status;
@@ -110,14 +113,10 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-function serverMessage(xhr: XMLHttpRequest): string {
-  try {
-    const body = JSON.parse(xhr.responseText) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message !== '') return body.message;
-  } catch {
-    // not JSON: e.g. a proxy's error page
-  }
-  return `HTTP ${xhr.status} ${xhr.statusText}`.trim();
+/** The server's refusal; a body that is not one (a proxy's error page) says the HTTP status. */
+function refusalOf(xhr: XMLHttpRequest): ImportUploadError {
+  const refusal = parseRestRefusal(xhr.responseText);
+  return new ImportUploadError('server', refusal.message ?? `HTTP ${xhr.status} ${xhr.statusText}`.trim(), xhr.status, refusal.serverMessage);
 }
 
 /**
@@ -160,7 +159,7 @@ export function uploadDossier(payload: ImportPayload, { token, onProgress, signa
         reject(new ImportUploadError('badAnswer', `HTTP ${xhr.status}: no dossier id in the answer`, xhr.status));
         return;
       }
-      reject(new ImportUploadError('server', serverMessage(xhr), xhr.status));
+      reject(refusalOf(xhr));
     };
     xhr.onerror = () => reject(new ImportUploadError('network', 'no answer from the server', 0));
     xhr.onabort = () => reject(new ImportUploadError('aborted', 'upload cancelled', 0));

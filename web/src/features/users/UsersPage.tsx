@@ -8,6 +8,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useCan, useSession, useSessionStore, type SessionUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { errorMessage, refusalMessage } from '../../lib/validation';
 import { deleteUser, useUsers } from './api';
 
 /** The search box waits this long after the last key before asking the server. */
@@ -122,10 +123,10 @@ function UserRow({ user, onDelete }: { user: SessionUser; onDelete: () => void }
         await navigate('/');
         return;
       }
-      void toast.error(result.message || t('users.impersonateFailed'));
+      void toast.error(refusalMessage(result, t('users.impersonateFailed')));
     } catch (failure) {
       console.error('impersonates failed', failure);
-      void toast.error(t('users.impersonateFailed'));
+      void toast.error(`${t('users.impersonateFailed')}: ${errorMessage(failure)}`);
     }
     dismiss();
     setImpersonating(false);

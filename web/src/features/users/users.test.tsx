@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
+import { GraphQLRequestError } from '../../lib/graphql/client';
 import { GraphQLTestError, mockGraphql } from '../../test/graphql';
 import { renderRoutes } from '../../test/render';
 import { answerOf, fakeApi, loggedInStore, sessionData, USER } from '../../test/session';
@@ -128,12 +129,17 @@ describe('users list', () => {
     expect(store.getState().session?.impersonator?.user.email).toBe(USER.email);
   });
 
-  it('says when impersonation is refused', async () => {
+  it('says when impersonation is refused, and why, in the user\'s language', async () => {
     mockGraphql({ Users: () => ({ users: [USER, BRUNO] }) });
-    const api = fakeApi({ impersonates: vi.fn(async () => Promise.reject(new Error('FORBIDDEN'))) });
-    await renderRoutes(routes, { url: '/users', store: await loggedInStore(sessionData(), api) });
-    fireEvent.click(await screen.findByRole('button', { name: `Impersonifica ${BRUNO.email}` }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Impossibile procedere con l'impersonificazione"));
+    const refusal = new GraphQLRequestError('Non puoi impersonificare un utente che ha permessi che tu non hai: audit', 200, 'FORBIDDEN', {
+      code: 'FORBIDDEN',
+      messageCode: 'IMPERSONATE_WIDER',
+      params: { resources: 'audit' },
+    });
+    const api = fakeApi({ impersonates: vi.fn(async () => Promise.reject(refusal)) });
+    await renderRoutes(routes, { url: '/users', store: await loggedInStore(sessionData(), api), language: 'en' });
+    fireEvent.click(await screen.findByRole('button', { name: `Impersonate ${BRUNO.email}` }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Unable to impersonate: You cannot impersonate a user who has permissions you lack: audit'));
   });
 });
 

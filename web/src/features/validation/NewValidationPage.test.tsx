@@ -144,6 +144,19 @@ describe('/validazione/nuova, upload', () => {
     expect(startButton().disabled).toBe(false);
   });
 
+  it("says a refused upload in English from the server's messageCode", async () => {
+    fakeServer();
+    await renderRoutes(routes, { url: '/validazione/nuova', language: 'en' });
+    fireEvent.change(screen.getByLabelText(/^Institute/), { target: { value: 'Banca Alfa' } });
+    chooseFiles(pdf());
+    fireEvent.click(screen.getByRole('button', { name: 'Start validation' }));
+    await waitFor(() => expect(UploadFakeXhr.all).toHaveLength(1));
+    act(() => (UploadFakeXhr.last as UploadFakeXhr).respond(415, { code: 'NOT_PDF', message: 'Il file non è un PDF', messageCode: 'NOT_A_PDF', params: {} }));
+    const error = await screen.findByTestId('validation-upload-error');
+    expect(error.textContent).toContain('The file is not a PDF');
+    expect(error.textContent).not.toContain('Il file');
+  });
+
   it('refuses a file larger than the address allows, without sending it', async () => {
     fakeServer({
       ValidationRequestSignedURL: () => ({ requestSignedURLForValidationDocument: { url: UPLOAD_URL, name: STORED, expiresAt: T0 + 600, maxBytes: 4 } }),

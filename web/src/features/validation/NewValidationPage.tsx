@@ -89,8 +89,9 @@ function UploadSection() {
   };
 
   const uploadRefused = (failure: unknown) => {
+    // The server's catalogue says its refusals; our own codes (no answer, cancelled, S3's 413) are ours to say.
     const message =
-      failure instanceof UploadError && failure.code !== undefined
+      failure instanceof UploadError && failure.serverMessage === null && failure.code !== undefined
         ? t(`ruleValidation.new.uploadRefused.${failure.code}`, { defaultValue: failure.message })
         : errorMessage(failure);
     setProblem({ kind: 'upload', message });

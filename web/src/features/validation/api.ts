@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { TableInput } from '../../components/table';
 import { graphqlRequest } from '../../lib/graphql/client';
 import { graphql } from '../../lib/graphql/generated';
+import { parseRestRefusal, ServerError, type ServerMessage } from '../../lib/serverMessage';
 
 // Rule validation (authoring spec §2 /validazione, /validazione/nuova, /validazione/{id}; §4, §7,
 // §8 "Validation", §9): the API is api/src/graphql/validation.rs.
@@ -286,12 +287,16 @@ export const runValidation = (idDocValidation: string) =>
 export const UPLOAD_CODES = ['FORGED', 'EXPIRED', 'USED', 'TOO_LARGE', 'NOT_PDF', 'EMPTY', 'NETWORK', 'ABORTED'] as const;
 export type UploadCode = (typeof UPLOAD_CODES)[number];
 
-/** A refused or failed upload: `code` when known, `message` the server's text (Italian) or the HTTP status. */
-export class UploadError extends Error {
+/**
+ * A refused or failed upload: `code` when known, `message` the server's text (Italian) or the
+ * HTTP status, `serverMessage` the catalogue's message of our server's refusal (rendered by
+ * `errorMessage` in the user's language).
+ */
+export class UploadError extends ServerError {
   readonly code: UploadCode | undefined;
   readonly status: number;
-  constructor(message: string, code: UploadCode | undefined, status: number) {
-    super(message);
+  constructor(message: string, code: UploadCode | undefined, status: number, serverMessage: ServerMessage | null = null) {
+    super(message, serverMessage);
     this.name = 'UploadError';
     this.code = code;
     this.status = status;
@@ -301,16 +306,14 @@ export class UploadError extends Error {
 const knownCode = (code: unknown): UploadCode | undefined =>
   typeof code === 'string' && (UPLOAD_CODES as readonly string[]).includes(code) ? (code as UploadCode) : undefined;
 
-/** Our own server answers `{ code, message }`; S3 answers XML: then the HTTP status says it. */
+/** Our own server answers `{ code, message, messageCode, params }`; S3 answers XML: then the HTTP status says it. */
 function refusalOf(xhr: XMLHttpRequest): UploadError {
-  try {
-    const body = JSON.parse(xhr.responseText) as { code?: unknown; message?: unknown };
-    if (typeof body.message === 'string') return new UploadError(body.message, knownCode(body.code), xhr.status);
-  } catch {
-    // not JSON
+  const refusal = parseRestRefusal(xhr.responseText);
+  const status = `HTTP ${xhr.status} ${xhr.statusText}`.trim();
+  if (refusal.message !== undefined || refusal.serverMessage !== null) {
+    return new UploadError(refusal.message ?? status, knownCode(refusal.code), xhr.status, refusal.serverMessage);
   }
-  const code = xhr.status === 413 ? 'TOO_LARGE' : undefined;
-  return new UploadError(`HTTP ${xhr.status} ${xhr.statusText}`.trim(), code, xhr.status);
+  return new UploadError(status, xhr.status === 413 ? 'TOO_LARGE' : undefined, xhr.status);
 }
 
 /**

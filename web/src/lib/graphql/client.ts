@@ -1,3 +1,4 @@
+import { ServerError, serverMessageOf } from '../serverMessage';
 import type { TypedDocumentString } from './generated/graphql';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
@@ -23,16 +24,18 @@ export function onAccessTokenChange(listener: (token: string | null) => void): (
 
 /**
  * A failed request: the server's first GraphQL error, or the HTTP status when there is none.
- * `code` is that error's `extensions.code` (e.g. "UNAUTHENTICATED") when it has one.
+ * `code` is that error's `extensions.code` (the kind, e.g. "UNAUTHENTICATED") when it has one;
+ * `serverMessage` its catalogue message (`extensions.messageCode` and `params`), which
+ * `errorMessage` (lib/validation) renders in the user's language.
  */
-export class GraphQLRequestError extends Error {
+export class GraphQLRequestError extends ServerError {
   readonly status: number;
   readonly code: string | undefined;
   /** The error's `extensions` (e.g. `line`, `column`, `file` of a rule's syntax error); `{}` without. */
   readonly extensions: Readonly<Record<string, unknown>>;
 
   constructor(message: string, status: number, code?: string, extensions: Record<string, unknown> = {}) {
-    super(message);
+    super(message, serverMessageOf(extensions));
     this.name = 'GraphQLRequestError';
     this.status = status;
     this.code = code;

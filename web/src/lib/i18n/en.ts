@@ -1,4 +1,5 @@
 import type { it } from './it';
+import serverMessages from './server-messages.json';
 
 export const en: typeof it = {
   topBar: {
@@ -392,9 +393,31 @@ export const en: typeof it = {
     minLength: 'At least {{min}} characters',
     passwordsMustMatch: 'The passwords must match',
   },
-  serverErrors: {
-    NO_WORKER: 'No worker is running: rules cannot be checked or run until one starts again',
+  /** JSON typed by the user, as lib/jsonSyntax finds its first syntax error. */
+  json: {
+    at: 'Line {{line}}, column {{column}}: {{message}}',
+    errors: {
+      empty: 'the text is empty',
+      unexpectedEnd: 'the text ends too early',
+      unexpectedChar: 'unexpected character “{{char}}”',
+      badNumber: 'invalid number',
+      badEscape: 'invalid escape sequence “{{char}}”',
+      controlChar: 'control character in a string',
+      trailing: 'text after the end of the JSON: “{{char}}”',
+    },
   },
+  /** The date fields (components/DateInput): written as the UI's language writes dates. */
+  dateInput: {
+    day: 'dd',
+    month: 'mm',
+    year: 'yyyy',
+    hint: 'Format {{pattern}}; the ↑ and ↓ keys change the day',
+    invalid: 'Invalid date: use the format {{pattern}}',
+    before: 'The date cannot be before {{date}}',
+    after: 'The date cannot be after {{date}}',
+  },
+  /** The server's messages (its catalogue, `shared::messages`; `just messages` writes the file): see lib/serverMessage. */
+  serverErrors: serverMessages.en,
   health: {
     noWorker: 'No worker is running: imports, extractions and rules wait until one starts again.',
     backlog: 'The queue “{{queue}}” has had a job waiting for {{minutes}} minutes: the workers are too few or stopped.',
@@ -522,20 +545,10 @@ export const en: typeof it = {
       help: 'A JSON list: each item is a scenario the dossier’s rules run on.',
       valid_one: 'Valid JSON: {{count}} item',
       valid_other: 'Valid JSON: {{count}} items',
-      at: 'Line {{line}}, column {{column}}: {{message}}',
       notList: 'The input must be a JSON list (one item per scenario)',
       restore: 'Restore the default input',
       loadingEditor: 'Loading the editor…',
       syntaxError: 'Syntax error in the input',
-      errors: {
-        empty: 'empty input',
-        unexpectedEnd: 'the text ends too early',
-        unexpectedChar: 'unexpected character “{{char}}”',
-        badNumber: 'invalid number',
-        badEscape: 'invalid escape sequence “{{char}}”',
-        controlChar: 'control character in a string',
-        trailing: 'text after the end of the JSON: “{{char}}”',
-      },
     },
     callback: {
       label: 'Callback URL',

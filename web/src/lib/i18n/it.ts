@@ -1,3 +1,5 @@
+import serverMessages from './server-messages.json';
+
 /** Italian texts: the reference language. `en.ts` must have the same keys. */
 export const it = {
   topBar: {
@@ -391,9 +393,31 @@ export const it = {
     minLength: 'Lunghezza minima: {{min}} caratteri',
     passwordsMustMatch: 'Le password devono coincidere',
   },
-  serverErrors: {
-    NO_WORKER: 'Nessun worker attivo: le regole non possono essere verificate né eseguite finché non ne riparte uno',
+  /** JSON typed by the user, as lib/jsonSyntax finds its first syntax error. */
+  json: {
+    at: 'Riga {{line}}, colonna {{column}}: {{message}}',
+    errors: {
+      empty: 'il testo è vuoto',
+      unexpectedEnd: 'il testo finisce prima del previsto',
+      unexpectedChar: 'carattere inatteso «{{char}}»',
+      badNumber: 'numero non valido',
+      badEscape: 'sequenza di escape non valida «{{char}}»',
+      controlChar: 'carattere di controllo in una stringa',
+      trailing: 'testo dopo la fine del JSON: «{{char}}»',
+    },
   },
+  /** The date fields (components/DateInput): written as the UI's language writes dates. */
+  dateInput: {
+    day: 'gg',
+    month: 'mm',
+    year: 'aaaa',
+    hint: 'Formato {{pattern}}; i tasti ↑ e ↓ cambiano il giorno',
+    invalid: 'Data non valida: usa il formato {{pattern}}',
+    before: 'La data non può precedere il {{date}}',
+    after: 'La data non può seguire il {{date}}',
+  },
+  /** The server's messages (its catalogue, `shared::messages`; `just messages` writes the file): see lib/serverMessage. */
+  serverErrors: serverMessages.it,
   health: {
     noWorker: 'Nessun worker attivo: importazioni, estrazioni e regole restano in attesa finché non ne riparte uno.',
     backlog: 'La coda «{{queue}}» ha un lavoro in attesa da {{minutes}} minuti: i worker non bastano o sono fermi.',
@@ -521,20 +545,10 @@ export const it = {
       help: 'Una lista JSON: ogni elemento è uno scenario su cui girano le regole del dossier.',
       valid_one: 'JSON valido: {{count}} elemento',
       valid_other: 'JSON valido: {{count}} elementi',
-      at: 'Riga {{line}}, colonna {{column}}: {{message}}',
       notList: 'L’input deve essere una lista JSON (un elemento per scenario)',
       restore: 'Ripristina l’input predefinito',
       loadingEditor: 'Caricamento dell’editor…',
       syntaxError: "Errore sintassi nell'input",
-      errors: {
-        empty: 'input vuoto',
-        unexpectedEnd: 'il testo finisce prima del previsto',
-        unexpectedChar: 'carattere inatteso «{{char}}»',
-        badNumber: 'numero non valido',
-        badEscape: 'sequenza di escape non valida «{{char}}»',
-        controlChar: 'carattere di controllo in una stringa',
-        trailing: 'testo dopo la fine del JSON: «{{char}}»',
-      },
     },
     callback: {
       label: 'Callback URL',

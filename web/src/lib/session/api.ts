@@ -16,6 +16,7 @@ graphql(`
   fragment AuthSessionFields on AuthSession {
     logged
     message
+    messageCode
     user {
       ...UserFields
     }

@@ -51,9 +51,9 @@ describe('impersonation', () => {
   });
 
   it("answers the server's refusal and keeps the session", async () => {
-    const api = fakeApi({ impersonates: vi.fn(async () => ({ ...REFUSED, message: 'Non puoi impersonare te stesso' })) });
+    const api = fakeApi({ impersonates: vi.fn(async () => ({ ...REFUSED, message: 'Non puoi impersonificare te stesso', messageCode: 'IMPERSONATE_SELF' })) });
     const { store } = await loggedIn(api);
-    await expect(store.impersonate(USER.email)).resolves.toEqual({ logged: false, message: 'Non puoi impersonare te stesso' });
+    await expect(store.impersonate(USER.email)).resolves.toEqual({ logged: false, message: 'Non puoi impersonificare te stesso', messageCode: 'IMPERSONATE_SELF' });
     expect(store.getState().session?.user.email).toBe(USER.email);
   });
 

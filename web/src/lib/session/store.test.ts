@@ -120,6 +120,7 @@ describe('login', () => {
     await expect(store.login('anna.rossi@example.com', 'wrong')).resolves.toEqual({
       logged: false,
       message: 'Credenziali non valide',
+      messageCode: 'INVALID_CREDENTIALS',
     });
     expect(api.basicLogin).toHaveBeenCalledWith('anna.rossi@example.com', 'wrong');
     expect(store.getState().status).toBe('unauthenticated');

@@ -27,7 +27,13 @@ export interface SessionState {
   session: SessionData | null;
 }
 
-export type LoginResult = { logged: true } | { logged: false; message: string };
+/**
+ * A login-like call's outcome; a refusal carries the server's `message` (Italian) and its
+ * catalogue code (`refusalMessage` of lib/validation says it in the user's language).
+ */
+export type LoginResult = { logged: true } | { logged: false; message: string; messageCode: string | null };
+
+const refusal = (answer: AuthSessionAnswer): LoginResult => ({ logged: false, message: answer.message ?? '', messageCode: answer.messageCode ?? null });
 
 /** Refreshes in several tabs of one browser run one at a time (they share the refresh token). */
 const REFRESH_LOCK = 'istruttoria.session.refresh';
@@ -107,7 +113,7 @@ export class SessionStore {
   async login(email: string, password: string): Promise<LoginResult> {
     const answer = await this.api.basicLogin(email, password);
     const session = sessionFromAnswer(answer);
-    if (session === null) return { logged: false, message: answer.message ?? '' };
+    if (session === null) return refusal(answer);
     this.adopt(session);
     clearTimeout(this.pingTimer);
     this.pingTimer = setTimeout(() => {
@@ -136,7 +142,7 @@ export class SessionStore {
    */
   accept(answer: AuthSessionAnswer): LoginResult {
     const session = sessionFromAnswer(answer);
-    if (session === null) return { logged: false, message: answer.message ?? '' };
+    if (session === null) return refusal(answer);
     this.adopt(session);
     return { logged: true };
   }
@@ -149,11 +155,11 @@ export class SessionStore {
   async impersonate(email: string): Promise<LoginResult> {
     const current = this.state.session;
     if (this.state.status !== 'authenticated' || current === null || current.impersonated) {
-      return { logged: false, message: '' };
+      return { logged: false, message: '', messageCode: null };
     }
     const answer = await this.api.impersonates(email);
     const session = sessionFromAnswer(answer);
-    if (session === null) return { logged: false, message: answer.message ?? '' };
+    if (session === null) return refusal(answer);
     this.adopt({ ...session, impersonated: true, impersonator: current });
     return { logged: true };
   }
@@ -287,7 +293,7 @@ export class SessionStore {
             }
           : renewed;
       if (next === null) {
-        console.warn('refresh refused:', answer.message);
+        console.warn('refresh refused:', answer.messageCode, answer.message);
       } else {
         // Stored before the lock is released, so the next tab in line sees the new refresh token.
         writeStoredSession(this.storage, next);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/validation';
 import { useCan } from '../../../lib/session';
 import { fixMetas, useMetasCheck } from '../api';
 
@@ -40,7 +41,7 @@ export function ConflictsTab({ dossierId, state, onFixed }: { dossierId: string;
       await mutate();
       onFixed();
     } catch (failure) {
-      void toast.error(t('dossierDetail.conflicts.fixFailed', { message: failure instanceof Error ? failure.message : '' }));
+      void toast.error(t('dossierDetail.conflicts.fixFailed', { message: errorMessage(failure) }));
     }
   };
   const editable = can({ action: 'allow', resource: 'fixMetas' });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatUnixSeconds, prettyJson } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/validation';
 import { useCan } from '../../../lib/session';
 import { resendCallback, useDossierCallbacks, type DossierDetail } from '../api';
 
@@ -51,7 +52,7 @@ function Callbacks({ dossierId, onChanged }: { dossierId: string; onChanged: () 
       void mutate();
       onChanged();
     } catch (failure) {
-      void toast.error(t('dossierDetail.callbacks.resendFailed', { message: failure instanceof Error ? failure.message : '' }));
+      void toast.error(t('dossierDetail.callbacks.resendFailed', { message: errorMessage(failure) }));
     } finally {
       setResending(false);
     }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useDataTableNames, useDocumentTypeNames } from './api';
 import type { RuleKind } from './contract';
-import type { Field, FieldError, RuleValues } from './model';
+import { fieldErrorText, type Field, type FieldError, type RuleValues } from './model';
 
 interface EditPanelProps {
   kind: RuleKind;
@@ -19,7 +19,7 @@ interface EditPanelProps {
 /** The message of a field's error. */
 function useErrorText() {
   const { t } = useTranslation();
-  return (error: FieldError | undefined) => (error ? t(`ruleEditor.errors.${error.key}`, { detail: error.detail ?? '' }) : undefined);
+  return (error: FieldError | undefined) => (error ? fieldErrorText(t, error) : undefined);
 }
 
 function Labelled({ label, required, error, htmlFor, helper, children }: { label: string; required?: boolean; error?: string; htmlFor?: string; helper?: ReactNode; children: ReactNode }) {

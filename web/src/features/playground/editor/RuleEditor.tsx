@@ -17,6 +17,7 @@ import { runErrorLocation, syntaxErrorOf, type ErrorLocation } from './errors';
 import { HistoryPanel } from './HistoryPanel';
 import {
   dirtyFields,
+  fieldErrorText,
   editorReducer,
   initialEditorState,
   ruleChanges,
@@ -430,7 +431,7 @@ export function RuleEditor({ kind }: { kind: RuleKind }) {
         />
         {error && (
           <Callout intent="danger" icon="error" id={errorId} className="rule-editor__note" data-testid={`${testId}-error`}>
-            {t(`ruleEditor.errors.${error.key}`, { detail: error.detail ?? '' })}
+            {fieldErrorText(t, error)}
           </Callout>
         )}
       </div>

@@ -178,8 +178,8 @@ describe('What if: the tab', () => {
     expect(await screen.findByTestId('whatif-code-note')).toHaveProperty('textContent', "Prova il codice dell'editor con le modifiche non salvate");
     expect(screen.getByTestId('whatif-limit')).toHaveProperty('value', '100');
     fireEvent.change(screen.getByTestId('whatif-limit'), { target: { value: '250' } });
-    fireEvent.change(screen.getByTestId('whatif-from'), { target: { value: '2026-10-01' } });
-    fireEvent.change(screen.getByTestId('whatif-to'), { target: { value: '2026-10-31' } });
+    fireEvent.change(screen.getByTestId('whatif-from'), { target: { value: '01/10/2026' } });
+    fireEvent.change(screen.getByTestId('whatif-to'), { target: { value: '31/10/2026' } });
     await waitFor(() => expect(screen.getByTestId('whatif-start')).toHaveProperty('disabled', false));
     fireEvent.click(screen.getByTestId('whatif-start'));
 
@@ -209,8 +209,8 @@ describe('What if: the tab', () => {
     await openWhatIf();
     await waitFor(() => expect(screen.getByTestId('whatif-start')).toHaveProperty('disabled', false));
     fireEvent.change(screen.getByTestId('whatif-limit'), { target: { value: '1500' } });
-    fireEvent.change(screen.getByTestId('whatif-from'), { target: { value: '2026-11-05' } });
-    fireEvent.change(screen.getByTestId('whatif-to'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByTestId('whatif-from'), { target: { value: '05/11/2026' } });
+    fireEvent.change(screen.getByTestId('whatif-to'), { target: { value: '01/11/2026' } });
     fireEvent.click(screen.getByTestId('whatif-start'));
     expect(await screen.findByText('Inserisci un numero intero da 1 a 1000')).toBeTruthy();
     expect(screen.getByTestId('whatif-range-error').textContent).toBe('La data di inizio segue quella di fine');

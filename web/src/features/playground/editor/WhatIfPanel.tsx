@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ServerTable, tableInputOf, useTableState, type Column } from '../../../components/table';
+import { DateInput } from '../../../components/DateInput';
 import { GraphQLRequestError } from '../../../lib/graphql/client';
 import { formatDateTime, prettyJson } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -263,30 +264,9 @@ function StartForm({
       <fieldset className="rule-editor__whatif-range" aria-describedby={`${id}-range-help`}>
         <legend>{t('ruleEditor.whatIf.range', { context })}</legend>
         <div className="rule-editor__whatif-dates">
-          <label>
-            {t('ruleEditor.whatIf.from')}
-            <input
-              className={`${Classes.INPUT}${rangeError ? ` ${Classes.INTENT_DANGER}` : ''}`}
-              type="date"
-              value={form.from}
-              max={form.to || undefined}
-              onChange={(event) => change('from', event.currentTarget.value)}
-              aria-invalid={rangeError ? true : undefined}
-              data-testid="whatif-from"
-            />
-          </label>
-          <label>
-            {t('ruleEditor.whatIf.to')}
-            <input
-              className={`${Classes.INPUT}${rangeError ? ` ${Classes.INTENT_DANGER}` : ''}`}
-              type="date"
-              value={form.to}
-              min={form.from || undefined}
-              onChange={(event) => change('to', event.currentTarget.value)}
-              aria-invalid={rangeError ? true : undefined}
-              data-testid="whatif-to"
-            />
-          </label>
+          {/* Written as the UI's language writes dates; a reversed range is said under the fieldset. */}
+          <DateInput label={t('ruleEditor.whatIf.from')} value={form.from} onChange={(value) => change('from', value)} invalid={Boolean(rangeError)} testId="whatif-from" />
+          <DateInput label={t('ruleEditor.whatIf.to')} value={form.to} onChange={(value) => change('to', value)} invalid={Boolean(rangeError)} testId="whatif-to" />
           {(form.from !== '' || form.to !== '') && (
             <Button
               variant="minimal"

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLRequestError } from '../../../lib/graphql/client';
 import { runErrorLocation, syntaxErrorOf } from './errors';
-import { dirtyFields, editorReducer, EMPTY_VALUES, initialEditorState, listText, parseList, ruleChanges, tabsOf, validate, type RuleValues } from './model';
+import { createI18n } from '../../../lib/i18n';
+import { dirtyFields, editorReducer, EMPTY_VALUES, fieldErrorText, initialEditorState, listText, parseList, ruleChanges, tabsOf, validate, type RuleValues } from './model';
 
 const loaded: RuleValues = {
   ...EMPTY_VALUES,
@@ -96,6 +97,15 @@ describe('validation before a save', () => {
     expect(errors.notContain?.key).toBe('notList');
     expect(validate('document', { ...loaded, documentType: '' })).toEqual({ documentType: { key: 'required' } });
   });
+
+  it("says a list's JSON syntax error in the user's language, never the browser's English parser text", async () => {
+    const i18n = createI18n();
+    const errors = validate('dossier', { ...loaded, istitutoAppartenenza: 'Banca', mustContain: '["IBAN" "Codice fiscale"]', packageJSON: '{' });
+    expect(fieldErrorText(i18n.t, errors.mustContain ?? { key: 'required' })).toBe('JSON non valido: Riga 1, colonna 9: carattere inatteso «"»');
+    await i18n.changeLanguage('en');
+    expect(fieldErrorText(i18n.t, errors.mustContain ?? { key: 'required' })).toBe('Invalid JSON: Line 1, column 9: unexpected character “"”');
+    expect(errors.packageJSON).toMatchObject({ key: 'packageJson', syntax: { code: 'unexpectedEnd', line: 1, column: 2 } });
+  });
 });
 
 describe('errors pointing at the code', () => {
@@ -105,6 +115,16 @@ describe('errors pointing at the code', () => {
     expect(syntaxErrorOf(new Error('Errore di sintassi alla riga 3, colonna 1 di helper.js: y'))).toMatchObject({ file: 'helper.js', line: 3, column: 1 });
     expect(syntaxErrorOf(new Error('Errore di sintassi alla riga 7, colonna 9: z'))).toMatchObject({ file: 'rule.js', line: 7, column: 9 });
     expect(syntaxErrorOf(new Error('Permesso negato'))).toBeNull();
+  });
+
+  it("finds the place in the server's Italian text while saying the error in English", async () => {
+    await createI18n().changeLanguage('en');
+    const refused = new GraphQLRequestError('Errore di sintassi alla riga 3, colonna 1 di helper.js: y', 200, 'BAD_USER_INPUT', {
+      code: 'BAD_USER_INPUT',
+      messageCode: 'RULE_SYNTAX_IN_FILE',
+      params: { line: '3', column: '1', file: 'helper.js', detail: 'y' },
+    });
+    expect(syntaxErrorOf(refused)).toEqual({ file: 'helper.js', line: 3, column: 1, message: 'Syntax error at line 3, column 1 of helper.js: y' });
   });
 
   it("finds where a run's error points in its stack", () => {

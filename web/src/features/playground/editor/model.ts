@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { describeJsonError, findJsonSyntaxError, type JsonSyntaxError } from '../../../lib/jsonSyntax';
 import type { RuleKind } from './contract';
 
 // The editor's state (authoring-and-access spec §4 "Rule editors", §5 "Dossier rule edit"): the
@@ -76,14 +78,15 @@ export const listText = (list: readonly string[]): string => JSON.stringify(list
 
 export type ListError = 'json' | 'notList';
 
-/** The list of strings a 'Deve contenere' / 'Non deve contenere' text holds, or why it holds none. */
-export function parseList(text: string): { ok: true; value: string[] } | { ok: false; error: ListError; detail?: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.trim() === '' ? '[]' : text);
-  } catch (error) {
-    return { ok: false, error: 'json', detail: error instanceof Error ? error.message : String(error) };
-  }
+/**
+ * The list of strings a 'Deve contenere' / 'Non deve contenere' text holds, or why it holds none
+ * (a syntax error as lib/jsonSyntax finds it, to be said in the user's language).
+ */
+export function parseList(text: string): { ok: true; value: string[] } | { ok: false; error: ListError; syntax?: JsonSyntaxError } {
+  const source = text.trim() === '' ? '[]' : text;
+  const syntax = findJsonSyntaxError(source);
+  if (syntax !== null) return { ok: false, error: 'json', syntax };
+  const value: unknown = JSON.parse(source);
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) return { ok: false, error: 'notList' };
   return { ok: true, value };
 }
@@ -112,11 +115,15 @@ export function differs(field: Field, a: RuleValues, b: RuleValues): boolean {
 /** The fields of `kind` edited in `draft`. */
 export const dirtyFields = (kind: RuleKind, base: RuleValues, draft: RuleValues): Field[] => FIELDS[kind].filter((field) => differs(field, base, draft));
 
-/** Why a field cannot be saved: an i18n key under `ruleEditor.errors` and its detail. */
+/** Why a field cannot be saved: an i18n key under `ruleEditor.errors` and, for JSON, the syntax error. */
 export interface FieldError {
   key: 'required' | 'listJson' | 'notList' | 'packageJson';
-  detail?: string;
+  syntax?: JsonSyntaxError;
 }
+
+/** A field's error in the user's language (a JSON syntax error said by lib/jsonSyntax, never the browser's text). */
+export const fieldErrorText = (t: TFunction, error: FieldError): string =>
+  t(`ruleEditor.errors.${error.key}`, { detail: error.syntax ? describeJsonError(t, error.syntax) : '' });
 
 /** The problems that stop a save (spec §5: Nome and 'Istituto di appartenenza' required; the lists parse as JSON lists of strings). */
 export function validate(kind: RuleKind, draft: RuleValues): Partial<Record<Field, FieldError>> {
@@ -126,14 +133,15 @@ export function validate(kind: RuleKind, draft: RuleValues): Partial<Record<Fiel
     if (draft.istitutoAppartenenza.trim() === '') errors.istitutoAppartenenza = { key: 'required' };
     for (const field of ['mustContain', 'notContain'] as const) {
       const parsed = parseList(draft[field]);
-      if (!parsed.ok) errors[field] = parsed.error === 'json' ? { key: 'listJson', detail: parsed.detail } : { key: 'notList' };
+      if (!parsed.ok) errors[field] = parsed.error === 'json' ? { key: 'listJson', syntax: parsed.syntax } : { key: 'notList' };
     }
   } else if (draft.documentType.trim() === '') errors.documentType = { key: 'required' };
-  try {
+  const packageSyntax = findJsonSyntaxError(draft.packageJSON);
+  if (packageSyntax !== null) {
+    errors.packageJSON = { key: 'packageJson', syntax: packageSyntax };
+  } else {
     const parsed: unknown = JSON.parse(draft.packageJSON);
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) errors.packageJSON = { key: 'packageJson' };
-  } catch (error) {
-    errors.packageJSON = { key: 'packageJson', detail: error instanceof Error ? error.message : String(error) };
   }
   return errors;
 }

@@ -161,7 +161,7 @@ type Documents = {
     "\n  mutation ValidationCreateRuleValidation($documentID: ID!, $name: String!, $url: String, $istitutoAppartenenza: String!) {\n    createRuleValidation(documentID: $documentID, name: $name, url: $url, istitutoAppartenenza: $istitutoAppartenenza) {\n      id\n    }\n  }\n": typeof types.ValidationCreateRuleValidationDocument,
     "\n  mutation ValidationRunValidation($idDocValidation: ID!) {\n    runValidation(idDocValidation: $idDocValidation) {\n      id\n    }\n  }\n": typeof types.ValidationRunValidationDocument,
     "\n  fragment UserFields on User {\n    email\n    firstName\n    lastName\n    avatar\n    createdAt\n  }\n": typeof types.UserFieldsFragmentDoc,
-    "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n": typeof types.AuthSessionFieldsFragmentDoc,
+    "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    messageCode\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n": typeof types.AuthSessionFieldsFragmentDoc,
     "\n  mutation Impersonates($email: String!) {\n    impersonates(email: $email) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ImpersonatesDocument,
     "\n  mutation EndImpersonation {\n    endImpersonation {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.EndImpersonationDocument,
     "\n  mutation BasicLogin($username: String!, $password: String!) {\n    basicLogin(username: $username, password: $password) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.BasicLoginDocument,
@@ -319,7 +319,7 @@ const documents: Documents = {
     "\n  mutation ValidationCreateRuleValidation($documentID: ID!, $name: String!, $url: String, $istitutoAppartenenza: String!) {\n    createRuleValidation(documentID: $documentID, name: $name, url: $url, istitutoAppartenenza: $istitutoAppartenenza) {\n      id\n    }\n  }\n": types.ValidationCreateRuleValidationDocument,
     "\n  mutation ValidationRunValidation($idDocValidation: ID!) {\n    runValidation(idDocValidation: $idDocValidation) {\n      id\n    }\n  }\n": types.ValidationRunValidationDocument,
     "\n  fragment UserFields on User {\n    email\n    firstName\n    lastName\n    avatar\n    createdAt\n  }\n": types.UserFieldsFragmentDoc,
-    "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n": types.AuthSessionFieldsFragmentDoc,
+    "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    messageCode\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n": types.AuthSessionFieldsFragmentDoc,
     "\n  mutation Impersonates($email: String!) {\n    impersonates(email: $email) {\n      ...AuthSessionFields\n    }\n  }\n": types.ImpersonatesDocument,
     "\n  mutation EndImpersonation {\n    endImpersonation {\n      ...AuthSessionFields\n    }\n  }\n": types.EndImpersonationDocument,
     "\n  mutation BasicLogin($username: String!, $password: String!) {\n    basicLogin(username: $username, password: $password) {\n      ...AuthSessionFields\n    }\n  }\n": types.BasicLoginDocument,
@@ -918,7 +918,7 @@ export function graphql(source: "\n  fragment UserFields on User {\n    email\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n"): typeof import('./graphql').AuthSessionFieldsFragmentDoc;
+export function graphql(source: "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    messageCode\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n"): typeof import('./graphql').AuthSessionFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -222,7 +222,7 @@ export type ConfirmRegistrationMutationVariables = Exact<{
 }>;
 
 
-export type ConfirmRegistrationMutation = { confirmRegistration: { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
+export type ConfirmRegistrationMutation = { confirmRegistration: { logged: boolean, message: string | null, messageCode: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
 
 export type RecoverPasswordMutationVariables = Exact<{
   email: string;
@@ -238,7 +238,7 @@ export type ResetPasswordMutationVariables = Exact<{
 }>;
 
 
-export type ResetPasswordMutation = { resetPassword: { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
+export type ResetPasswordMutation = { resetPassword: { logged: boolean, message: string | null, messageCode: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
 
 export type OperationsOverviewQueryVariables = Exact<{
   since?: string | null | undefined;
@@ -1197,19 +1197,19 @@ export type ValidationRunValidationMutation = { runValidation: { id: string } };
 
 export type UserFieldsFragment = { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string };
 
-export type AuthSessionFieldsFragment = { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null };
+export type AuthSessionFieldsFragment = { logged: boolean, message: string | null, messageCode: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null };
 
 export type ImpersonatesMutationVariables = Exact<{
   email: string;
 }>;
 
 
-export type ImpersonatesMutation = { impersonates: { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
+export type ImpersonatesMutation = { impersonates: { logged: boolean, message: string | null, messageCode: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
 
 export type EndImpersonationMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type EndImpersonationMutation = { endImpersonation: { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
+export type EndImpersonationMutation = { endImpersonation: { logged: boolean, message: string | null, messageCode: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
 
 export type BasicLoginMutationVariables = Exact<{
   username: string;
@@ -1217,14 +1217,14 @@ export type BasicLoginMutationVariables = Exact<{
 }>;
 
 
-export type BasicLoginMutation = { basicLogin: { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
+export type BasicLoginMutation = { basicLogin: { logged: boolean, message: string | null, messageCode: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
 
 export type GetNewAccessTokenMutationVariables = Exact<{
   refreshToken: string;
 }>;
 
 
-export type GetNewAccessTokenMutation = { getNewAccessToken: { logged: boolean, message: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
+export type GetNewAccessTokenMutation = { getNewAccessToken: { logged: boolean, message: string | null, messageCode: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null } };
 
 export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -1323,6 +1323,7 @@ export const AuthSessionFieldsFragmentDoc = new TypedDocumentString(`
     fragment AuthSessionFields on AuthSession {
   logged
   message
+  messageCode
   user {
     ...UserFields
   }
@@ -1428,6 +1429,7 @@ export const ConfirmRegistrationDocument = new TypedDocumentString(`
 fragment AuthSessionFields on AuthSession {
   logged
   message
+  messageCode
   user {
     ...UserFields
   }
@@ -1467,6 +1469,7 @@ export const ResetPasswordDocument = new TypedDocumentString(`
 fragment AuthSessionFields on AuthSession {
   logged
   message
+  messageCode
   user {
     ...UserFields
   }
@@ -2986,6 +2989,7 @@ export const ImpersonatesDocument = new TypedDocumentString(`
 fragment AuthSessionFields on AuthSession {
   logged
   message
+  messageCode
   user {
     ...UserFields
   }
@@ -3020,6 +3024,7 @@ export const EndImpersonationDocument = new TypedDocumentString(`
 fragment AuthSessionFields on AuthSession {
   logged
   message
+  messageCode
   user {
     ...UserFields
   }
@@ -3054,6 +3059,7 @@ export const BasicLoginDocument = new TypedDocumentString(`
 fragment AuthSessionFields on AuthSession {
   logged
   message
+  messageCode
   user {
     ...UserFields
   }
@@ -3088,6 +3094,7 @@ export const GetNewAccessTokenDocument = new TypedDocumentString(`
 fragment AuthSessionFields on AuthSession {
   logged
   message
+  messageCode
   user {
     ...UserFields
   }
