@@ -44,7 +44,10 @@ async fn graphql_errors_name_their_message_and_its_parameters() -> Result<()> {
     assert_eq!(error["extensions"]["code"], "BAD_USER_INPUT", "{body}");
     assert_eq!(error["extensions"]["field"], "name");
     assert_eq!(error["extensions"]["messageCode"], "TYPE_EXISTS");
-    assert_eq!(error["extensions"]["params"], json!({ "name": "Busta paga" }));
+    assert_eq!(
+        error["extensions"]["params"],
+        json!({ "name": "Busta paga" })
+    );
     assert_italian_of_its_entry(
         error["message"].as_str().unwrap_or_default(),
         "TYPE_EXISTS",
@@ -52,10 +55,15 @@ async fn graphql_errors_name_their_message_and_its_parameters() -> Result<()> {
     );
 
     // Refused before any resolver runs: by the access check, and by the request's reader.
-    let body = server.graphql("{ documentTypes { name } }", json!({})).await?;
+    let body = server
+        .graphql("{ documentTypes { name } }", json!({}))
+        .await?;
     let error = &body["errors"][0];
     assert_eq!(error["extensions"]["code"], "UNAUTHENTICATED", "{body}");
-    assert_eq!(error["extensions"]["messageCode"], "AUTHENTICATION_REQUIRED");
+    assert_eq!(
+        error["extensions"]["messageCode"],
+        "AUTHENTICATION_REQUIRED"
+    );
     assert_eq!(error["extensions"]["params"], json!({}));
 
     let response = server
@@ -80,7 +88,10 @@ async fn graphql_errors_name_their_message_and_its_parameters() -> Result<()> {
         )
         .await?;
     let error = &body["errors"][0];
-    assert_eq!(error["extensions"]["messageCode"], "ARCHIVE_BASE64", "{body}");
+    assert_eq!(
+        error["extensions"]["messageCode"], "ARCHIVE_BASE64",
+        "{body}"
+    );
     server.shutdown().await
 }
 

@@ -181,9 +181,15 @@ mod tests {
 
     #[test]
     fn periods_read_as_words() {
-        assert_eq!(per_period(Duration::from_secs(86_400)).italian(), "al giorno");
+        assert_eq!(
+            per_period(Duration::from_secs(86_400)).italian(),
+            "al giorno"
+        );
         assert_eq!(per_period(Duration::from_secs(3_600)).italian(), "all'ora");
-        assert_eq!(per_period(Duration::from_secs(7_200)).italian(), "ogni 2 ore");
+        assert_eq!(
+            per_period(Duration::from_secs(7_200)).italian(),
+            "ogni 2 ore"
+        );
         assert_eq!(per_period(Duration::from_secs(90)).italian(), "ogni 90 s");
         let exhausted = Exhausted::RuleRunSeconds {
             seconds: 60,

@@ -6,7 +6,7 @@ import { en } from './i18n/en';
 import { it as italian } from './i18n/it';
 import catalogue from './i18n/server-messages.json';
 import { parseRestRefusal, ServerError } from './serverMessage';
-import { errorMessage, refusalMessage } from './validation';
+import { errorMessage, failedBecause, refusalMessage } from './validation';
 
 /** The catalogue's placeholders of a text (`{{name}}`), sorted. */
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
@@ -28,6 +28,13 @@ const CHECK_UNAVAILABLE = graphqlError('Impossibile verificare il codice della r
   code: 'NO_WORKER',
   messageCode: 'CHECK_UNAVAILABLE',
   params: { reason: { messageCode: 'NO_WORKER', params: {} } },
+});
+
+describe('failedBecause', () => {
+  it('says what failed and why, the why in the user\'s language', async () => {
+    const i18n = await inLanguage('en');
+    expect(failedBecause(i18n.t('jobs.discardFailed'), TYPE_NOT_FOUND)).toBe(`${en.jobs.discardFailed}: Type “x” not found`);
+  });
 });
 
 describe('errorMessage', () => {

@@ -77,6 +77,11 @@ export function refusalMessage(answer: { message?: string | null; messageCode?: 
   return (message !== null ? translateServerMessage(message) : null) ?? (answer.message || fallback);
 }
 
+/** "What failed: why", the why in the user's language (`errorMessage`): the text of a failure's toast. */
+export function failedBecause(what: string, failure: unknown): string {
+  return `${what}: ${errorMessage(failure)}`;
+}
+
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**

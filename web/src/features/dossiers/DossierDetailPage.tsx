@@ -20,6 +20,7 @@ import { ExecutionsTab } from './tabs/ExecutionsTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { InputTab } from './tabs/InputTab';
 import { RuleLogsTab } from './tabs/RuleLogsTab';
+import { failedBecause } from '../../lib/validation';
 
 /** /dossier/dettagli/{id} and /dossier/{id}: one dossier in seven tabs (spec §2). */
 export function DossierDetailPage() {
@@ -67,7 +68,7 @@ export function DossierDetailPage() {
         downloadBase64(file.base64, `${file.filename}.${file.extension}`, 'application/zip');
       } catch (failure) {
         console.error('downloadDossier failed', failure);
-        void toast.error(t('dossierDetail.downloadFailed'));
+        void toast.error(failedBecause(t('dossierDetail.downloadFailed'), failure));
       }
     });
 
@@ -79,7 +80,7 @@ export function DossierDetailPage() {
         void mutateAny((key) => Array.isArray(key) && key.includes(id));
       } catch (failure) {
         console.error('runDossierRules failed', failure);
-        void toast.error(t('dossierDetail.runFailed'));
+        void toast.error(failedBecause(t('dossierDetail.runFailed'), failure));
       }
     });
 
@@ -91,7 +92,7 @@ export function DossierDetailPage() {
         await navigate('/dossier');
       } catch (failure) {
         console.error('deleteDossier failed', failure);
-        void toast.error(t('dossiers.deleteFailed'));
+        void toast.error(failedBecause(t('dossiers.deleteFailed'), failure));
         setConfirmDelete(false);
       }
     });

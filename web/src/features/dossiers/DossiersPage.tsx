@@ -12,6 +12,7 @@ import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { DossierStateChangedSubscription, deleteDossier, useDossierPage, useDossierTypeNames, type DossierListRow } from './api';
 import { dossierPath } from './paths';
+import { failedBecause } from '../../lib/validation';
 
 /** The states the list filters by (spec §4: processed, processing, cannot process; conflicts too). */
 const FILTER_STATES = ['processed', 'processing', 'cannot process', 'conflicts'] as const;
@@ -91,7 +92,7 @@ export function DossiersPage() {
       void toast.success(t('dossiers.deleted'));
     } catch (failure) {
       console.error('deleteDossier failed', failure);
-      void toast.error(t('dossiers.deleteFailed'));
+      void toast.error(failedBecause(t('dossiers.deleteFailed'), failure));
     } finally {
       setDeleting(false);
       setToDelete(null);

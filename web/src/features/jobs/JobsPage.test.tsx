@@ -162,7 +162,7 @@ describe('jobs dashboard', () => {
   it('discards a failed job after confirmation, and says when that failed', async () => {
     const calls = dashboard({
       DiscardFailedJob: () => {
-        throw new GraphQLTestError('Job non trovato tra quelli falliti', 'NOT_FOUND');
+        throw new GraphQLTestError('Job non trovato tra quelli falliti', 'NOT_FOUND', { messageCode: 'JOB_NOT_FOUND', params: {} });
       },
     });
     await renderRoutes(routes, { url: '/jobs' });
@@ -170,7 +170,7 @@ describe('jobs dashboard', () => {
     fireEvent.click(within(row).getByRole('button', { name: `Scarta il job ${failedJob.id}` }));
     expect((await screen.findByTestId('confirm-dialog')).textContent).toBe('Scartare il job? Non verrà più eseguito.');
     fireEvent.click(screen.getByRole('button', { name: 'Scarta' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile scartare il job'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile scartare il job: Job non trovato tra quelli falliti'));
     expect(calls.DiscardFailedJob).toHaveBeenCalledWith({ id: failedJob.id });
   });
 

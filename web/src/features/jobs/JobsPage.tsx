@@ -30,6 +30,7 @@ import { FailedJobDrawer } from './FailedJobDrawer';
 import { FAILED_COLUMNS, failedJobFilter } from './filter';
 import { sumMinutes, ThroughputChart } from './ThroughputChart';
 import './jobs.css';
+import { failedBecause } from '../../lib/validation';
 
 const DEFAULT_SORT = { column: FAILED_COLUMNS.failedAt, descending: true };
 /** The chart's choice of every queue at once. */
@@ -182,7 +183,7 @@ export function JobsPage() {
       if (openJob === id) setOpenJob(null);
     } catch (failure) {
       console.error('retryFailedJob failed', failure);
-      void toast.error(t('jobs.retryFailed'));
+      void toast.error(failedBecause(t('jobs.retryFailed'), failure));
     } finally {
       setBusy(null);
       await refresh();
@@ -198,7 +199,7 @@ export function JobsPage() {
       if (openJob === toDiscard) setOpenJob(null);
     } catch (failure) {
       console.error('discardFailedJob failed', failure);
-      void toast.error(t('jobs.discardFailed'));
+      void toast.error(failedBecause(t('jobs.discardFailed'), failure));
     } finally {
       setBusy(null);
       setToDiscard(null);
@@ -215,7 +216,7 @@ export function JobsPage() {
       void toast.success(t(outcome.more ? `jobs.bulk.${bulk}DoneMore` : `jobs.bulk.${bulk}Done`, { count: outcome.done, value: count }));
     } catch (failure) {
       console.error(`${bulk}FailedJobs failed`, failure);
-      void toast.error(t(`jobs.bulk.${bulk}Failed`));
+      void toast.error(failedBecause(t(`jobs.bulk.${bulk}Failed`), failure));
     } finally {
       setBusy(null);
       setBulk(null);
@@ -235,7 +236,7 @@ export function JobsPage() {
       }
     } catch (failure) {
       console.error('pause/resume failed', failure);
-      void toast.error(t('jobs.pauseFailed'));
+      void toast.error(failedBecause(t('jobs.pauseFailed'), failure));
     } finally {
       setBusy(null);
       await queues.mutate();

@@ -56,7 +56,7 @@ describe('notification recipients', () => {
     await renderRoutes(routes, { url: '/notifications' });
     fireEvent.change(screen.getByLabelText('Indirizzo email'), { target: { value: 'new@example.com' } });
     fireEvent.submit(screen.getByTestId('notification-form'));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Errore durante l'aggiunta dell'indirizzo email"));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Errore durante l'aggiunta dell'indirizzo email: no"));
   });
 
   it('deletes one after confirmation', async () => {

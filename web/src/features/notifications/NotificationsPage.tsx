@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../lib/toast';
-import { isEmail } from '../../lib/validation';
+import { failedBecause, isEmail } from '../../lib/validation';
 import { addNotificationReceiver, deleteNotificationReceiver, useNotificationReceivers } from './api';
 
 /** /notifications: who receives the notification e-mails; add one, delete one. */
@@ -41,7 +41,7 @@ export function NotificationsPage() {
       void toast.success(t('notifications.added', { email: address }));
     } catch (failure) {
       console.error('addNotificationReceiver failed', failure);
-      void toast.error(t('notifications.addFailed'));
+      void toast.error(failedBecause(t('notifications.addFailed'), failure));
     }
   };
 
@@ -54,7 +54,7 @@ export function NotificationsPage() {
       void toast.success(t('notifications.deleted'));
     } catch (failure) {
       console.error('deleteNotificationReceiver failed', failure);
-      void toast.error(t('notifications.deleteFailed'));
+      void toast.error(failedBecause(t('notifications.deleteFailed'), failure));
     } finally {
       setDeleting(false);
       setToDelete(null);

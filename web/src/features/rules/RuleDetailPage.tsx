@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime, prettyJson } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/validation';
+import { errorMessage, failedBecause } from '../../lib/validation';
 import { deleteRule, rulesPath, useRule } from './api';
 import { RuleStateTag } from './RuleStateTag';
 import { LazyCodeEditor } from '../../components/code/LazyCodeEditor';
@@ -45,7 +45,7 @@ export function RuleDetailPage() {
       await navigate(rulesPath);
     } catch (failure) {
       console.error('deleteDocumentRule failed', failure);
-      void toast.error(t('rules.deleteFailed'));
+      void toast.error(failedBecause(t('rules.deleteFailed'), failure));
       setDeleting(false);
       setConfirming(false);
     }

@@ -134,7 +134,7 @@ describe('rule detail', () => {
     await screen.findByTestId('rule-code');
     fireEvent.click(screen.getByTestId('rule-delete'));
     fireEvent.click(await screen.findByRole('button', { name: 'Elimina definitivamente' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile cancellare la regola'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Impossibile cancellare la regola: boom'));
     expect(screen.getByRole('heading', { name: 'Reddito annuo' })).toBeTruthy();
   });
 

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/validation';
+import { errorMessage, failedBecause } from '../../lib/validation';
 import { TYPE_RESOURCES, setRequiredMetas, useDossierType, useDossierTypeRules } from './api';
 import { TypeDetailFrame } from './TypeDetailFrame';
 import { TypeRuleCode, toggled } from './TypeRuleCode';
@@ -72,7 +72,7 @@ function RequiredMetas({ name, saved, editable, onSaved }: { name: string; saved
       void toast.success(t('types.metas.saved'));
       onSaved();
     } catch (failure) {
-      void toast.error(`${t('types.metas.saveFailed')}: ${errorMessage(failure)}`);
+      void toast.error(failedBecause(t('types.metas.saveFailed'), failure));
     } finally {
       setSaving(false);
     }

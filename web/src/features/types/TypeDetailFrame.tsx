@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/validation';
+import { errorMessage, failedBecause } from '../../lib/validation';
 import { TYPE_RESOURCES, deleteType, typesPath, type TypeKind } from './api';
 
 interface TypeSummary {
@@ -48,7 +48,7 @@ export function TypeDetailFrame<Type extends TypeSummary>({ kind, name, type, er
       void toast.success(t('types.deleted'));
       await navigate(typesPath(kind));
     } catch (failure) {
-      void toast.error(`${t('types.deleteFailed')}: ${errorMessage(failure)}`);
+      void toast.error(failedBecause(t('types.deleteFailed'), failure));
       setDeleting(false);
       setConfirming(false);
     }

@@ -8,9 +8,9 @@ import { ServerTable, tableInputOf, useTableState, type Column } from '../../com
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/validation';
 import { TYPE_RESOURCES, deleteType, newTypePath, typeDetailPath, typesPath, useTypesPage, type TypeKind, type TypeRow } from './api';
 import './types.css';
+import { failedBecause } from '../../lib/validation';
 
 /** /tipologie/documenti */
 export const DocumentTypesPage = () => <TypesPage kind="document" />;
@@ -107,7 +107,7 @@ function TypesPage({ kind }: { kind: TypeKind }) {
       await deleteType(kind, toDelete.name);
       void toast.success(t('types.deleted'));
     } catch (failure) {
-      void toast.error(`${t('types.deleteFailed')}: ${errorMessage(failure)}`);
+      void toast.error(failedBecause(t('types.deleteFailed'), failure));
     } finally {
       setDeleting(false);
       setToDelete(null);

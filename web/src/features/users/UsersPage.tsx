@@ -8,7 +8,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useCan, useSession, useSessionStore, type SessionUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { errorMessage, refusalMessage } from '../../lib/validation';
+import { failedBecause, refusalMessage } from '../../lib/validation';
 import { deleteUser, useUsers } from './api';
 
 /** The search box waits this long after the last key before asking the server. */
@@ -36,7 +36,7 @@ export function UsersPage() {
       await mutate();
     } catch (failure) {
       console.error('deleteUser failed', failure);
-      void toast.error(t('users.deleteFailed'));
+      void toast.error(failedBecause(t('users.deleteFailed'), failure));
     } finally {
       setDeleting(false);
       setToDelete(null);
@@ -126,7 +126,7 @@ function UserRow({ user, onDelete }: { user: SessionUser; onDelete: () => void }
       void toast.error(refusalMessage(result, t('users.impersonateFailed')));
     } catch (failure) {
       console.error('impersonates failed', failure);
-      void toast.error(`${t('users.impersonateFailed')}: ${errorMessage(failure)}`);
+      void toast.error(failedBecause(t('users.impersonateFailed'), failure));
     }
     dismiss();
     setImpersonating(false);

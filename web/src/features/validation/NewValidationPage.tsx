@@ -8,7 +8,7 @@ import { FileDrop } from '../../components/FileDrop';
 import { formatSize } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/validation';
+import { errorMessage, failedBecause } from '../../lib/validation';
 import {
   createRuleValidation,
   looksLikePdf,
@@ -142,7 +142,7 @@ function UploadSection() {
       await createRuleValidation({ documentID: signed.name, name: file.name, url: signed.url, istitutoAppartenenza: institute });
     } catch (failure) {
       console.error('createRuleValidation failed', failure);
-      void toast.error(`${t('ruleValidation.new.startFailed')}: ${errorMessage(failure)}`);
+      void toast.error(failedBecause(t('ruleValidation.new.startFailed'), failure));
       setStep({ phase: 'idle' });
       return;
     }
@@ -249,7 +249,7 @@ function ExistingSection({ alternative }: { alternative: boolean }) {
         await navigate(validationsPath);
       } catch (failure) {
         console.error('runValidation failed', failure);
-        void toast.error(`${t('ruleValidation.new.runFailed')}: ${errorMessage(failure)}`);
+        void toast.error(failedBecause(t('ruleValidation.new.runFailed'), failure));
         setStarting(null);
       }
     },

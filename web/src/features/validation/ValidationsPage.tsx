@@ -8,7 +8,7 @@ import { ServerTable, tableInputOf, useTableState, type Column } from '../../com
 import { downloadBase64, formatUnixSeconds } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/validation';
+import { errorMessage, failedBecause } from '../../lib/validation';
 import {
   deleteDocuments,
   fetchDownload,
@@ -196,7 +196,7 @@ function DocumentsTab() {
         downloadBase64(file.base64, file.name, file.type);
       } catch (failure) {
         console.error(`download ${kind} failed`, failure);
-        void toast.error(`${t(DOWNLOAD_FAILED[kind])}: ${errorMessage(failure)}`);
+        void toast.error(failedBecause(t(DOWNLOAD_FAILED[kind]), failure));
       } finally {
         setDownloading(null);
       }
@@ -265,7 +265,7 @@ function DocumentsTab() {
       void toast.success(t('ruleValidation.deleted'));
     } catch (failure) {
       console.error('deleteDocValidations failed', failure);
-      void toast.error(`${t('ruleValidation.deleteFailed')}: ${errorMessage(failure)}`);
+      void toast.error(failedBecause(t('ruleValidation.deleteFailed'), failure));
     } finally {
       setDeleting(false);
       setToDelete(null);

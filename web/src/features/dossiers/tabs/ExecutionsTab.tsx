@@ -8,6 +8,7 @@ import { useCan } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { runAgainInError, useDossierExecutions, useExecutionCount } from '../api';
 import { RecordDialog } from './RecordDialog';
+import { failedBecause } from '../../../lib/validation';
 
 type ExecutionRow = NonNullable<ReturnType<typeof useDossierExecutions>['data']>['items'][number];
 
@@ -59,7 +60,7 @@ export function ExecutionsTab({ dossierId }: { dossierId: string }) {
       void mutateCount();
     } catch (failure) {
       console.error('runAgainDossierRulesThatHasErrors failed', failure);
-      void toast.error(t('dossierDetail.executions.rerunFailed'));
+      void toast.error(failedBecause(t('dossierDetail.executions.rerunFailed'), failure));
     } finally {
       setRerunning(false);
     }
