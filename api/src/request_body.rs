@@ -80,17 +80,14 @@ impl BodyRefused {
     }
 }
 
-/// A REST refusal: `{ "code", "message", "messageCode", "params" }` as JSON — the kind of
-/// refusal, the Italian text, and the entry of the catalogue (`shared::messages`) with its
-/// parameters, which the web app renders in the user's language.
+/// A REST refusal, [`crate::rest::ErrorMessage`] as JSON, for the answers written outside
+/// poem-openapi's typed responses.
 pub fn error_response(status: StatusCode, code: &str, message: &Message) -> Response {
-    let mut body = message.to_json();
-    body["code"] = code.into();
-    body["message"] = message.italian().into();
+    use poem_openapi::types::ToJSON;
     Response::builder()
         .status(status)
         .content_type("application/json; charset=utf-8")
-        .body(body.to_string())
+        .body(crate::rest::ErrorMessage::new(code, message).to_json_string())
 }
 
 /// Reads `body` whole, refusing it past `limit` bytes (inflated bytes, when it was sent

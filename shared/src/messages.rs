@@ -54,6 +54,11 @@ pub enum Param {
 }
 
 impl Message {
+    /// Made by the catalogue's functions only.
+    fn new(entry: &'static Entry, params: Vec<(&'static str, Param)>) -> Self {
+        Self { entry, params }
+    }
+
     /// The entry's stable code.
     pub fn code(&self) -> &'static str {
         self.entry.code
@@ -231,14 +236,8 @@ pub use catalogue::*;
 
 impl Param {
     /// A text parameter, cut to [`MAX_PARAM_CHARS`].
-    pub fn text(value: String) -> Self {
+    pub(crate) fn text(value: String) -> Self {
         Self::Text(bounded(value))
-    }
-}
-
-impl Message {
-    fn new(entry: &'static Entry, params: Vec<(&'static str, Param)>) -> Self {
-        Self { entry, params }
     }
 }
 

@@ -25,7 +25,7 @@ pub fn refused(code: &'static str, message: Message) -> Error {
 }
 
 /// Sets `code`, `messageCode` and `params` of an error's extensions.
-pub fn describe(e: &mut ErrorExtensionValues, code: &'static str, message: &Message) {
+fn describe(e: &mut ErrorExtensionValues, code: &'static str, message: &Message) {
     e.set("code", code);
     e.set("messageCode", message.code());
     let mut json = message.to_json();

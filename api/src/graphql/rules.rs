@@ -27,7 +27,6 @@ use shared::jobs::rules::{CheckReply, RuleRunJob};
 use shared::jobs::{Job, JobError, replies};
 use shared::rate_limit;
 use shared::rules::{DEFAULT_HELPER_CODE, RuleKind, archive, code_size_error};
-use shared::services::ServiceError;
 use shared::services::budgets::Budget;
 use shared::services::health;
 use shared::services::rules::{self as service, Compiler, RuleError};
@@ -423,36 +422,21 @@ impl Compiler for Workers<'_> {
     }
 }
 
-/// A refused or failed rule save as a GraphQL error: a syntax error carries its place
-/// (`file`, `line`, `column`) in the extensions; a compile error of an imported rule is the
-/// rule's error with the rule named first (its message says so).
+/// A refused or failed rule save as a GraphQL error: a syntax error (also one of a rule of an
+/// imported archive, whose message names the rule) carries its place (`file`, `line`,
+/// `column`) in the extensions.
 pub(super) fn rule_error(error: RuleError) -> async_graphql::Error {
-    match error {
-        RuleError::Imported {
-            error: ref inner, ..
-        } if matches!(**inner, RuleError::Syntax { .. }) => {
-            let message = error.message();
-            let RuleError::Imported { error: inner, .. } = error else {
-                unreachable!("matched above")
-            };
-            let mut answer = rule_error(*inner);
-            answer.message = message.italian();
-            answer.extend_with(move |_, e| super::errors::describe(e, "BAD_USER_INPUT", &message))
-        }
-        RuleError::Syntax {
-            ref file,
-            line,
-            column,
-            ..
-        } => {
-            let file = file.clone();
-            service_error(error).extend_with(move |_, e| {
-                e.set("file", file.as_str());
-                e.set("line", line);
-                e.set("column", column);
-            })
-        }
-        error => service_error(error),
+    let place = error
+        .syntax_place()
+        .map(|(file, line, column)| (file.to_owned(), line, column));
+    let answer = service_error(error);
+    match place {
+        Some((file, line, column)) => answer.extend_with(move |_, e| {
+            e.set("file", file.as_str());
+            e.set("line", line);
+            e.set("column", column);
+        }),
+        None => answer,
     }
 }
 

@@ -106,6 +106,20 @@ pub enum RuleError {
     Transaction(#[from] diesel::result::Error),
 }
 
+impl RuleError {
+    /// Where the author's syntax error is (`file`, `line`, `column`), when this is one — also
+    /// inside a rule of an imported archive.
+    pub fn syntax_place(&self) -> Option<(&str, u32, u32)> {
+        match self {
+            Self::Syntax {
+                file, line, column, ..
+            } => Some((file, *line, *column)),
+            Self::Imported { error, .. } => error.syntax_place(),
+            _ => None,
+        }
+    }
+}
+
 impl ServiceError for RuleError {
     fn kind(&self) -> ErrorKind {
         match self {
