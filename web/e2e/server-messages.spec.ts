@@ -115,3 +115,41 @@ for (const language of ['en', 'it'] as const) {
     });
   });
 }
+
+// Screenshots for review, only with SCREENSHOT_DIR set:
+//   SCREENSHOT_DIR=/tmp/message-shots npx playwright test e2e/server-messages.spec.ts -g screenshots
+const dir = process.env.SCREENSHOT_DIR;
+test.describe('server messages screenshots', () => {
+  test.skip(!dir, 'set SCREENSHOT_DIR to take screenshots');
+  test.describe.configure({ timeout: 180_000 });
+
+  const looks = [
+    { name: 'desktop-it-light', viewport: { width: 1440, height: 900 }, settings: { theme: 'LIGHT' }, language: 'it' },
+    { name: 'desktop-en-dark', viewport: { width: 1440, height: 900 }, settings: { theme: 'DARK' }, language: 'en' },
+    { name: 'mobile-it-light', viewport: { width: 390, height: 844 }, settings: { theme: 'LIGHT' }, language: 'it' },
+    { name: 'mobile-en-dark', viewport: { width: 390, height: 844 }, settings: { theme: 'DARK' }, language: 'en' },
+    { name: 'desktop-en-nature-rtl', viewport: { width: 1440, height: 900 }, settings: { theme: 'NATURE', direction: 'rtl' }, language: 'en' },
+  ] as const;
+
+  test('screenshots of a refused new type and of a failed deletion', async ({ page }) => {
+    const typeName = `e2e-shot-${unique()}`.slice(0, 30);
+    await page.goto('/');
+    await graphqlAs(page, 'mutation($name: String!) { createDocumentType(input: { name: $name }) { name } }', { name: typeName });
+    try {
+      for (const look of looks) {
+        await page.setViewportSize(look.viewport);
+        await page.evaluate(({ settings, language }) => {
+          localStorage.setItem('istruttoria.settings', JSON.stringify(settings));
+          localStorage.setItem('istruttoria.language', language);
+        }, look);
+        await open(page, '/tipologie/documenti/nuova');
+        await page.getByTestId('type-name').fill(typeName);
+        await page.getByTestId('type-new-submit').click();
+        await page.getByTestId('type-new-error').waitFor();
+        await page.screenshot({ path: `${dir}/messages-${look.name}-type-exists.png` });
+      }
+    } finally {
+      await graphqlAs(page, 'mutation($name: String!) { deleteDocumentType(name: $name) }', { name: typeName });
+    }
+  });
+});
