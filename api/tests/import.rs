@@ -20,6 +20,7 @@ use shared::db::models::dossiers::{Document, Dossier};
 use shared::db::models::{DocumentState, DossierState};
 use shared::db::schema::{document_logs, document_types, documents, dossier_types, dossiers};
 use shared::jobs::pipeline::ImportDossier;
+use shared::messages;
 use shared::storage::keys;
 use uuid::Uuid;
 use zip::write::SimpleFileOptions;
@@ -237,7 +238,10 @@ async fn a_zip_of_pdfs_becomes_a_dossier_and_its_documents() -> Result<()> {
     assert_eq!(documents[0].document_type_id, Some(busta_paga));
     assert_eq!(documents[1].document_type_id, None);
     for (document, bytes) in documents.iter().zip([&first, &second]) {
-        assert_ne!(document.error.as_deref(), Some(shared::import::NOT_A_PDF));
+        assert_ne!(
+            document.error.as_deref(),
+            Some(messages::not_a_pdf().italian().as_str())
+        );
         assert_eq!(document.pdf_key, keys::document_pdf(id, document.id));
         assert_eq!(
             &std::fs::read(server.storage.join(&document.pdf_key))?,
@@ -364,6 +368,30 @@ async fn an_archive_without_pdfs_cannot_be_processed() -> Result<()> {
     let documents = documents_of(&server, id).await?;
     assert_eq!(documents.len(), 1);
     assert_eq!(documents[0].state, DocumentState::CannotProcess);
+
+    // The screens read each error as a message of the catalogue, to say it in the user's
+    // language; API clients keep the Italian text.
+    let answer = server
+        .graphql_as(
+            &token,
+            "query($id: ID!) { dossier(id: $id) { error errorMessage { messageCode params } } \
+             documentsByDossier(dossier: $id) { error errorMessage { messageCode params } } }",
+            json!({ "id": id }),
+        )
+        .await?;
+    let data = &answer["data"];
+    assert_eq!(
+        data["dossier"],
+        json!({ "error": "Nessun PDF nell'archivio",
+                "errorMessage": { "messageCode": "NO_PDF_IN_ARCHIVE", "params": {} } }),
+        "{answer}"
+    );
+    assert_eq!(
+        data["documentsByDossier"][0],
+        json!({ "error": "Il file non è un PDF",
+                "errorMessage": { "messageCode": "NOT_A_PDF", "params": {} } }),
+        "{answer}"
+    );
     Ok(())
 }
 

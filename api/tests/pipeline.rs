@@ -960,13 +960,15 @@ async fn a_pdf_that_crashes_pdfium_fails_alone_and_the_worker_goes_on() -> Resul
     .await?;
     wait_for_state(&server, dossier_id, "processed").await?;
     let mut conn = server.db.pool.get().await?;
-    let states: Vec<(String, String, Option<String>)> = shared::db::schema::documents::table
+    type Row = (String, String, Option<String>, Option<Value>);
+    let states: Vec<Row> = shared::db::schema::documents::table
         .filter(shared::db::schema::documents::dossier_id.eq(dossier_id))
         .order(shared::db::schema::documents::name)
         .select((
             shared::db::schema::documents::name,
             shared::db::schema::documents::state,
             shared::db::schema::documents::error,
+            shared::db::schema::documents::error_message,
         ))
         .load(&mut conn)
         .await?;
@@ -976,6 +978,13 @@ async fn a_pdf_that_crashes_pdfium_fails_alone_and_the_worker_goes_on() -> Resul
     assert!(
         reason.starts_with("il PDF ha superato i limiti di elaborazione: estrazione interrotta"),
         "{states:?}"
+    );
+    // The same reason as a message of the catalogue, for the screens to say in English too.
+    let message = states[0].3.as_ref().context("the reason's message")?;
+    assert_eq!(message["messageCode"], "PDF_LIMITS", "{message}");
+    assert_eq!(
+        message["params"]["breach"]["messageCode"], "BREACH_CRASHED",
+        "{message}"
     );
     assert_eq!(states[1].1, "processed", "{states:?}");
     assert!(
@@ -1693,15 +1702,19 @@ async fn a_job_that_crashes_its_worker_twice_is_ended_for_good() -> Result<()> {
 
     use shared::db::schema::documents;
     let mut conn = server.db.pool.get().await?;
-    let (state, error): (String, Option<String>) = documents::table
+    let (state, error, message): (String, Option<String>, Option<Value>) = documents::table
         .filter(documents::dossier_id.eq(dossier_id))
-        .select((documents::state, documents::error))
+        .select((documents::state, documents::error, documents::error_message))
         .first(&mut conn)
         .await?;
     assert_eq!(state, "cannot process");
     assert_eq!(
         error.as_deref(),
         Some("l'elaborazione ha interrotto il worker")
+    );
+    assert_eq!(
+        message,
+        Some(json!({ "messageCode": "CRASHED_DOCUMENT", "params": {} }))
     );
     let query = r#"{ failedJobs(filter: { queues: ["document-rules"] }) {
         total items { id attempts errorCode errorParams dossierId } } }"#;

@@ -1,8 +1,9 @@
 import { test as loggedOut, type Page } from '@playwright/test';
 import { graphqlAs, unique } from './api';
-import { ADMIN, expect, test } from './fixtures';
+import { ADMIN, expect, storedSession, test } from './fixtures';
 import { expectNoForeignServerText, serverText, useLanguage, type Language } from './languages';
-import { createCatalogue, importContracts } from './operations';
+import { createCatalogue, importContracts, waitForDossier } from './operations';
+import { zipBase64 } from './pdf';
 
 // Every error shown to a user goes through one translation step (issue 30, item 5): the API
 // answers a code of its catalogue and its parameters, and the web app says it in the user's
@@ -36,6 +37,28 @@ const SCREENS = [
   '/playground/dossier',
   '/account',
 ];
+
+/**
+ * Imports an archive without a PDF and waits until the import job stored why on the dossier
+ * (NO_PDF_IN_ARCHIVE) and on its document (NOT_A_PDF); answers the dossier's id.
+ */
+async function importWithoutPdf(page: Page): Promise<string> {
+  await page.goto('/');
+  const session = await storedSession(page);
+  const response = await page.request.post('/import_dossier', {
+    headers: { Authorization: `Bearer ${session?.accessToken ?? ''}` },
+    data: {
+      idValutazione: `VAL-msg-${unique()}`,
+      base64zip: zipBase64({ 'nota.txt': new TextEncoder().encode('non un PDF') }),
+      files: [{ nomeFile: 'nota.txt', tipoDocumento: '' }],
+      input: '[]',
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { id } = (await response.json()) as { id: string };
+  await waitForDossier(page, id, 'cannot process');
+  return id;
+}
 
 /** Opens `path` and waits until its data came. */
 async function open(page: Page, path: string) {
@@ -80,6 +103,18 @@ for (const language of ['en', 'it'] as const) {
       await expectNoForeignServerText(page, language, 'document type detail');
       await open(page, `/tipologie/dossier/dettagli/${encodeURIComponent(catalogue.dossierType)}`);
       await expectNoForeignServerText(page, language, 'dossier type detail');
+    });
+
+    test(`${language}: errors the workers stored are said in ${language} (NO_PDF_IN_ARCHIVE, NOT_A_PDF)`, async ({ page }) => {
+      await useLanguage(page, language);
+      const id = await importWithoutPdf(page);
+
+      await open(page, `/dossier/dettagli/${id}`);
+      await expect(page.getByTestId('dossier-error')).toHaveText(serverText(language, 'NO_PDF_IN_ARCHIVE'));
+      await expectNoForeignServerText(page, language, 'dossier that cannot be processed');
+      await open(page, `/dossier/dettagli/${id}?tab=documenti`);
+      await expect(page.getByTestId('dossier-documents')).toContainText(serverText(language, 'NOT_A_PDF'));
+      await expectNoForeignServerText(page, language, 'its document that is not a PDF');
     });
 
     test(`${language}: refusals of the server are said in ${language} (TYPE_EXISTS, ROLE_EXISTS)`, async ({ page }) => {
@@ -150,6 +185,22 @@ test.describe('server messages screenshots', () => {
       }
     } finally {
       await graphqlAs(page, 'mutation($name: String!) { deleteDocumentType(name: $name) }', { name: typeName });
+    }
+  });
+
+  test('screenshots of the errors a worker stored on a dossier and its document', async ({ page }) => {
+    const id = await importWithoutPdf(page);
+    for (const look of looks) {
+      await page.setViewportSize(look.viewport);
+      await page.evaluate(({ settings, language }) => {
+        localStorage.setItem('istruttoria.settings', JSON.stringify(settings));
+        localStorage.setItem('istruttoria.language', language);
+      }, look);
+      await open(page, `/dossier/dettagli/${id}`);
+      await page.getByTestId('dossier-error').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/messages-${look.name}-dossier-error.png` });
+      await open(page, `/dossier/dettagli/${id}?tab=documenti`);
+      await page.screenshot({ path: `${dir}/messages-${look.name}-document-error.png` });
     }
   });
 });

@@ -24,6 +24,7 @@ use uuid::Uuid;
 use super::caller::claims;
 use super::dossiers::{DownloadResult, dossier_id};
 use super::errors::{bad_input, internal, not_found};
+use super::messages::ServerMessage;
 use super::rules::DocumentRule;
 use super::session::actor;
 use super::types::{NamedRef, chain, db_error, service_error};
@@ -76,6 +77,8 @@ pub struct DocumentSummary {
     pub document_type: Option<NamedRef>,
     pub dossier_id: ID,
     pub error: Option<String>,
+    /// `error` as a message of the catalogue, to say it in the reader's language.
+    pub error_message: Option<ServerMessage>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -91,6 +94,7 @@ impl DocumentSummary {
             document_type: document_type.map(|name| NamedRef { name }),
             dossier_id: ID(row.dossier_id.to_string()),
             error: row.error,
+            error_message: ServerMessage::stored(row.error_message),
             created_at: row.created_at,
             updated_at: row.updated_at,
         }
@@ -111,6 +115,8 @@ pub struct Document {
     pub dossier: DossierRef,
     pub document_type: Option<NamedRef>,
     pub error: Option<String>,
+    /// `error` as a message of the catalogue, to say it in the reader's language.
+    pub error_message: Option<ServerMessage>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     /// JSON text of the AcroForm field values (null until extracted).
@@ -136,6 +142,7 @@ impl From<DocumentView> for Document {
             },
             document_type: view.document_type.map(|name| NamedRef { name }),
             error: row.error.clone(),
+            error_message: ServerMessage::stored(row.error_message.clone()),
             created_at: row.created_at,
             updated_at: row.updated_at,
             form_data: row.form_data.as_ref().map(Value::to_string),

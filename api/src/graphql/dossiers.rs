@@ -29,6 +29,7 @@ use uuid::Uuid;
 use super::caller::claims;
 use super::errors::{bad_input, internal, not_found};
 use super::executions::DossierRuleExecution;
+use super::messages::ServerMessage;
 use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, chain, db_error, service_error};
@@ -76,6 +77,8 @@ pub struct Dossier {
     pub dossier_type: NamedRef,
     /// Why the dossier is in `cannot process` (null: none).
     pub error: Option<String>,
+    /// `error` as a message of the catalogue, to say it in the reader's language.
+    pub error_message: Option<ServerMessage>,
     /// JSON text of the input items.
     pub input: String,
     pub callback_url: Option<String>,
@@ -95,6 +98,7 @@ impl From<DossierView> for Dossier {
                 name: view.dossier_type,
             },
             error: dossier.error,
+            error_message: ServerMessage::stored(dossier.error_message),
             input: dossier.input.to_string(),
             callback_url: dossier.callback_url,
             id_valutazione: dossier.id_valutazione,

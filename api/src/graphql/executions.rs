@@ -22,6 +22,7 @@ use shared::db::repo::executions::{
 use uuid::Uuid;
 
 use super::errors::{internal, not_found};
+use super::messages::ServerMessage;
 use super::table::{Column, FilterKind, Page, TableInput, TableSpec};
 use super::types::db_error;
 use crate::state::AppState;
@@ -198,6 +199,9 @@ pub struct DossierRuleExecution {
     /// Unix seconds; null until it ran.
     pub finished_at: Option<i64>,
     pub error: Option<String>,
+    /// `error` as a message of the catalogue when the system wrote it (a rule's own error has
+    /// none): to say it in the reader's language.
+    pub error_message: Option<ServerMessage>,
     /// Position of the item in the dossier's input list.
     pub input_index: i32,
     /// JSON text of the input item.
@@ -218,6 +222,7 @@ impl From<ExecutionRow> for DossierRuleExecution {
             created_at: row.created_at.timestamp(),
             finished_at: row.finished_at.map(|t| t.timestamp()),
             error: row.error,
+            error_message: ServerMessage::stored(row.error_message),
             input_index: row.input_index,
             input: row.input.to_string(),
             result: json_text(row.result),

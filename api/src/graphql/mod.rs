@@ -12,6 +12,7 @@ mod executions;
 mod health;
 mod jobs;
 mod limits;
+mod messages;
 mod notifications;
 mod overview;
 mod ping;

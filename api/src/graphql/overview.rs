@@ -8,6 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use shared::db::repo::overview as repo;
 
 use super::errors::{bad_input, internal};
+use super::messages::ServerMessage;
 use super::types::db_error;
 use crate::state::AppState;
 use shared::messages;
@@ -37,6 +38,9 @@ pub struct RuleErrorRef {
     pub dossier_description: Option<String>,
     pub rule_name: String,
     pub error: Option<String>,
+    /// `error` as a message of the catalogue when the system wrote it (a rule's own error has
+    /// none): to say it in the reader's language.
+    pub error_message: Option<ServerMessage>,
     pub at: DateTime<Utc>,
 }
 
@@ -119,6 +123,7 @@ impl OverviewQuery {
                     dossier_description: row.dossier_description,
                     rule_name: row.rule_name,
                     error: row.error,
+                    error_message: ServerMessage::stored(row.error_message),
                     at: row.at,
                 })
                 .collect(),

@@ -29,6 +29,7 @@ use uuid::Uuid;
 
 use super::caller::claims;
 use super::errors::{bad_input, internal, not_found, refused};
+use super::messages::ServerMessage;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{chain, db_error, edit_error, paging};
 use crate::state::AppState;
@@ -88,6 +89,8 @@ pub struct RuleValidation {
     pub url_ocr: Option<String>,
     /// Why it failed.
     pub error: Option<String>,
+    /// `error` as a message of the catalogue, to say it in the reader's language.
+    pub error_message: Option<ServerMessage>,
     pub created_by: Option<String>,
 }
 
@@ -106,6 +109,7 @@ impl RuleValidation {
             id_document: row.validation_document_id.map(|id| ID(id.to_string())),
             url_ocr: document.and_then(|d| d.ocr_key.clone()),
             error: row.error,
+            error_message: ServerMessage::stored(row.error_message),
             created_by: row.created_by,
         }
     }
@@ -134,6 +138,8 @@ pub struct ValidationDocument {
     pub url_ocr: Option<String>,
     /// Why its text could not be extracted.
     pub ocr_error: Option<String>,
+    /// `ocrError` as a message of the catalogue, to say it in the reader's language.
+    pub ocr_error_message: Option<ServerMessage>,
     /// Unix seconds.
     pub created_at: i64,
     pub created_by: Option<String>,
@@ -194,6 +200,7 @@ impl From<DocumentRow> for ValidationDocument {
             url_file: row.file_key,
             url_ocr: row.ocr_key,
             ocr_error: row.ocr_error,
+            ocr_error_message: ServerMessage::stored(row.ocr_error_message),
             created_at: unix(row.created_at),
             created_by: row.created_by,
         }

@@ -19,6 +19,7 @@ use uuid::Uuid;
 
 use super::caller::claims;
 use super::errors::{internal, not_found};
+use super::messages::ServerMessage;
 use super::rules;
 use super::session::actor;
 use super::table::{Column, Page, TableInput, TableSpec};
@@ -73,6 +74,8 @@ pub struct WhatIfRun {
     pub done: i32,
     pub changed: i32,
     pub error: Option<String>,
+    /// `error` as a message of the catalogue, to say it in the reader's language.
+    pub error_message: Option<ServerMessage>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
 }
@@ -91,6 +94,7 @@ impl From<RunRow> for WhatIfRun {
             done: row.done,
             changed: row.changed,
             error: row.error,
+            error_message: ServerMessage::stored(row.error_message),
             created_at: row.created_at,
             finished_at: row.finished_at,
         }

@@ -96,6 +96,7 @@ diesel::table! {
         error -> Nullable<Text>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        error_message -> Nullable<Jsonb>,
     }
 }
 
@@ -157,6 +158,7 @@ diesel::table! {
         finished_at -> Nullable<Timestamptz>,
         updated_at -> Timestamptz,
         run_id -> Nullable<Uuid>,
+        error_message -> Nullable<Jsonb>,
     }
 }
 
@@ -214,6 +216,7 @@ diesel::table! {
         rules_run_id -> Nullable<Uuid>,
         aggregated_run_id -> Nullable<Uuid>,
         imported_by -> Nullable<Text>,
+        error_message -> Nullable<Jsonb>,
     }
 }
 
@@ -366,6 +369,7 @@ diesel::table! {
         updated_at -> Timestamptz,
         started_at -> Nullable<Timestamptz>,
         created_by -> Nullable<Text>,
+        error_message -> Nullable<Jsonb>,
     }
 }
 
@@ -409,6 +413,7 @@ diesel::table! {
         updated_at -> Timestamptz,
         created_by -> Nullable<Text>,
         ocr_error -> Nullable<Text>,
+        ocr_error_message -> Nullable<Jsonb>,
     }
 }
 
@@ -455,6 +460,7 @@ diesel::table! {
         error -> Nullable<Text>,
         created_at -> Timestamptz,
         finished_at -> Nullable<Timestamptz>,
+        error_message -> Nullable<Jsonb>,
     }
 }
 

@@ -22,10 +22,6 @@ pub use base64_text::{Base64Text, decode_base64};
 
 /// The contract type of an import that names none (operations spec §9).
 pub const DEFAULT_CONTRACT_TYPE: &str = "cessione";
-/// Error of a document whose file is not a PDF.
-pub const NOT_A_PDF: &str = "Il file non è un PDF";
-/// Error of a dossier whose archive holds no PDF.
-pub const NO_PDF: &str = "Nessun PDF nell'archivio";
 /// Event of the document log written when a document is created by an import.
 pub const IMPORTED_EVENT: &str = "importato";
 /// Longest `idValutazione`, in characters.

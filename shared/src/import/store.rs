@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::db::models::dossiers::Dossier;
@@ -15,6 +16,7 @@ use crate::db::schema::{document_logs, document_types, documents, dossier_types,
 use crate::db::{DbResult, QueryContext};
 use crate::jobs::outbox;
 use crate::jobs::pipeline::{ExtractDocument, NotifyCannotProcess};
+use crate::messages::Message;
 
 /// A dossier created by `POST /import_dossier`.
 #[derive(Debug, Clone, Insertable)]
@@ -45,6 +47,18 @@ pub struct NewImportedDocument {
     pub state: DocumentState,
     pub pdf_key: String,
     pub error: Option<String>,
+    /// The message `error` was made from (`Message::to_json`).
+    pub error_message: Option<Value>,
+}
+
+impl NewImportedDocument {
+    /// The document cannot be processed, for `why`.
+    pub fn cannot_process(mut self, why: &Message) -> Self {
+        self.state = DocumentState::CannotProcess;
+        self.error = Some(why.italian());
+        self.error_message = Some(why.to_json());
+        self
+    }
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -187,7 +201,7 @@ pub async fn insert_documents(
 pub async fn dossier_cannot_process(
     conn: &mut AsyncPgConnection,
     dossier_id: Uuid,
-    error: &str,
+    error: &Message,
 ) -> DbResult<bool> {
     use diesel_async::AsyncConnection;
 
@@ -199,7 +213,8 @@ pub async fn dossier_cannot_process(
         )
         .set((
             dossiers::state.eq(DossierState::CannotProcess),
-            dossiers::error.eq(error),
+            dossiers::error.eq(error.italian()),
+            dossiers::error_message.eq(error.to_json()),
         ))
         .execute(conn)
         .await

@@ -41,6 +41,7 @@ use crate::db::schema::job_failures;
 use crate::db::{DbError, DbResult, Pool, QueryContext};
 use crate::events::{self, Event};
 use crate::import::store;
+use crate::messages;
 
 /// The code of a job's failure "it crashed its worker" (the web app says it).
 pub const WORKER_CRASHED: &str = "worker_crashed";
@@ -50,12 +51,6 @@ pub const DEATHS_ALLOWED: i64 = 2;
 /// (30 s: a killed worker's jobs are settled 30–40 s later).
 pub const DEAD_AFTER: Duration =
     Duration::from_secs(HEARTBEAT_INTERVAL.as_secs() * MISSED_HEARTBEATS as u64);
-
-/// Why a document, a dossier or a run ended, as their screens show it.
-pub const DOCUMENT_REASON: &str = "l'elaborazione ha interrotto il worker";
-const IMPORT_REASON: &str = "l'importazione dell'archivio ha interrotto il worker";
-const DOSSIER_RULES_REASON: &str = "l'esecuzione delle regole del dossier ha interrotto il worker";
-const RUN_REASON: &str = "l'esecuzione ha interrotto il worker";
 
 /// Settles the dead workers' jobs (see the module's documentation).
 static SETTLE_ORPHANS: std::sync::LazyLock<redis::Script> =
@@ -341,22 +336,28 @@ async fn end_work(
         }
         RunDossierRules::QUEUE => {
             if let Some(job) = decode::<RunDossierRules>(payload)
-                && pipeline::end_rules_run(conn, job.dossier_id, job.run_id, DOSSIER_RULES_REASON)
-                    .await?
+                && pipeline::end_rules_run(
+                    conn,
+                    job.dossier_id,
+                    job.run_id,
+                    &messages::crashed_dossier_rules(),
+                )
+                .await?
             {
                 changed.push(Event::dossier(job.dossier_id, DossierState::CannotProcess));
             }
         }
         ImportDossier::QUEUE => {
             if let Some(job) = decode::<ImportDossier>(payload)
-                && store::dossier_cannot_process(conn, job.dossier_id, IMPORT_REASON).await?
+                && store::dossier_cannot_process(conn, job.dossier_id, &messages::crashed_import())
+                    .await?
             {
                 changed.push(Event::dossier(job.dossier_id, DossierState::CannotProcess));
             }
         }
         WhatIfJob::QUEUE => {
             if let Some(job) = decode::<WhatIfJob>(payload) {
-                what_if::finish(conn, job.run_id, Some(RUN_REASON.to_owned())).await?;
+                what_if::finish(conn, job.run_id, Some(&messages::crashed_run())).await?;
             }
         }
         ValidationJob::QUEUE => {
@@ -365,7 +366,7 @@ async fn end_work(
                 ..
             }) = decode::<ValidationJob>(payload)
             {
-                validation::fail(conn, id, RUN_REASON).await?;
+                validation::fail(conn, id, &messages::crashed_run()).await?;
             }
         }
         _ => {}
@@ -373,7 +374,7 @@ async fn end_work(
     Ok(changed)
 }
 
-/// The document `cannot process` with [`DOCUMENT_REASON`] (if it was still in the pipeline),
+/// The document `cannot process` because it crashed its worker (if it was still in the pipeline),
 /// then its dossier moved on as after any document done.
 async fn end_document(
     conn: &mut AsyncPgConnection,
@@ -384,7 +385,7 @@ async fn end_document(
         return Ok(());
     };
     let dossier_id = document.dossier_id;
-    if pipeline::mark_document_failed(conn, document_id, DOCUMENT_REASON).await? {
+    if pipeline::mark_document_failed(conn, document_id, &messages::crashed_document()).await? {
         changed.push(Event::document(
             dossier_id,
             document_id,

@@ -264,4 +264,29 @@ super::entries! {
     FRAGMENT_CYCLE = fn fragment_cycle(name) "Il frammento {name} include sé stesso (fragment cycle)" "The fragment {name} includes itself (fragment cycle)";
     RESPONSE_TOO_LARGE = fn response_too_large(limit) "La risposta supera il limite di {limit}: chiedi meno campi o meno elementi per volta" "The answer exceeds the limit of {limit}: ask for fewer fields or fewer items at a time";
     ONE_FILE_PER_REQUEST = fn one_file_per_request() "Una richiesta può scaricare un solo file: chiedi gli altri con richieste separate" "A request can download one file only: ask for the others in separate requests";
+
+    // Stored errors: why a document, a dossier or a run ended badly, kept with the row
+    // (`error` + `error_message` columns) and said to each reader in their language
+    NO_PDF_IN_ARCHIVE = fn no_pdf_in_archive() "Nessun PDF nell'archivio" "No PDF in the archive";
+    NO_DOCUMENT_PROCESSED = fn no_document_processed() "Nessun documento del dossier è stato elaborato" "None of the dossier's documents could be processed";
+    CRASHED_DOCUMENT = fn crashed_document() "l'elaborazione ha interrotto il worker" "processing it stopped the worker";
+    CRASHED_IMPORT = fn crashed_import() "l'importazione dell'archivio ha interrotto il worker" "importing the archive stopped the worker";
+    CRASHED_DOSSIER_RULES = fn crashed_dossier_rules() "l'esecuzione delle regole del dossier ha interrotto il worker" "running the dossier's rules stopped the worker";
+    CRASHED_RUN = fn crashed_run() "l'esecuzione ha interrotto il worker" "the run stopped the worker";
+    PDF_ENCRYPTED = fn pdf_encrypted() "PDF protetto da password" "Password-protected PDF";
+    PDF_CORRUPT = fn pdf_corrupt(detail) "PDF danneggiato: {detail}" "Damaged PDF: {detail}";
+    PDF_TOO_MANY_PAGES = fn pdf_too_many_pages(pages, max) "PDF troppo lungo: {pages} pagine (al massimo {max})" "PDF too long: {pages} pages (at most {max})";
+    PDF_STREAM_TOO_LARGE = fn pdf_stream_too_large(max) "PDF troppo grande una volta decompresso: un suo flusso supera {max}" "PDF too large once decompressed: one of its streams exceeds {max}";
+    PDF_INFLATED_TOO_LARGE = fn pdf_inflated_too_large(max) "PDF troppo grande una volta decompresso: in totale supera {max}" "PDF too large once decompressed: in all it exceeds {max}";
+    PDF_OCR_FAILED = fn pdf_ocr_failed(page, reason) "OCR non riuscito a pagina {page}: {reason}" "OCR failed on page {page}: {reason}";
+    PDF_LIMITS = fn pdf_limits(; breach) "il PDF ha superato i limiti di elaborazione: {breach}" "the PDF exceeded the processing limits: {breach}";
+    EXTRACTION_INTERNAL = fn extraction_internal(detail) "errore interno dell'estrazione: {detail}" "internal extraction error: {detail}";
+    BREACH_TIMEOUT = fn breach_timeout(seconds) "nessuna risposta entro {seconds} s" "no answer within {seconds} s";
+    BREACH_CPU = fn breach_cpu(seconds) "oltre {seconds} s di CPU" "over {seconds} s of CPU";
+    BREACH_CRASHED = fn breach_crashed(signal, memory) "estrazione interrotta ({signal}; memoria massima {memory})" "extraction stopped ({signal}; memory limit {memory})";
+    BREACH_EXITED = fn breach_exited(code) "estrazione terminata con il codice {code}" "extraction ended with code {code}";
+    BREACH_PROTOCOL = fn breach_protocol() "risposta non valida del processo di estrazione" "invalid answer from the extraction process";
+    VALIDATION_DOCUMENT_DELETED = fn validation_document_deleted() "Documento di validazione eliminato" "Validation document deleted";
+    VALIDATION_EXTRACTION_FAILED = fn validation_extraction_failed(; reason) "Estrazione del testo non riuscita: {reason}" "Text extraction failed: {reason}";
+    JOB_INTERNAL = fn job_internal(detail) "errore interno: {detail}" "internal error: {detail}";
 }

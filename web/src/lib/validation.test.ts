@@ -6,7 +6,7 @@ import { en } from './i18n/en';
 import { it as italian } from './i18n/it';
 import catalogue from './i18n/server-messages.json';
 import { parseRestRefusal, ServerError } from './serverMessage';
-import { errorMessage, failedBecause, refusalMessage } from './validation';
+import { errorMessage, failedBecause, refusalMessage, storedError } from './validation';
 
 /** The catalogue's placeholders of a text (`{{name}}`), sorted. */
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
@@ -110,6 +110,29 @@ describe('errorMessage', () => {
     expect(errorMessage(new ServerError(refusal.message ?? '', refusal.serverMessage))).toBe('Zip error: the request is 9 bytes, over the limit of 8 bytes');
     // A body that is not ours (a proxy's page) carries nothing.
     expect(parseRestRefusal('<html>Bad gateway</html>')).toEqual({ code: undefined, message: undefined, serverMessage: null });
+  });
+});
+
+describe('storedError', () => {
+  // What a worker stored on a dossier whose extraction child crashed: the Italian text and its message.
+  const text = "il PDF ha superato i limiti di elaborazione: estrazione interrotta (SIGABRT; memoria massima 512 MiB)";
+  const message = {
+    messageCode: 'PDF_LIMITS',
+    params: { breach: { messageCode: 'BREACH_CRASHED', params: { signal: 'SIGABRT', memory: '512 MiB' } } },
+  };
+
+  it("says a stored error's message in the user's language", async () => {
+    await inLanguage('en');
+    expect(storedError(text, message)).toBe('the PDF exceeded the processing limits: extraction stopped (SIGABRT; memory limit 512 MiB)');
+    await inLanguage('it');
+    expect(storedError(text, message)).toBe(text);
+  });
+
+  it('keeps the stored text without a message, or with one this build does not know', async () => {
+    await inLanguage('en');
+    expect(storedError('Error: campo TAEG mancante', null)).toBe('Error: campo TAEG mancante');
+    expect(storedError('testo', { messageCode: 'NOT_IN_THIS_BUILD', params: {} })).toBe('testo');
+    expect(storedError(null, undefined)).toBeNull();
   });
 });
 

@@ -77,6 +77,19 @@ export function refusalMessage(answer: { message?: string | null; messageCode?: 
   return (message !== null ? translateServerMessage(message) : null) ?? (answer.message || fallback);
 }
 
+/**
+ * An error the server stored with a row — why a dossier, a document or a run ended badly: the
+ * row's `errorMessage` (a message of the catalogue, `{ messageCode, params }`) in the user's
+ * language, else the stored `text` as it is (rows written before messages were kept, a rule's
+ * own error, a code this build does not know).
+ */
+export function storedError(text: string, message: unknown): string;
+export function storedError(text: string | null | undefined, message: unknown): string | null;
+export function storedError(text: string | null | undefined, message: unknown): string | null {
+  const stored = serverMessageOf(message);
+  return (stored !== null ? translateServerMessage(stored) : null) ?? text ?? null;
+}
+
 /** "What failed: why", the why in the user's language (`errorMessage`): the text of a failure's toast. */
 export function failedBecause(what: string, failure: unknown): string {
   return `${what}: ${errorMessage(failure)}`;

@@ -57,6 +57,7 @@ pub mod tables;
 pub mod text;
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -64,6 +65,7 @@ pub use engine::{Engine, OcrPageBudget};
 pub use sandbox::{Extractor, OcrBudget};
 
 use serde::{Deserialize, Serialize};
+use shared::messages::{self, Message};
 
 /// Most pages a document may have; longer ones are refused ([`ExtractionError::TooManyPages`]).
 pub const MAX_PAGES: usize = 2000;
@@ -234,35 +236,56 @@ pub enum ExtractionSetupError {
     Child { program: PathBuf, reason: String },
 }
 
-/// Why a PDF could not be extracted; the text is what the document shows as its error.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+/// Why a PDF could not be extracted: the document's error is its [`message`](Self::message)
+/// (its text, Italian, is what `Display` says).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ExtractionError {
-    #[error("PDF protetto da password")]
     Encrypted,
-    #[error("PDF danneggiato: {0}")]
     Corrupt(String),
-    #[error("PDF troppo lungo: {pages} pagine (al massimo {max})")]
-    TooManyPages { pages: usize, max: usize },
+    TooManyPages {
+        pages: usize,
+        max: usize,
+    },
     /// One Flate stream inflates to more than `max` bytes ([`streams`]).
-    #[error(
-        "PDF troppo grande una volta decompresso: un suo flusso supera {}",
-        streams::size(.max)
-    )]
-    StreamTooLarge { max: u64 },
+    StreamTooLarge {
+        max: u64,
+    },
     /// The document's Flate streams together inflate to more than `max` bytes ([`streams`]).
-    #[error(
-        "PDF troppo grande una volta decompresso: in totale supera {}",
-        streams::size(.max)
-    )]
-    InflatedTooLarge { max: u64 },
-    #[error("OCR non riuscito a pagina {page}: {reason}")]
-    Ocr { page: u32, reason: String },
+    InflatedTooLarge {
+        max: u64,
+    },
+    Ocr {
+        page: u32,
+        reason: String,
+    },
     /// The child process that extracted it crashed or met one of its limits ([`sandbox`]).
-    #[error("il PDF ha superato i limiti di elaborazione: {0}")]
     Limits(sandbox::Breach),
-    #[error("errore interno dell'estrazione: {0}")]
     Internal(String),
 }
+
+impl ExtractionError {
+    /// What the document says of it, in the catalogue (`shared::messages`).
+    pub fn message(&self) -> Message {
+        match self {
+            Self::Encrypted => messages::pdf_encrypted(),
+            Self::Corrupt(detail) => messages::pdf_corrupt(detail),
+            Self::TooManyPages { pages, max } => messages::pdf_too_many_pages(pages, max),
+            Self::StreamTooLarge { max } => messages::pdf_stream_too_large(streams::size(max)),
+            Self::InflatedTooLarge { max } => messages::pdf_inflated_too_large(streams::size(max)),
+            Self::Ocr { page, reason } => messages::pdf_ocr_failed(page, reason),
+            Self::Limits(breach) => messages::pdf_limits(breach.message()),
+            Self::Internal(detail) => messages::extraction_internal(detail),
+        }
+    }
+}
+
+impl fmt::Display for ExtractionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message().italian())
+    }
+}
+
+impl std::error::Error for ExtractionError {}
 
 /// An 8-bit greyscale image, row-major, `width × height` bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]

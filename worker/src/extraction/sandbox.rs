@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
+use shared::messages::{self, Message};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::process::{Child, ChildStdin, ChildStdout};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -56,21 +57,46 @@ pub struct Limits {
 }
 
 /// How a child broke off a document: what the document shows after "il PDF ha superato i
-/// limiti di elaborazione: ".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+/// limiti di elaborazione: " (`messages::pdf_limits`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Breach {
-    #[error("nessuna risposta entro {seconds} s")]
-    Timeout { seconds: u64 },
-    #[error("oltre {seconds} s di CPU")]
-    Cpu { seconds: u64 },
+    Timeout {
+        seconds: u64,
+    },
+    Cpu {
+        seconds: u64,
+    },
     /// Killed by a signal: most often an allocation refused past the memory limit (PDFium and
     /// Rust abort then), else a crash of the parser.
-    #[error("estrazione interrotta ({signal}; memoria massima {})", streams::size(.memory_bytes))]
-    Crashed { signal: String, memory_bytes: u64 },
-    #[error("estrazione terminata con il codice {code}")]
-    Exited { code: i32 },
-    #[error("risposta non valida del processo di estrazione")]
+    Crashed {
+        signal: String,
+        memory_bytes: u64,
+    },
+    Exited {
+        code: i32,
+    },
     Protocol,
+}
+
+impl Breach {
+    pub fn message(&self) -> Message {
+        match self {
+            Self::Timeout { seconds } => messages::breach_timeout(seconds),
+            Self::Cpu { seconds } => messages::breach_cpu(seconds),
+            Self::Crashed {
+                signal,
+                memory_bytes,
+            } => messages::breach_crashed(signal, streams::size(memory_bytes)),
+            Self::Exited { code } => messages::breach_exited(code),
+            Self::Protocol => messages::breach_protocol(),
+        }
+    }
+}
+
+impl std::fmt::Display for Breach {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message().italian())
+    }
 }
 
 /// Takes one OCR page of the budgets the caller keeps (the import's, its user's):

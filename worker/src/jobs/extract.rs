@@ -129,7 +129,7 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
         Err(error) => {
             tracing::warn!(%document_id, %error, "document cannot be extracted");
             let failed =
-                pipeline::mark_document_failed(&mut conn, document_id, &error.to_string()).await?;
+                pipeline::mark_document_failed(&mut conn, document_id, &error.message()).await?;
             drop(conn);
             if failed {
                 events::notify(

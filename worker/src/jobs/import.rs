@@ -17,6 +17,7 @@ use shared::events::{self, Event};
 use shared::import::store::{self, NewImportedDocument};
 use shared::import::{Archive, ImportError, ImportFile, is_pdf};
 use shared::jobs::pipeline::ImportDossier;
+use shared::messages::{self, Message};
 use shared::storage::keys;
 use uuid::Uuid;
 
@@ -63,7 +64,7 @@ pub async fn run(job: ImportDossier, context: Data<JobContext>) -> Result<(), Bo
             .await?;
     let unpacked = match unpacked {
         Ok(unpacked) => unpacked,
-        Err(error) => return cannot_process(&context, dossier_id, &error.to_string()).await,
+        Err(error) => return cannot_process(&context, dossier_id, &error.message()).await,
     };
 
     // The bytes first: a row never points to a file that is not there.
@@ -84,7 +85,7 @@ pub async fn run(job: ImportDossier, context: Data<JobContext>) -> Result<(), Bo
     let created = store::insert_documents(&mut conn, &rows).await?;
     if unpacked.pdfs == 0 {
         drop(conn);
-        return cannot_process(&context, dossier_id, shared::import::NO_PDF).await;
+        return cannot_process(&context, dossier_id, &messages::no_pdf_in_archive()).await;
     }
     drop(conn);
     tracing::info!(
@@ -125,30 +126,24 @@ fn unpack(
     let mut pdfs = 0;
     for entry in entries {
         let id = store::document_id(dossier_id, &entry.path);
-        let (state, error, bytes) = match archive.read(&entry) {
+        let document = NewImportedDocument {
+            id,
+            dossier_id,
+            name: entry.file_name.clone(),
+            document_type_id: types.get(&entry.path).copied(),
+            state: DocumentState::Uploaded,
+            pdf_key: keys::document_pdf(dossier_id, id),
+            error: None,
+            error_message: None,
+        };
+        documents.push(match archive.read(&entry) {
             Ok(bytes) if is_pdf(&bytes) => {
                 pdfs += 1;
-                (DocumentState::Uploaded, None, Some(bytes))
+                (document, Some(bytes))
             }
-            Ok(bytes) => (
-                DocumentState::CannotProcess,
-                Some(shared::import::NOT_A_PDF.to_owned()),
-                Some(bytes),
-            ),
-            Err(error) => (DocumentState::CannotProcess, Some(error.to_string()), None),
-        };
-        documents.push((
-            NewImportedDocument {
-                id,
-                dossier_id,
-                name: entry.file_name.clone(),
-                document_type_id: types.get(&entry.path).copied(),
-                state,
-                pdf_key: keys::document_pdf(dossier_id, id),
-                error,
-            },
-            bytes,
-        ));
+            Ok(bytes) => (document.cannot_process(&messages::not_a_pdf()), Some(bytes)),
+            Err(error) => (document.cannot_process(&error.message()), None),
+        });
     }
     Ok(Unpacked { documents, pdfs })
 }
@@ -157,12 +152,12 @@ fn unpack(
 async fn cannot_process(
     context: &JobContext,
     dossier_id: Uuid,
-    error: &str,
+    error: &Message,
 ) -> Result<(), BoxDynError> {
     let mut conn = context.db.get().await.map_err(DbError::Checkout)?;
     let moved = store::dossier_cannot_process(&mut conn, dossier_id, error).await?;
     drop(conn);
-    tracing::warn!(%dossier_id, error, "the dossier cannot be imported");
+    tracing::warn!(%dossier_id, %error, "the dossier cannot be imported");
     if moved {
         events::notify(
             &context.redis,

@@ -15,6 +15,7 @@ use shared::db::repo::notification_receivers;
 use shared::db::repo::validation::{self as repo, Completed};
 use shared::jobs::validation::ValidationJob;
 use shared::mail::Email;
+use shared::messages::{self, Message};
 use shared::storage::keys;
 use shared::validation::matching::NormalizedText;
 use uuid::Uuid;
@@ -29,7 +30,7 @@ pub async fn run(job: ValidationJob, context: Data<JobContext>) -> Result<(), Bo
             repo::fail(
                 &mut conn,
                 validation_id,
-                "Documento di validazione eliminato",
+                &messages::validation_document_deleted(),
             )
             .await?;
             return Ok(());
@@ -58,14 +59,14 @@ async fn validate(
     context: &JobContext,
     document: &ValidationDocument,
     validation_id: Option<Uuid>,
-) -> Result<(), String> {
+) -> Result<(), Message> {
     let text = text_of(context, document).await?;
     let Some(validation_id) = validation_id else {
         return Ok(());
     };
     let normalized = tokio::task::spawn_blocking(move || NormalizedText::new(&text))
         .await
-        .map_err(|e| format!("errore interno: {e}"))?;
+        .map_err(internal)?;
     let mut conn = context.db.get().await.map_err(internal)?;
     let completed = repo::complete(&mut conn, validation_id, &normalized)
         .await
@@ -90,7 +91,7 @@ async fn validate(
 
 /// The document's text: stored already, or extracted now (and stored, with the outcome
 /// recorded on the document).
-async fn text_of(context: &JobContext, document: &ValidationDocument) -> Result<String, String> {
+async fn text_of(context: &JobContext, document: &ValidationDocument) -> Result<String, Message> {
     if let Some(key) = &document.ocr_key {
         let bytes = context.storage.get(key).await.map_err(internal)?;
         return Ok(String::from_utf8_lossy(&bytes).into_owned());
@@ -123,12 +124,12 @@ async fn text_of(context: &JobContext, document: &ValidationDocument) -> Result<
             Ok(extraction.raw_text)
         }
         Err(error) => {
-            let reason = format!("Estrazione del testo non riuscita: {error}");
+            let error = error.message();
             let mut conn = context.db.get().await.map_err(internal)?;
-            repo::set_document_error(&mut conn, document.id, &error.to_string())
+            repo::set_document_error(&mut conn, document.id, &error)
                 .await
                 .map_err(internal)?;
-            Err(reason)
+            Err(messages::validation_extraction_failed(error))
         }
     }
 }
@@ -168,7 +169,7 @@ async fn notify(context: &JobContext, completed: &Completed) -> Result<(), BoxDy
     Ok(())
 }
 
-fn internal(error: impl std::fmt::Display) -> String {
+fn internal(error: impl std::fmt::Display) -> Message {
     tracing::error!(%error, "validation job");
-    format!("errore interno: {error}")
+    messages::job_internal(error)
 }

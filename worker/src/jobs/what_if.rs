@@ -16,6 +16,7 @@ use shared::db::repo::pipeline::dossier_metas;
 use shared::db::repo::playground::data_tables_by_name;
 use shared::db::repo::what_if::{self as repo, Candidate, ItemKey};
 use shared::jobs::what_if::WhatIfJob;
+use shared::messages;
 use shared::rules::playground::DocumentInput;
 use shared::rules::what_if::{Outcome, changes};
 use uuid::Uuid;
@@ -39,7 +40,7 @@ pub async fn run(job: WhatIfJob, context: Data<JobContext>) -> Result<(), BoxDyn
         Ok(()) => repo::finish(&mut conn, run.id, None).await?,
         Err(error) => {
             tracing::warn!(run = %run.id, %error, "what-if run failed");
-            repo::finish(&mut conn, run.id, Some(error.to_string())).await?;
+            repo::finish(&mut conn, run.id, Some(&messages::job_internal(error))).await?;
         }
     }
     Ok(())

@@ -21,6 +21,9 @@ pub struct Dossier {
     pub input: serde_json::Value,
     pub callback_url: Option<String>,
     pub error: Option<String>,
+    /// The message `error` was made from (`shared::messages::Message::to_json`), for the
+    /// screens to say it in the user's language; NULL on rows written before it was kept.
+    pub error_message: Option<serde_json::Value>,
     /// Object storage key of the imported zip.
     pub archive_key: Option<String>,
     pub aggregate_result: Option<serde_json::Value>,
@@ -82,6 +85,9 @@ pub struct Document {
     pub tables_key: Option<String>,
     pub form_data: Option<serde_json::Value>,
     pub error: Option<String>,
+    /// The message `error` was made from (`shared::messages::Message::to_json`), for the
+    /// screens to say it in the user's language; NULL on rows written before it was kept.
+    pub error_message: Option<serde_json::Value>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }

@@ -63,6 +63,9 @@ pub struct DossierRuleExecution {
     pub input: serde_json::Value,
     pub result: Option<serde_json::Value>,
     pub error: Option<String>,
+    /// The message `error` was made from (`shared::messages::Message::to_json`), for the
+    /// screens to say it in the user's language; NULL on rows written before it was kept.
+    pub error_message: Option<serde_json::Value>,
     pub platform: Platform,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,

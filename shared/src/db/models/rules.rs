@@ -220,6 +220,8 @@ pub struct WhatIfRun {
     pub done: i32,
     pub changed: i32,
     pub error: Option<String>,
+    /// The message `error` was made from (`shared::messages::Message::to_json`).
+    pub error_message: Option<serde_json::Value>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
 }

@@ -26,6 +26,8 @@ pub struct ValidationDocument {
     pub created_by: Option<String>,
     /// Why its text could not be extracted; NULL when it was, or has not been tried yet.
     pub ocr_error: Option<String>,
+    /// The message `ocr_error` was made from (`shared::messages::Message::to_json`).
+    pub ocr_error_message: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -52,6 +54,8 @@ pub struct RuleValidation {
     pub validation_document_id: Option<Uuid>,
     pub rules_invalidated: i32,
     pub error: Option<String>,
+    /// The message `error` was made from (`shared::messages::Message::to_json`).
+    pub error_message: Option<serde_json::Value>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
     pub updated_at: DateTime<Utc>,

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use diesel::QueryableByName;
-use diesel::sql_types::{BigInt, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+use diesel::sql_types::{BigInt, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
@@ -39,6 +39,9 @@ pub struct RuleError {
     pub rule_name: String,
     #[diesel(sql_type = Nullable<Text>)]
     pub error: Option<String>,
+    /// The message `error` was made from, when the system wrote it.
+    #[diesel(sql_type = Nullable<Jsonb>)]
+    pub error_message: Option<serde_json::Value>,
     #[diesel(sql_type = Timestamptz)]
     pub at: DateTime<Utc>,
 }
@@ -115,7 +118,7 @@ pub async fn latest_rule_errors(
     limit: i64,
 ) -> DbResult<Vec<RuleError>> {
     diesel::sql_query(
-        "SELECT e.dossier_id, d.description AS dossier_description, e.rule_name, e.error, e.created_at AS at \
+        "SELECT e.dossier_id, d.description AS dossier_description, e.rule_name, e.error, e.error_message, e.created_at AS at \
          FROM dossier_rule_executions e JOIN dossiers d ON d.id = e.dossier_id \
          WHERE e.state = 'error' ORDER BY e.created_at DESC LIMIT $1",
     )

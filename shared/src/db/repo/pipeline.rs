@@ -28,6 +28,7 @@ use crate::jobs::outbox;
 use crate::jobs::pipeline::{
     DossierRulesScope, NotifyCannotProcess, RunDocumentRules, RunDossierRules, SendCallback,
 };
+use crate::messages::{self, Message};
 use crate::pipeline::aggregate::{self, Outcome};
 use crate::pipeline::metas::{self, MetasCheck};
 
@@ -106,6 +107,7 @@ pub async fn mark_extracted(
             documents::tables_key.eq(tables_key),
             documents::form_data.eq(form_data),
             documents::error.eq(None::<String>),
+            documents::error_message.eq(None::<Value>),
         ))
         .returning(documents::dossier_id)
         .get_result::<Uuid>(conn)
@@ -134,8 +136,9 @@ pub async fn mark_extracted(
 pub async fn mark_document_failed(
     conn: &mut AsyncPgConnection,
     document_id: Uuid,
-    error: &str,
+    error: &Message,
 ) -> DbResult<bool> {
+    let text = error.italian();
     conn.transaction(async |conn| -> DbResult<bool> {
         let updated =
             diesel::update(documents::table.find(document_id).filter(
@@ -143,13 +146,14 @@ pub async fn mark_document_failed(
             ))
             .set((
                 documents::state.eq(DocumentState::CannotProcess),
-                documents::error.eq(Some(error)),
+                documents::error.eq(Some(&text)),
+                documents::error_message.eq(Some(error.to_json())),
             ))
             .execute(conn)
             .await
             .context("marking a document as impossible to process")?;
         if updated == 1 {
-            log_document_event(conn, document_id, &format!("errore: {error}")).await?;
+            log_document_event(conn, document_id, &format!("errore: {text}")).await?;
         }
         Ok(updated == 1)
     })
@@ -330,7 +334,7 @@ pub async fn advance_dossier(
                 conn,
                 dossier_id,
                 DossierState::CannotProcess,
-                Some("Nessun documento del dossier è stato elaborato"),
+                Some(&messages::no_document_processed()),
             )
             .await?;
             outbox::enqueue(conn, &NotifyCannotProcess { dossier_id }).await?;
@@ -399,6 +403,7 @@ pub async fn start_rules_run(
             dossiers::rules_run_id.eq(Some(run_id)),
             dossiers::state.eq(DossierState::Processing),
             dossiers::error.eq(None::<String>),
+            dossiers::error_message.eq(None::<Value>),
         ))
         .execute(conn)
         .await
@@ -538,6 +543,7 @@ pub async fn arm_executions(
                     dossier_rule_executions::state.eq(ExecutionState::Created),
                     dossier_rule_executions::result.eq(None::<Value>),
                     dossier_rule_executions::error.eq(None::<String>),
+                    dossier_rule_executions::error_message.eq(None::<Value>),
                     dossier_rule_executions::finished_at.eq(None::<chrono::DateTime<Utc>>),
                     dossier_rule_executions::run_id.eq(Some(run_id)),
                 ))
@@ -699,6 +705,7 @@ pub async fn finish_rules_run(
                 dossiers::aggregated_run_id.eq(Some(run_id)),
                 dossiers::state.eq(DossierState::Processed),
                 dossiers::error.eq(None::<String>),
+                dossiers::error_message.eq(None::<Value>),
             ))
             .execute(conn)
             .await
@@ -724,7 +731,7 @@ pub async fn end_rules_run(
     conn: &mut AsyncPgConnection,
     dossier_id: Uuid,
     run_id: Uuid,
-    reason: &str,
+    reason: &Message,
 ) -> DbResult<bool> {
     conn.transaction(async |conn| -> DbResult<bool> {
         let Some(dossier) = lock_dossier(conn, dossier_id).await? else {
@@ -741,7 +748,8 @@ pub async fn end_rules_run(
         )
         .set((
             dossier_rule_executions::state.eq(ExecutionState::Error),
-            dossier_rule_executions::error.eq(Some(reason)),
+            dossier_rule_executions::error.eq(Some(reason.italian())),
+            dossier_rule_executions::error_message.eq(Some(reason.to_json())),
             dossier_rule_executions::finished_at.eq(Some(Utc::now())),
         ))
         .execute(conn)
@@ -759,10 +767,14 @@ pub async fn set_dossier_state(
     conn: &mut AsyncPgConnection,
     dossier_id: Uuid,
     state: DossierState,
-    error: Option<&str>,
+    error: Option<&Message>,
 ) -> DbResult<()> {
     diesel::update(dossiers::table.find(dossier_id))
-        .set((dossiers::state.eq(state), dossiers::error.eq(error)))
+        .set((
+            dossiers::state.eq(state),
+            dossiers::error.eq(error.map(Message::italian)),
+            dossiers::error_message.eq(error.map(Message::to_json)),
+        ))
         .execute(conn)
         .await
         .map(drop)

@@ -24,7 +24,7 @@ use crate::db::models::validation::{
 };
 use crate::db::schema::{dossier_rules, rule_validations, validation_documents, validation_logs};
 use crate::db::{DbError, DbResult, QueryContext};
-use crate::messages;
+use crate::messages::{self, Message};
 use crate::validation::matching::{NormalizedText, Verdict};
 
 /// Most rules of one institute a validation checks (and lines of one validation's log).
@@ -163,6 +163,7 @@ pub async fn set_document_text(
         .set((
             validation_documents::ocr_key.eq(ocr_key),
             validation_documents::ocr_error.eq(None::<String>),
+            validation_documents::ocr_error_message.eq(None::<serde_json::Value>),
         ))
         .execute(conn)
         .await
@@ -174,10 +175,13 @@ pub async fn set_document_text(
 pub async fn set_document_error(
     conn: &mut AsyncPgConnection,
     id: Uuid,
-    error: &str,
+    error: &Message,
 ) -> DbResult<()> {
     diesel::update(validation_documents::table.find(id))
-        .set(validation_documents::ocr_error.eq(error))
+        .set((
+            validation_documents::ocr_error.eq(error.italian()),
+            validation_documents::ocr_error_message.eq(error.to_json()),
+        ))
         .execute(conn)
         .await
         .context("recording a validation document's extraction error")?;
@@ -407,13 +411,14 @@ pub async fn start(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Option<Ru
 
 /// Ends a validation that could not be completed, with its reason (once: a finished or failed
 /// validation stays as it is).
-pub async fn fail(conn: &mut AsyncPgConnection, id: Uuid, reason: &str) -> DbResult<bool> {
+pub async fn fail(conn: &mut AsyncPgConnection, id: Uuid, reason: &Message) -> DbResult<bool> {
     let changed = diesel::update(rule_validations::table.find(id).filter(
         rule_validations::state.eq_any([ValidationState::Created, ValidationState::Running]),
     ))
     .set((
         rule_validations::state.eq(ValidationState::Failed),
-        rule_validations::error.eq(reason),
+        rule_validations::error.eq(reason.italian()),
+        rule_validations::error_message.eq(reason.to_json()),
         rule_validations::finished_at.eq(Utc::now()),
     ))
     .execute(conn)

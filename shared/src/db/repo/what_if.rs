@@ -27,7 +27,7 @@ use crate::db::schema::{
     dossiers, rule_execution_logs, what_if_changes, what_if_runs,
 };
 use crate::db::{DbError, DbResult, QueryContext};
-use crate::messages;
+use crate::messages::{self, Message};
 use crate::rules::RuleKind;
 use crate::rules::what_if::Outcome;
 
@@ -523,7 +523,11 @@ pub async fn record_progress(
 }
 
 /// Ends a running run: `finished`, or `failed` with `error`.
-pub async fn finish(conn: &mut AsyncPgConnection, id: Uuid, error: Option<String>) -> DbResult<()> {
+pub async fn finish(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    error: Option<&Message>,
+) -> DbResult<()> {
     let state = if error.is_some() { FAILED } else { FINISHED };
     diesel::update(
         what_if_runs::table
@@ -532,7 +536,8 @@ pub async fn finish(conn: &mut AsyncPgConnection, id: Uuid, error: Option<String
     )
     .set((
         what_if_runs::state.eq(state),
-        what_if_runs::error.eq(error),
+        what_if_runs::error.eq(error.map(Message::italian)),
+        what_if_runs::error_message.eq(error.map(Message::to_json)),
         what_if_runs::finished_at.eq(diesel::dsl::now),
     ))
     .execute(conn)

@@ -7,6 +7,7 @@ import { formatFilterDate } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { startOfToday, useFailedJobCount, useOverview } from './overviewApi';
+import { storedError } from '../../lib/validation';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -96,7 +97,7 @@ export function OperationsOverview() {
                   {failure.dossierDescription ?? failure.dossierId}
                 </Link>{' '}
                 · {failure.ruleName} · {formatDateTime(failure.at)}
-                {failure.error && <div className="dashboard-errors__text">{failure.error}</div>}
+                {failure.error && <div className="dashboard-errors__text">{storedError(failure.error, failure.errorMessage)}</div>}
               </li>
             ))}
           </ul>

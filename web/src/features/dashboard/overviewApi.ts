@@ -24,6 +24,10 @@ const OverviewQuery = graphql(`
         dossierDescription
         ruleName
         error
+        errorMessage {
+          messageCode
+          params
+        }
         at
       }
     }

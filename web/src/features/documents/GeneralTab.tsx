@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast';
 import { useDocumentLogs, type DocumentDetail } from './api';
 import { dossierPath } from './tabs';
 import { documentEventText } from './events';
+import { storedError } from '../../lib/validation';
 
 /** generale: the document's details and its event log. */
 export function GeneralTab({ document }: { document: DocumentDetail }) {
@@ -17,6 +18,10 @@ export function GeneralTab({ document }: { document: DocumentDetail }) {
   useEffect(() => {
     if (logs.error) void toast.error(t('documentDetail.logsFailed'));
   }, [logs.error, t]);
+
+  const error = storedError(document.error, document.errorMessage);
+  // The "errore: …" event repeats the document's error, which is said in the user's language.
+  const sayError = (text: string) => (text === document.error && error !== null ? error : text);
 
   const rows: [string, ReactNode, string][] = [
     [t('documentDetail.fields.name'), document.name, 'name'],
@@ -30,7 +35,7 @@ export function GeneralTab({ document }: { document: DocumentDetail }) {
     ],
     [t('documentDetail.fields.createdAt'), formatDateTime(document.createdAt), 'created'],
     [t('documentDetail.fields.updatedAt'), formatDateTime(document.updatedAt), 'updated'],
-    [t('documentDetail.fields.error'), document.error || t('documentDetail.noError'), 'error'],
+    [t('documentDetail.fields.error'), error || t('documentDetail.noError'), 'error'],
   ];
 
   return (
@@ -58,7 +63,7 @@ export function GeneralTab({ document }: { document: DocumentDetail }) {
             <tbody>
               {logs.data.map((log) => (
                 <tr key={log.id}>
-                  <td>{documentEventText(t, log.event)}</td>
+                  <td>{documentEventText(t, log.event, sayError)}</td>
                   <td className="data-table__number">{formatUnixSeconds(log.timestamp)}</td>
                 </tr>
               ))}

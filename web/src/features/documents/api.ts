@@ -21,6 +21,10 @@ const DocumentQuery = graphql(`
         name
       }
       error
+      errorMessage {
+        messageCode
+        params
+      }
       createdAt
       updatedAt
     }

@@ -33,4 +33,11 @@ describe('document events', () => {
       'un evento di altra forma',
     ]);
   });
+
+  it('say an error through the caller (the document renders its own error in the user\'s language)', async () => {
+    const i18n = createI18n();
+    await i18n.changeLanguage('en');
+    const sayError = (error: string) => (error === 'PDF protetto da password' ? 'Password-protected PDF' : error);
+    expect(documentEventText(i18n.t, 'errore: PDF protetto da password', sayError)).toBe('error: Password-protected PDF');
+  });
 });

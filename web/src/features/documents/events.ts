@@ -3,11 +3,12 @@ import type { TFunction } from 'i18next';
 /**
  * A document event as the server records it — in Italian, the operations spec's words:
  * "importato", "estratto: 3 pagine, 1 lette con OCR; pagina 2 …", "regole eseguite (2)",
- * "tag modificati da …", "errore: …" — told in the user's language. The free texts inside (an
- * unread page's reason, an error, who) stay as recorded; an event of another form is shown as
- * it is.
+ * "tag modificati da …", "errore: …" — told in the user's language. An error is said by
+ * `sayError` (the document's own error is stored with its message: the caller renders it); the
+ * other free texts inside (an unread page's reason, who) stay as recorded; an event of another
+ * form is shown as it is.
  */
-export function documentEventText(t: TFunction, event: string): string {
+export function documentEventText(t: TFunction, event: string, sayError: (error: string) => string = (error) => error): string {
   if (event === 'importato') return t('documentDetail.events.imported');
   const extracted = /^estratto: (\d+) pagine(?:, (\d+) lette con OCR)?((?:; pagina \d+ [^;]*)*)$/.exec(event);
   if (extracted) {
@@ -20,6 +21,6 @@ export function documentEventText(t: TFunction, event: string): string {
   const tags = /^tag modificati da (.+)$/.exec(event);
   if (tags) return t('documentDetail.events.tagsChangedBy', { who: tags[1] });
   const error = /^errore: ([\s\S]*)$/.exec(event);
-  if (error) return t('documentDetail.events.error', { error: error[1] });
+  if (error) return t('documentDetail.events.error', { error: sayError(error[1] ?? '') });
   return event;
 }

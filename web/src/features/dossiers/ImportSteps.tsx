@@ -21,6 +21,7 @@ import { CONTRACT_TYPE_MAX_CHARS, useImportedDossier } from './importApi';
 import { describeJsonError } from '../../lib/jsonSyntax';
 import { DEFAULT_INPUT, type InputCheck } from './importJson';
 import { formatBytes, looksLikePdf, ZIP_ACCEPT, type ZipListing } from './zipListing';
+import { storedError } from '../../lib/validation';
 
 
 /** The stepper of the wizard: numbered steps, a tick on those done, the current one marked. */
@@ -456,6 +457,11 @@ export function WaitingPanel({ dossierId, onReset, focusRef }: { dossierId: stri
             {dossier.data && (
               <div className="import-waiting__state">
                 {t('dossierImport.state')}: <StateTag kind="dossier" state={dossier.data.state} />
+                {dossier.data.error != null && (
+                  <p className="import-waiting__error" dir="auto" data-testid="import-error">
+                    {storedError(dossier.data.error, dossier.data.errorMessage)}
+                  </p>
+                )}
               </div>
             )}
           </div>

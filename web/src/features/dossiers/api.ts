@@ -50,6 +50,10 @@ const DossierQuery = graphql(`
     dossier(id: $id) {
       ...DossierListFields
       error
+      errorMessage {
+        messageCode
+        params
+      }
       input
       callbackUrl
       idValutazione
@@ -83,6 +87,10 @@ const DossierDocumentsQuery = graphql(`
       state
       metas
       error
+      errorMessage {
+        messageCode
+        params
+      }
       createdAt
       updatedAt
       documentType {
@@ -114,6 +122,10 @@ const DossierExecutionsQuery = graphql(`
         createdAt
         finishedAt
         error
+        errorMessage {
+          messageCode
+          params
+        }
         inputIndex
         input
         result

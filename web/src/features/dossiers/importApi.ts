@@ -27,6 +27,10 @@ const ImportedDossierQuery = graphql(`
       id
       state
       error
+      errorMessage {
+        messageCode
+        params
+      }
     }
   }
 `);

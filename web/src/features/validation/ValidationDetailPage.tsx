@@ -7,7 +7,7 @@ import { formatUnixSeconds } from '../../lib/format';
 import { GraphQLRequestError } from '../../lib/graphql/client';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/validation';
+import { errorMessage, storedError } from '../../lib/validation';
 import { dossierRuleEditorPath, isUnderWay, useValidation, validationsPath, type InvalidRule } from './api';
 import { ValidationStateTag } from './ValidationStateTag';
 import './validation.css';
@@ -81,7 +81,7 @@ export function ValidationDetailPage() {
             </dl>
             {validation.state === 'failed' && (
               <Callout intent="danger" icon="error" title={t('ruleValidation.detail.failed')} className="form-error" data-testid="validation-failure">
-                <span dir="auto">{validation.error ?? '-'}</span>
+                <span dir="auto">{storedError(validation.error, validation.errorMessage) ?? '-'}</span>
               </Callout>
             )}
             {isUnderWay(validation.state) && (

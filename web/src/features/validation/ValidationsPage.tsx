@@ -8,7 +8,7 @@ import { ServerTable, tableInputOf, useTableState, type Column } from '../../com
 import { downloadBase64, formatUnixSeconds } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage, failedBecause } from '../../lib/validation';
+import { errorMessage, failedBecause, storedError } from '../../lib/validation';
 import {
   deleteDocuments,
   fetchDownload,
@@ -151,12 +151,13 @@ function ValidationsTab() {
 
 /** The state tag; a failed validation shows why under it. */
 function ValidationState({ row }: { row: ValidationRow }) {
+  const error = storedError(row.error, row.errorMessage);
   return (
     <div className="validation-state">
       <ValidationStateTag state={row.state} />
-      {row.state === 'failed' && row.error && (
-        <span className={`validation-state__error ${Classes.TEXT_SMALL}`} title={row.error} dir="auto" data-testid="validation-error">
-          {row.error}
+      {row.state === 'failed' && error && (
+        <span className={`validation-state__error ${Classes.TEXT_SMALL}`} title={error} dir="auto" data-testid="validation-error">
+          {error}
         </span>
       )}
     </div>

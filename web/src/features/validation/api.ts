@@ -37,6 +37,10 @@ graphql(`
     idDocument
     urlOcr
     error
+    errorMessage {
+      messageCode
+      params
+    }
     createdBy
   }
 `);
@@ -49,6 +53,10 @@ graphql(`
     fileName
     urlOCR
     ocrError
+    ocrErrorMessage {
+      messageCode
+      params
+    }
     createdAt
     createdBy
     comparable

@@ -7,6 +7,7 @@ import { ServerTable, clientPage, useTableState, type Column } from '../../../co
 import { formatDateTime } from '../../../lib/format';
 import { useDossierDocuments } from '../api';
 import { documentPath } from '../paths';
+import { storedError } from '../../../lib/validation';
 
 type DocumentRow = NonNullable<ReturnType<typeof useDossierDocuments>['data']>[number];
 
@@ -31,7 +32,7 @@ export function DocumentsTab({ dossierId }: { dossierId: string }) {
         cell: (row) => <StateTag kind="document" state={row.state} />,
       },
       { id: 'metas', header: t('dossierDetail.documents.metas'), cell: (row) => <MetasSummary metas={row.metas} /> },
-      { id: 'error', header: t('dossierDetail.documents.error'), cell: (row) => row.error ?? '-' },
+      { id: 'error', header: t('dossierDetail.documents.error'), cell: (row) => storedError(row.error, row.errorMessage) ?? '-' },
       { id: 'createdAt', header: t('dossiers.columns.createdAt'), sortable: true, cell: (row) => formatDateTime(row.createdAt) },
       {
         id: 'actions',

@@ -8,7 +8,7 @@ import { useCan } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { runAgainInError, useDossierExecutions, useExecutionCount } from '../api';
 import { RecordDialog } from './RecordDialog';
-import { failedBecause } from '../../../lib/validation';
+import { failedBecause, storedError } from '../../../lib/validation';
 
 type ExecutionRow = NonNullable<ReturnType<typeof useDossierExecutions>['data']>['items'][number];
 
@@ -42,7 +42,7 @@ export function ExecutionsTab({ dossierId }: { dossierId: string }) {
       { id: 'platform', header: t('dossierDetail.executions.platform'), filter: { kind: 'select', options: PLATFORMS.map((p) => ({ value: p, label: p })) }, cell: (row) => row.platform },
       { id: 'createdAt', header: t('dossierDetail.executions.createdAt'), sortable: true, cell: (row) => formatUnixSeconds(row.createdAt) },
       { id: 'finishedAt', header: t('dossierDetail.executions.finishedAt'), cell: (row) => formatUnixSeconds(row.finishedAt) },
-      { id: 'error', header: t('dossierDetail.executions.error'), className: 'cell-clamp', cell: (row) => row.error ?? '-' },
+      { id: 'error', header: t('dossierDetail.executions.error'), className: 'cell-clamp', cell: (row) => storedError(row.error, row.errorMessage) ?? '-' },
     ],
     [t, stateLabel],
   );
@@ -121,7 +121,7 @@ export function ExecutionsTab({ dossierId }: { dossierId: string }) {
           sections={[
             [t('dossierDetail.executions.input'), shown.input],
             [t('dossierDetail.executions.result'), shown.result],
-            [t('dossierDetail.executions.error'), shown.error],
+            [t('dossierDetail.executions.error'), storedError(shown.error, shown.errorMessage)],
           ]}
           onClose={() => setShown(null)}
         />

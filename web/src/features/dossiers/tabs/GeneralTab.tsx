@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatUnixSeconds, prettyJson } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { errorMessage } from '../../../lib/validation';
+import { errorMessage, storedError } from '../../../lib/validation';
 import { useCan } from '../../../lib/session';
 import { resendCallback, useDossierCallbacks, type DossierDetail } from '../api';
 
@@ -30,7 +30,7 @@ export function GeneralTab({ dossier, onChanged }: { dossier: DossierDetail; onC
         <dt>{t('dossierDetail.callbackUrl')}</dt>
         <dd className="detail-fields__wrap">{dossier.callbackUrl ?? '-'}</dd>
         <dt>{t('dossierDetail.error')}</dt>
-        <dd data-testid="dossier-error">{dossier.error ?? t('dossierDetail.none')}</dd>
+        <dd data-testid="dossier-error">{storedError(dossier.error, dossier.errorMessage) ?? t('dossierDetail.none')}</dd>
       </dl>
       <Callbacks dossierId={dossier.id} onChanged={onChanged} />
     </div>

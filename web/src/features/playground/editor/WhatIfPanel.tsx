@@ -7,7 +7,7 @@ import { DateInput } from '../../../components/DateInput';
 import { GraphQLRequestError } from '../../../lib/graphql/client';
 import { formatDateTime, prettyJson } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { errorMessage } from '../../../lib/validation';
+import { errorMessage, storedError } from '../../../lib/validation';
 import { cancelWhatIf, isActiveRun, startWhatIf, useWhatIfChanges, useWhatIfRun, useWhatIfRuns, type WhatIfChangeRow, type WhatIfRunRow } from './api';
 import type { RuleKind } from './contract';
 import {
@@ -551,7 +551,7 @@ function RunView({ id, kind, run, loading, error, canCancel, canOpenDocuments, c
       </div>
       {run.state === 'failed' && (
         <Callout intent="danger" icon="error" title={t('ruleEditor.whatIf.failed')} className="rule-editor__note" data-testid="whatif-failed">
-          <pre className="rule-editor__pre">{run.error ?? '—'}</pre>
+          <pre className="rule-editor__pre">{storedError(run.error, run.errorMessage) ?? '—'}</pre>
         </Callout>
       )}
       {run.state === 'cancelled' && (

@@ -389,6 +389,10 @@ const StartWhatIfMutation = graphql(`
       done
       changed
       error
+      errorMessage {
+        messageCode
+        params
+      }
       createdAt
       finishedAt
     }
@@ -409,6 +413,10 @@ const CancelWhatIfMutation = graphql(`
       done
       changed
       error
+      errorMessage {
+        messageCode
+        params
+      }
       createdAt
       finishedAt
     }
@@ -429,6 +437,10 @@ const WhatIfRunQuery = graphql(`
       done
       changed
       error
+      errorMessage {
+        messageCode
+        params
+      }
       createdAt
       finishedAt
     }
@@ -449,6 +461,10 @@ const WhatIfRunsQuery = graphql(`
       done
       changed
       error
+      errorMessage {
+        messageCode
+        params
+      }
       createdAt
       finishedAt
     }

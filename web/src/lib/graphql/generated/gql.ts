@@ -24,7 +24,7 @@ type Documents = {
     "\n  mutation ConfirmRegistration($email: String!, $code: String!) {\n    confirmRegistration(email: $email, code: $code) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ConfirmRegistrationDocument,
     "\n  mutation RecoverPassword($email: String!) {\n    recoverPassword(email: $email)\n  }\n": typeof types.RecoverPasswordDocument,
     "\n  mutation ResetPassword($email: String!, $code: String!, $newPassword: String!) {\n    resetPassword(email: $email, code: $code, newPassword: $newPassword) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ResetPasswordDocument,
-    "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        at\n      }\n    }\n  }\n": typeof types.OperationsOverviewDocument,
+    "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        errorMessage {\n          messageCode\n          params\n        }\n        at\n      }\n    }\n  }\n": typeof types.OperationsOverviewDocument,
     "\n  query DashboardFailedJobs {\n    jobQueues {\n      name\n      failed\n    }\n  }\n": typeof types.DashboardFailedJobsDocument,
     "\n  query Ping {\n    ping\n  }\n": typeof types.PingDocument,
     "\n  mutation PingWorker {\n    pingWorker {\n      jobId\n      worker\n      roundTripMs\n    }\n  }\n": typeof types.PingWorkerDocument,
@@ -33,7 +33,7 @@ type Documents = {
     "\n  mutation CreateDataTable($input: CreateDataTableInput!) {\n    createDataTable(input: $input) {\n      name\n    }\n  }\n": typeof types.CreateDataTableDocument,
     "\n  mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {\n    updateDataTable(name: $name, input: $input) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": typeof types.UpdateDataTableDocument,
     "\n  mutation DeleteDataTable($name: String!) {\n    deleteDataTable(name: $name)\n  }\n": typeof types.DeleteDataTableDocument,
-    "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.DocumentDetailDocument,
+    "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.DocumentDetailDocument,
     "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n": typeof types.DocumentDetailPdfDocument,
     "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": typeof types.DocumentDetailExtractionDocument,
     "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      timestamp\n    }\n  }\n": typeof types.DocumentDetailLogsDocument,
@@ -48,11 +48,11 @@ type Documents = {
     "\n  fragment DossierListFields on Dossier {\n    id\n    description\n    state\n    createdAt\n    updatedAt\n    dossierType {\n      name\n    }\n  }\n": typeof types.DossierListFieldsFragmentDoc,
     "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossiersDocument,
     "\n  query DossierTypeNames {\n    dossierTypes(limit: 200) {\n      name\n    }\n  }\n": typeof types.DossierTypeNamesDocument,
-    "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n": typeof types.DossierDocument,
+    "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n": typeof types.DossierDocument,
     "\n  query DossierCallbacks($id: ID!) {\n    dossierCallbacks(id: $id) {\n      id\n      success\n      timestamp\n      url\n      method\n      requestBody\n      responseCode\n      responseBody\n      errorDescription\n      attempt\n    }\n  }\n": typeof types.DossierCallbacksDocument,
-    "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n": typeof types.DossierDocumentsDocument,
+    "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n": typeof types.DossierDocumentsDocument,
     "\n  query DossierExecutionCount($dossierID: ID!) {\n    getDossierRulesExecutionCount(dossierID: $dossierID) {\n      processed\n      total\n      errors\n    }\n  }\n": typeof types.DossierExecutionCountDocument,
-    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierExecutionsDocument,
+    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        errorMessage {\n          messageCode\n          params\n        }\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierExecutionsDocument,
     "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierRuleLogsDocument,
     "\n  query DossierAggregate($dossierID: ID!) {\n    getDossierResultAggregate(dossierID: $dossierID)\n  }\n": typeof types.DossierAggregateDocument,
     "\n  query DossierMetasCheck($id: ID!) {\n    metasCheck(id: $id) {\n      valid\n      conflicts {\n        name\n        values {\n          value\n          count\n        }\n      }\n      missingRequired\n    }\n  }\n": typeof types.DossierMetasCheckDocument,
@@ -65,7 +65,7 @@ type Documents = {
     "\n  mutation ResendDossierCallback($id: ID!) {\n    resendDossierCallback(id: $id)\n  }\n": typeof types.ResendDossierCallbackDocument,
     "\n  query ImportDocumentTypes {\n    documentTypes(limit: 1000) {\n      name\n    }\n  }\n": typeof types.ImportDocumentTypesDocument,
     "\n  query ImportDossierTypes {\n    dossierTypes(limit: 1000) {\n      name\n    }\n  }\n": typeof types.ImportDossierTypesDocument,
-    "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n    }\n  }\n": typeof types.ImportedDossierDocument,
+    "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n    }\n  }\n": typeof types.ImportedDossierDocument,
     "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      outbox\n      retrying\n      running\n      failed\n      doneLastHour\n      failedLastHour\n      paused\n    }\n  }\n": typeof types.JobQueuesDocument,
     "\n  query JobThroughput {\n    jobThroughput {\n      queue\n      minutes {\n        at\n        succeeded\n        failed\n        retried\n      }\n    }\n  }\n": typeof types.JobThroughputDocument,
     "\n  query JobWorkers {\n    jobWorkers {\n      instance\n      identity\n      startedAt\n      heartbeatAt\n      metricsAddr\n      queues {\n        queue\n        concurrency\n      }\n    }\n  }\n": typeof types.JobWorkersDocument,
@@ -111,10 +111,10 @@ type Documents = {
     "\n  query RuleEditorCheckCode($kind: RuleKind!, $code: String!, $helper: String) {\n    checkRuleCode(kind: $kind, code: $code, helper: $helper) {\n      ok\n      file\n      line\n      column\n      message\n    }\n  }\n": typeof types.RuleEditorCheckCodeDocument,
     "\n  query RuleEditorVersions($ruleId: ID!, $input: TableInput) {\n    ruleVersions(ruleId: $ruleId, input: $input) {\n      items {\n        version\n        author\n        createdAt\n        description\n        code\n        helper\n        packageJSON\n        metadata\n      }\n      pages\n      total\n    }\n  }\n": typeof types.RuleEditorVersionsDocument,
     "\n  mutation RuleEditorRestoreVersion($ruleId: ID!, $version: Int!) {\n    restoreRuleVersion(ruleId: $ruleId, version: $version) {\n      version\n    }\n  }\n": typeof types.RuleEditorRestoreVersionDocument,
-    "\n  mutation RuleEditorStartWhatIf($input: WhatIfInput!) {\n    startWhatIf(input: $input) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorStartWhatIfDocument,
-    "\n  mutation RuleEditorCancelWhatIf($id: ID!) {\n    cancelWhatIf(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorCancelWhatIfDocument,
-    "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorWhatIfRunDocument,
-    "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorWhatIfRunsDocument,
+    "\n  mutation RuleEditorStartWhatIf($input: WhatIfInput!) {\n    startWhatIf(input: $input) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorStartWhatIfDocument,
+    "\n  mutation RuleEditorCancelWhatIf($id: ID!) {\n    cancelWhatIf(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorCancelWhatIfDocument,
+    "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorWhatIfRunDocument,
+    "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorWhatIfRunsDocument,
     "\n  query RuleEditorWhatIfChanges($id: ID!, $input: TableInput) {\n    whatIfRun(id: $id) {\n      id\n      changes(input: $input) {\n        items {\n          itemId\n          documentId\n          name\n          dossierId\n          inputIndex\n          changes\n          before\n          after\n        }\n        pages\n        total\n        more\n      }\n    }\n  }\n": typeof types.RuleEditorWhatIfChangesDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": typeof types.RolesDocument,
     "\n  query Policies {\n    getPolicies {\n      subject\n      domain\n      object\n      action\n    }\n  }\n": typeof types.PoliciesDocument,
@@ -147,8 +147,8 @@ type Documents = {
     "\n  mutation UpdateUser($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateUserDocument,
     "\n  mutation UpdateUserPassword($email: String!, $newPassword: String!) {\n    updateUserPassword(email: $email, newPassword: $newPassword)\n  }\n": typeof types.UpdateUserPasswordDocument,
     "\n  mutation DeleteUser($email: String!) {\n    deleteUser(email: $email)\n  }\n": typeof types.DeleteUserDocument,
-    "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    createdBy\n  }\n": typeof types.RuleValidationFieldsFragmentDoc,
-    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n    comparable\n  }\n": typeof types.ValidationDocumentFieldsFragmentDoc,
+    "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    errorMessage {\n      messageCode\n      params\n    }\n    createdBy\n  }\n": typeof types.RuleValidationFieldsFragmentDoc,
+    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    ocrErrorMessage {\n      messageCode\n      params\n    }\n    createdAt\n    createdBy\n    comparable\n  }\n": typeof types.ValidationDocumentFieldsFragmentDoc,
     "\n  query ValidationRuleValidationsPage($input: TableInput) {\n    ruleValidationsPage(input: $input) {\n      items {\n        ...RuleValidationFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.ValidationRuleValidationsPageDocument,
     "\n  query ValidationDocValidationsPage($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        ...ValidationDocumentFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.ValidationDocValidationsPageDocument,
     "\n  query ValidationRuleValidation($id: ID!) {\n    ruleValidation(id: $id) {\n      ...RuleValidationFields\n      invalidRules {\n        id\n        idRule\n        description\n        missing\n        present\n      }\n    }\n  }\n": typeof types.ValidationRuleValidationDocument,
@@ -182,7 +182,7 @@ const documents: Documents = {
     "\n  mutation ConfirmRegistration($email: String!, $code: String!) {\n    confirmRegistration(email: $email, code: $code) {\n      ...AuthSessionFields\n    }\n  }\n": types.ConfirmRegistrationDocument,
     "\n  mutation RecoverPassword($email: String!) {\n    recoverPassword(email: $email)\n  }\n": types.RecoverPasswordDocument,
     "\n  mutation ResetPassword($email: String!, $code: String!, $newPassword: String!) {\n    resetPassword(email: $email, code: $code, newPassword: $newPassword) {\n      ...AuthSessionFields\n    }\n  }\n": types.ResetPasswordDocument,
-    "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        at\n      }\n    }\n  }\n": types.OperationsOverviewDocument,
+    "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        errorMessage {\n          messageCode\n          params\n        }\n        at\n      }\n    }\n  }\n": types.OperationsOverviewDocument,
     "\n  query DashboardFailedJobs {\n    jobQueues {\n      name\n      failed\n    }\n  }\n": types.DashboardFailedJobsDocument,
     "\n  query Ping {\n    ping\n  }\n": types.PingDocument,
     "\n  mutation PingWorker {\n    pingWorker {\n      jobId\n      worker\n      roundTripMs\n    }\n  }\n": types.PingWorkerDocument,
@@ -191,7 +191,7 @@ const documents: Documents = {
     "\n  mutation CreateDataTable($input: CreateDataTableInput!) {\n    createDataTable(input: $input) {\n      name\n    }\n  }\n": types.CreateDataTableDocument,
     "\n  mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {\n    updateDataTable(name: $name, input: $input) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": types.UpdateDataTableDocument,
     "\n  mutation DeleteDataTable($name: String!) {\n    deleteDataTable(name: $name)\n  }\n": types.DeleteDataTableDocument,
-    "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      createdAt\n      updatedAt\n    }\n  }\n": types.DocumentDetailDocument,
+    "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      updatedAt\n    }\n  }\n": types.DocumentDetailDocument,
     "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n": types.DocumentDetailPdfDocument,
     "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": types.DocumentDetailExtractionDocument,
     "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      timestamp\n    }\n  }\n": types.DocumentDetailLogsDocument,
@@ -206,11 +206,11 @@ const documents: Documents = {
     "\n  fragment DossierListFields on Dossier {\n    id\n    description\n    state\n    createdAt\n    updatedAt\n    dossierType {\n      name\n    }\n  }\n": types.DossierListFieldsFragmentDoc,
     "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossiersDocument,
     "\n  query DossierTypeNames {\n    dossierTypes(limit: 200) {\n      name\n    }\n  }\n": types.DossierTypeNamesDocument,
-    "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n": types.DossierDocument,
+    "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n": types.DossierDocument,
     "\n  query DossierCallbacks($id: ID!) {\n    dossierCallbacks(id: $id) {\n      id\n      success\n      timestamp\n      url\n      method\n      requestBody\n      responseCode\n      responseBody\n      errorDescription\n      attempt\n    }\n  }\n": types.DossierCallbacksDocument,
-    "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n": types.DossierDocumentsDocument,
+    "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n": types.DossierDocumentsDocument,
     "\n  query DossierExecutionCount($dossierID: ID!) {\n    getDossierRulesExecutionCount(dossierID: $dossierID) {\n      processed\n      total\n      errors\n    }\n  }\n": types.DossierExecutionCountDocument,
-    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierExecutionsDocument,
+    "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        errorMessage {\n          messageCode\n          params\n        }\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierExecutionsDocument,
     "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierRuleLogsDocument,
     "\n  query DossierAggregate($dossierID: ID!) {\n    getDossierResultAggregate(dossierID: $dossierID)\n  }\n": types.DossierAggregateDocument,
     "\n  query DossierMetasCheck($id: ID!) {\n    metasCheck(id: $id) {\n      valid\n      conflicts {\n        name\n        values {\n          value\n          count\n        }\n      }\n      missingRequired\n    }\n  }\n": types.DossierMetasCheckDocument,
@@ -223,7 +223,7 @@ const documents: Documents = {
     "\n  mutation ResendDossierCallback($id: ID!) {\n    resendDossierCallback(id: $id)\n  }\n": types.ResendDossierCallbackDocument,
     "\n  query ImportDocumentTypes {\n    documentTypes(limit: 1000) {\n      name\n    }\n  }\n": types.ImportDocumentTypesDocument,
     "\n  query ImportDossierTypes {\n    dossierTypes(limit: 1000) {\n      name\n    }\n  }\n": types.ImportDossierTypesDocument,
-    "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n    }\n  }\n": types.ImportedDossierDocument,
+    "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n    }\n  }\n": types.ImportedDossierDocument,
     "\n  query JobQueues {\n    jobQueues {\n      name\n      waiting\n      outbox\n      retrying\n      running\n      failed\n      doneLastHour\n      failedLastHour\n      paused\n    }\n  }\n": types.JobQueuesDocument,
     "\n  query JobThroughput {\n    jobThroughput {\n      queue\n      minutes {\n        at\n        succeeded\n        failed\n        retried\n      }\n    }\n  }\n": types.JobThroughputDocument,
     "\n  query JobWorkers {\n    jobWorkers {\n      instance\n      identity\n      startedAt\n      heartbeatAt\n      metricsAddr\n      queues {\n        queue\n        concurrency\n      }\n    }\n  }\n": types.JobWorkersDocument,
@@ -269,10 +269,10 @@ const documents: Documents = {
     "\n  query RuleEditorCheckCode($kind: RuleKind!, $code: String!, $helper: String) {\n    checkRuleCode(kind: $kind, code: $code, helper: $helper) {\n      ok\n      file\n      line\n      column\n      message\n    }\n  }\n": types.RuleEditorCheckCodeDocument,
     "\n  query RuleEditorVersions($ruleId: ID!, $input: TableInput) {\n    ruleVersions(ruleId: $ruleId, input: $input) {\n      items {\n        version\n        author\n        createdAt\n        description\n        code\n        helper\n        packageJSON\n        metadata\n      }\n      pages\n      total\n    }\n  }\n": types.RuleEditorVersionsDocument,
     "\n  mutation RuleEditorRestoreVersion($ruleId: ID!, $version: Int!) {\n    restoreRuleVersion(ruleId: $ruleId, version: $version) {\n      version\n    }\n  }\n": types.RuleEditorRestoreVersionDocument,
-    "\n  mutation RuleEditorStartWhatIf($input: WhatIfInput!) {\n    startWhatIf(input: $input) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorStartWhatIfDocument,
-    "\n  mutation RuleEditorCancelWhatIf($id: ID!) {\n    cancelWhatIf(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorCancelWhatIfDocument,
-    "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorWhatIfRunDocument,
-    "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorWhatIfRunsDocument,
+    "\n  mutation RuleEditorStartWhatIf($input: WhatIfInput!) {\n    startWhatIf(input: $input) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorStartWhatIfDocument,
+    "\n  mutation RuleEditorCancelWhatIf($id: ID!) {\n    cancelWhatIf(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorCancelWhatIfDocument,
+    "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorWhatIfRunDocument,
+    "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorWhatIfRunsDocument,
     "\n  query RuleEditorWhatIfChanges($id: ID!, $input: TableInput) {\n    whatIfRun(id: $id) {\n      id\n      changes(input: $input) {\n        items {\n          itemId\n          documentId\n          name\n          dossierId\n          inputIndex\n          changes\n          before\n          after\n        }\n        pages\n        total\n        more\n      }\n    }\n  }\n": types.RuleEditorWhatIfChangesDocument,
     "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": types.RolesDocument,
     "\n  query Policies {\n    getPolicies {\n      subject\n      domain\n      object\n      action\n    }\n  }\n": types.PoliciesDocument,
@@ -305,8 +305,8 @@ const documents: Documents = {
     "\n  mutation UpdateUser($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": types.UpdateUserDocument,
     "\n  mutation UpdateUserPassword($email: String!, $newPassword: String!) {\n    updateUserPassword(email: $email, newPassword: $newPassword)\n  }\n": types.UpdateUserPasswordDocument,
     "\n  mutation DeleteUser($email: String!) {\n    deleteUser(email: $email)\n  }\n": types.DeleteUserDocument,
-    "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    createdBy\n  }\n": types.RuleValidationFieldsFragmentDoc,
-    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n    comparable\n  }\n": types.ValidationDocumentFieldsFragmentDoc,
+    "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    errorMessage {\n      messageCode\n      params\n    }\n    createdBy\n  }\n": types.RuleValidationFieldsFragmentDoc,
+    "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    ocrErrorMessage {\n      messageCode\n      params\n    }\n    createdAt\n    createdBy\n    comparable\n  }\n": types.ValidationDocumentFieldsFragmentDoc,
     "\n  query ValidationRuleValidationsPage($input: TableInput) {\n    ruleValidationsPage(input: $input) {\n      items {\n        ...RuleValidationFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.ValidationRuleValidationsPageDocument,
     "\n  query ValidationDocValidationsPage($input: TableInput) {\n    docValidationsPage(input: $input) {\n      items {\n        ...ValidationDocumentFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.ValidationDocValidationsPageDocument,
     "\n  query ValidationRuleValidation($id: ID!) {\n    ruleValidation(id: $id) {\n      ...RuleValidationFields\n      invalidRules {\n        id\n        idRule\n        description\n        missing\n        present\n      }\n    }\n  }\n": types.ValidationRuleValidationDocument,
@@ -370,7 +370,7 @@ export function graphql(source: "\n  mutation ResetPassword($email: String!, $co
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        at\n      }\n    }\n  }\n"): typeof import('./graphql').OperationsOverviewDocument;
+export function graphql(source: "\n  query OperationsOverview($since: DateTime) {\n    operationsOverview(since: $since) {\n      since\n      dossiersByState {\n        state\n        count\n      }\n      documentsProcessedByHour {\n        hour\n        count\n      }\n      dossierRuleErrors\n      documentRuleErrors\n      latestRuleErrors {\n        dossierId\n        dossierDescription\n        ruleName\n        error\n        errorMessage {\n          messageCode\n          params\n        }\n        at\n      }\n    }\n  }\n"): typeof import('./graphql').OperationsOverviewDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -406,7 +406,7 @@ export function graphql(source: "\n  mutation DeleteDataTable($name: String!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      createdAt\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').DocumentDetailDocument;
+export function graphql(source: "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').DocumentDetailDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -466,7 +466,7 @@ export function graphql(source: "\n  query DossierTypeNames {\n    dossierTypes(
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n"): typeof import('./graphql').DossierDocument;
+export function graphql(source: "\n  query Dossier($id: ID!) {\n    dossier(id: $id) {\n      ...DossierListFields\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      input\n      callbackUrl\n      idValutazione\n    }\n  }\n"): typeof import('./graphql').DossierDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -474,7 +474,7 @@ export function graphql(source: "\n  query DossierCallbacks($id: ID!) {\n    dos
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').DossierDocumentsDocument;
+export function graphql(source: "\n  query DossierDocuments($dossier: ID!) {\n    documentsByDossier(dossier: $dossier) {\n      id\n      name\n      description\n      state\n      metas\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      updatedAt\n      documentType {\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').DossierDocumentsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -482,7 +482,7 @@ export function graphql(source: "\n  query DossierExecutionCount($dossierID: ID!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DossierExecutionsDocument;
+export function graphql(source: "\n  query DossierExecutions($input: TableInput) {\n    dossierRuleExecutions(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        state\n        platform\n        createdAt\n        finishedAt\n        error\n        errorMessage {\n          messageCode\n          params\n        }\n        inputIndex\n        input\n        result\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').DossierExecutionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -534,7 +534,7 @@ export function graphql(source: "\n  query ImportDossierTypes {\n    dossierType
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n    }\n  }\n"): typeof import('./graphql').ImportedDossierDocument;
+export function graphql(source: "\n  query ImportedDossier($id: ID!) {\n    dossier(id: $id) {\n      id\n      state\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n    }\n  }\n"): typeof import('./graphql').ImportedDossierDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -718,19 +718,19 @@ export function graphql(source: "\n  mutation RuleEditorRestoreVersion($ruleId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RuleEditorStartWhatIf($input: WhatIfInput!) {\n    startWhatIf(input: $input) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorStartWhatIfDocument;
+export function graphql(source: "\n  mutation RuleEditorStartWhatIf($input: WhatIfInput!) {\n    startWhatIf(input: $input) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorStartWhatIfDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RuleEditorCancelWhatIf($id: ID!) {\n    cancelWhatIf(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorCancelWhatIfDocument;
+export function graphql(source: "\n  mutation RuleEditorCancelWhatIf($id: ID!) {\n    cancelWhatIf(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorCancelWhatIfDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorWhatIfRunDocument;
+export function graphql(source: "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorWhatIfRunDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorWhatIfRunsDocument;
+export function graphql(source: "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n"): typeof import('./graphql').RuleEditorWhatIfRunsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -862,11 +862,11 @@ export function graphql(source: "\n  mutation DeleteUser($email: String!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    createdBy\n  }\n"): typeof import('./graphql').RuleValidationFieldsFragmentDoc;
+export function graphql(source: "\n  fragment RuleValidationFields on RuleValidation {\n    id\n    state\n    istituto\n    fileName\n    createdAt\n    startedAt\n    finishedAt\n    rulesInvalidated\n    idDocument\n    urlOcr\n    error\n    errorMessage {\n      messageCode\n      params\n    }\n    createdBy\n  }\n"): typeof import('./graphql').RuleValidationFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    createdAt\n    createdBy\n    comparable\n  }\n"): typeof import('./graphql').ValidationDocumentFieldsFragmentDoc;
+export function graphql(source: "\n  fragment ValidationDocumentFields on ValidationDocument {\n    id\n    description\n    istitutoAppartenenza\n    fileName\n    urlOCR\n    ocrError\n    ocrErrorMessage {\n      messageCode\n      params\n    }\n    createdAt\n    createdBy\n    comparable\n  }\n"): typeof import('./graphql').ValidationDocumentFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

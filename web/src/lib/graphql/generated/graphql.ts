@@ -245,7 +245,7 @@ export type OperationsOverviewQueryVariables = Exact<{
 }>;
 
 
-export type OperationsOverviewQuery = { operationsOverview: { since: string, dossierRuleErrors: number, documentRuleErrors: number, dossiersByState: Array<{ state: string, count: number }>, documentsProcessedByHour: Array<{ hour: string, count: number }>, latestRuleErrors: Array<{ dossierId: string, dossierDescription: string | null, ruleName: string, error: string | null, at: string }> } };
+export type OperationsOverviewQuery = { operationsOverview: { since: string, dossierRuleErrors: number, documentRuleErrors: number, dossiersByState: Array<{ state: string, count: number }>, documentsProcessedByHour: Array<{ hour: string, count: number }>, latestRuleErrors: Array<{ dossierId: string, dossierDescription: string | null, ruleName: string, error: string | null, at: string, errorMessage: { messageCode: string, params: unknown } | null }> } };
 
 export type DashboardFailedJobsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -303,7 +303,7 @@ export type DocumentDetailQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailQuery = { document: { id: string, name: string, description: string | null, state: string, metas: string, error: string | null, createdAt: string, updatedAt: string, dossier: { id: string, description: string | null }, documentType: { name: string } | null } };
+export type DocumentDetailQuery = { document: { id: string, name: string, description: string | null, state: string, metas: string, error: string | null, createdAt: string, updatedAt: string, dossier: { id: string, description: string | null }, documentType: { name: string } | null, errorMessage: { messageCode: string, params: unknown } | null } };
 
 export type DocumentDetailPdfQueryVariables = Exact<{
   id: string | number;
@@ -405,7 +405,7 @@ export type DossierQueryVariables = Exact<{
 }>;
 
 
-export type DossierQuery = { dossier: { error: string | null, input: string, callbackUrl: string | null, idValutazione: string, id: string, description: string | null, state: string, createdAt: string, updatedAt: string, dossierType: { name: string } } };
+export type DossierQuery = { dossier: { error: string | null, input: string, callbackUrl: string | null, idValutazione: string, id: string, description: string | null, state: string, createdAt: string, updatedAt: string, errorMessage: { messageCode: string, params: unknown } | null, dossierType: { name: string } } };
 
 export type DossierCallbacksQueryVariables = Exact<{
   id: string | number;
@@ -419,7 +419,7 @@ export type DossierDocumentsQueryVariables = Exact<{
 }>;
 
 
-export type DossierDocumentsQuery = { documentsByDossier: Array<{ id: string, name: string, description: string | null, state: string, metas: string, error: string | null, createdAt: string, updatedAt: string, documentType: { name: string } | null }> };
+export type DossierDocumentsQuery = { documentsByDossier: Array<{ id: string, name: string, description: string | null, state: string, metas: string, error: string | null, createdAt: string, updatedAt: string, errorMessage: { messageCode: string, params: unknown } | null, documentType: { name: string } | null }> };
 
 export type DossierExecutionCountQueryVariables = Exact<{
   dossierID: string | number;
@@ -433,7 +433,7 @@ export type DossierExecutionsQueryVariables = Exact<{
 }>;
 
 
-export type DossierExecutionsQuery = { dossierRuleExecutions: { pages: number, total: number, more: boolean, items: Array<{ id: string, ruleId: string | null, ruleName: string, state: string, platform: string, createdAt: number, finishedAt: number | null, error: string | null, inputIndex: number, input: string, result: string | null }> } };
+export type DossierExecutionsQuery = { dossierRuleExecutions: { pages: number, total: number, more: boolean, items: Array<{ id: string, ruleId: string | null, ruleName: string, state: string, platform: string, createdAt: number, finishedAt: number | null, error: string | null, inputIndex: number, input: string, result: string | null, errorMessage: { messageCode: string, params: unknown } | null }> } };
 
 export type DossierRuleLogsQueryVariables = Exact<{
   input?: TableInput | null | undefined;
@@ -521,7 +521,7 @@ export type ImportedDossierQueryVariables = Exact<{
 }>;
 
 
-export type ImportedDossierQuery = { dossier: { id: string, state: string, error: string | null } };
+export type ImportedDossierQuery = { dossier: { id: string, state: string, error: string | null, errorMessage: { messageCode: string, params: unknown } | null } };
 
 export type JobQueuesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -857,21 +857,21 @@ export type RuleEditorStartWhatIfMutationVariables = Exact<{
 }>;
 
 
-export type RuleEditorStartWhatIfMutation = { startWhatIf: { id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null } };
+export type RuleEditorStartWhatIfMutation = { startWhatIf: { id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null, errorMessage: { messageCode: string, params: unknown } | null } };
 
 export type RuleEditorCancelWhatIfMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RuleEditorCancelWhatIfMutation = { cancelWhatIf: { id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null } };
+export type RuleEditorCancelWhatIfMutation = { cancelWhatIf: { id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null, errorMessage: { messageCode: string, params: unknown } | null } };
 
 export type RuleEditorWhatIfRunQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RuleEditorWhatIfRunQuery = { whatIfRun: { id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null } };
+export type RuleEditorWhatIfRunQuery = { whatIfRun: { id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null, errorMessage: { messageCode: string, params: unknown } | null } };
 
 export type RuleEditorWhatIfRunsQueryVariables = Exact<{
   ruleId: string | number;
@@ -879,7 +879,7 @@ export type RuleEditorWhatIfRunsQueryVariables = Exact<{
 }>;
 
 
-export type RuleEditorWhatIfRunsQuery = { whatIfRuns: Array<{ id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null }> };
+export type RuleEditorWhatIfRunsQuery = { whatIfRuns: Array<{ id: string, ruleId: string, state: string, requestedBy: string | null, limit: number, since: string | null, until: string | null, total: number, done: number, changed: number, error: string | null, createdAt: string, finishedAt: string | null, errorMessage: { messageCode: string, params: unknown } | null }> };
 
 export type RuleEditorWhatIfChangesQueryVariables = Exact<{
   id: string | number;
@@ -1111,30 +1111,30 @@ export type DeleteUserMutationVariables = Exact<{
 
 export type DeleteUserMutation = { deleteUser: boolean };
 
-export type RuleValidationFieldsFragment = { id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null };
+export type RuleValidationFieldsFragment = { id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null, errorMessage: { messageCode: string, params: unknown } | null };
 
-export type ValidationDocumentFieldsFragment = { id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null, comparable: boolean };
+export type ValidationDocumentFieldsFragment = { id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null, comparable: boolean, ocrErrorMessage: { messageCode: string, params: unknown } | null };
 
 export type ValidationRuleValidationsPageQueryVariables = Exact<{
   input?: TableInput | null | undefined;
 }>;
 
 
-export type ValidationRuleValidationsPageQuery = { ruleValidationsPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null }> } };
+export type ValidationRuleValidationsPageQuery = { ruleValidationsPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null, errorMessage: { messageCode: string, params: unknown } | null }> } };
 
 export type ValidationDocValidationsPageQueryVariables = Exact<{
   input?: TableInput | null | undefined;
 }>;
 
 
-export type ValidationDocValidationsPageQuery = { docValidationsPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null, comparable: boolean }> } };
+export type ValidationDocValidationsPageQuery = { docValidationsPage: { pages: number, total: number, more: boolean, items: Array<{ id: string, description: string, istitutoAppartenenza: string, fileName: string, urlOCR: string | null, ocrError: string | null, createdAt: number, createdBy: string | null, comparable: boolean, ocrErrorMessage: { messageCode: string, params: unknown } | null }> } };
 
 export type ValidationRuleValidationQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ValidationRuleValidationQuery = { ruleValidation: { id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null, invalidRules: Array<{ id: string, idRule: string | null, description: string, missing: Array<string>, present: Array<string> }> } };
+export type ValidationRuleValidationQuery = { ruleValidation: { id: string, state: string, istituto: string, fileName: string, createdAt: number, startedAt: number | null, finishedAt: number | null, rulesInvalidated: number, idDocument: string | null, urlOcr: string | null, error: string | null, createdBy: string | null, invalidRules: Array<{ id: string, idRule: string | null, description: string, missing: Array<string>, present: Array<string> }>, errorMessage: { messageCode: string, params: unknown } | null } };
 
 export type ValidationDownloadOcrQueryVariables = Exact<{
   id: string | number;
@@ -1294,6 +1294,10 @@ export const RuleValidationFieldsFragmentDoc = new TypedDocumentString(`
   idDocument
   urlOcr
   error
+  errorMessage {
+    messageCode
+    params
+  }
   createdBy
 }
     `, {"fragmentName":"RuleValidationFields"}) as unknown as TypedDocumentString<RuleValidationFieldsFragment, unknown>;
@@ -1305,6 +1309,10 @@ export const ValidationDocumentFieldsFragmentDoc = new TypedDocumentString(`
   fileName
   urlOCR
   ocrError
+  ocrErrorMessage {
+    messageCode
+    params
+  }
   createdAt
   createdBy
   comparable
@@ -1507,6 +1515,10 @@ export const OperationsOverviewDocument = new TypedDocumentString(`
       dossierDescription
       ruleName
       error
+      errorMessage {
+        messageCode
+        params
+      }
       at
     }
   }
@@ -1596,6 +1608,10 @@ export const DocumentDetailDocument = new TypedDocumentString(`
       name
     }
     error
+    errorMessage {
+      messageCode
+      params
+    }
     createdAt
     updatedAt
   }
@@ -1743,6 +1759,10 @@ export const DossierDocument = new TypedDocumentString(`
   dossier(id: $id) {
     ...DossierListFields
     error
+    errorMessage {
+      messageCode
+      params
+    }
     input
     callbackUrl
     idValutazione
@@ -1783,6 +1803,10 @@ export const DossierDocumentsDocument = new TypedDocumentString(`
     state
     metas
     error
+    errorMessage {
+      messageCode
+      params
+    }
     createdAt
     updatedAt
     documentType {
@@ -1812,6 +1836,10 @@ export const DossierExecutionsDocument = new TypedDocumentString(`
       createdAt
       finishedAt
       error
+      errorMessage {
+        messageCode
+        params
+      }
       inputIndex
       input
       result
@@ -1930,6 +1958,10 @@ export const ImportedDossierDocument = new TypedDocumentString(`
     id
     state
     error
+    errorMessage {
+      messageCode
+      params
+    }
   }
 }
     `) as unknown as TypedDocumentString<ImportedDossierQuery, ImportedDossierQueryVariables>;
@@ -2441,6 +2473,10 @@ export const RuleEditorStartWhatIfDocument = new TypedDocumentString(`
     done
     changed
     error
+    errorMessage {
+      messageCode
+      params
+    }
     createdAt
     finishedAt
   }
@@ -2460,6 +2496,10 @@ export const RuleEditorCancelWhatIfDocument = new TypedDocumentString(`
     done
     changed
     error
+    errorMessage {
+      messageCode
+      params
+    }
     createdAt
     finishedAt
   }
@@ -2479,6 +2519,10 @@ export const RuleEditorWhatIfRunDocument = new TypedDocumentString(`
     done
     changed
     error
+    errorMessage {
+      messageCode
+      params
+    }
     createdAt
     finishedAt
   }
@@ -2498,6 +2542,10 @@ export const RuleEditorWhatIfRunsDocument = new TypedDocumentString(`
     done
     changed
     error
+    errorMessage {
+      messageCode
+      params
+    }
     createdAt
     finishedAt
   }
@@ -2856,6 +2904,10 @@ export const ValidationRuleValidationsPageDocument = new TypedDocumentString(`
   idDocument
   urlOcr
   error
+  errorMessage {
+    messageCode
+    params
+  }
   createdBy
 }`) as unknown as TypedDocumentString<ValidationRuleValidationsPageQuery, ValidationRuleValidationsPageQueryVariables>;
 export const ValidationDocValidationsPageDocument = new TypedDocumentString(`
@@ -2876,6 +2928,10 @@ export const ValidationDocValidationsPageDocument = new TypedDocumentString(`
   fileName
   urlOCR
   ocrError
+  ocrErrorMessage {
+    messageCode
+    params
+  }
   createdAt
   createdBy
   comparable
@@ -2905,6 +2961,10 @@ export const ValidationRuleValidationDocument = new TypedDocumentString(`
   idDocument
   urlOcr
   error
+  errorMessage {
+    messageCode
+    params
+  }
   createdBy
 }`) as unknown as TypedDocumentString<ValidationRuleValidationQuery, ValidationRuleValidationQueryVariables>;
 export const ValidationDownloadOcrDocument = new TypedDocumentString(`
