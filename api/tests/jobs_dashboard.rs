@@ -853,3 +853,49 @@ async fn no_worker_is_said_at_once_and_a_running_one_is_seen() -> Result<()> {
     assert_eq!(checked["data"]["checkRuleCode"]["ok"], true, "{checked}");
     Ok(())
 }
+
+/// A queue whose next job has waited past `BACKLOG_ALERT` is named by `systemHealth` (the web
+/// app's "queue behind" banner), with when its job was written; a paused queue is not behind,
+/// it was stopped on purpose.
+#[tokio::test]
+async fn a_queue_whose_next_job_waits_too_long_is_said() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let nobody = user_with(&server, "senza-ruoli", &[]).await?;
+    let admin = server.admin_token().await?;
+    let health = "{ systemHealth { backlog { queue waitingSince } } }";
+    let backlog = async || -> Result<Value> {
+        let answer = server.graphql_as(&nobody, health, json!({})).await?;
+        Ok(answer["data"]["systemHealth"]["backlog"].clone())
+    };
+    assert_eq!(backlog().await?, Value::Null);
+
+    // A job written 10 minutes ago, still waiting in the extraction queue (no worker runs).
+    let written = Utc::now() - chrono::Duration::minutes(10);
+    let id = ulid::Ulid::from_parts(written.timestamp_millis() as u64, 7);
+    let redis = &server.state.redis;
+    let keys = apalis_redis::Config::default().queue(format!("{}:extract", redis.namespace));
+    let _: () = redis::cmd("LPUSH")
+        .arg(keys.active_jobs_list())
+        .arg(id.to_string())
+        .query_async(&mut redis.connection.clone())
+        .await?;
+    let said = backlog().await?;
+    assert_eq!(said["queue"], "extract", "{said}");
+    let since: chrono::DateTime<Utc> = said["waitingSince"]
+        .as_str()
+        .context("waitingSince")?
+        .parse()?;
+    assert_eq!(since.timestamp_millis(), written.timestamp_millis());
+
+    // Paused on purpose: not behind.
+    let paused = server
+        .graphql_as(
+            &admin,
+            r#"mutation { pauseQueue(queue: "extract") }"#,
+            json!({}),
+        )
+        .await?;
+    assert_eq!(paused["data"]["pauseQueue"], true, "{paused}");
+    assert_eq!(backlog().await?, Value::Null);
+    Ok(())
+}
