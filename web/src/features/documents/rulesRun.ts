@@ -1,3 +1,4 @@
+import { parseJson, successOf } from '../../lib/ruleResult';
 import { newestExecutions, type ExecutionLogRow } from './api';
 
 // Running a document's rules is asked of the workers (`runDocumentRules` answers once the run
@@ -7,25 +8,9 @@ import { newestExecutions, type ExecutionLogRow } from './api';
 /** How a rule execution ended. */
 export type Outcome = 'succeeded' | 'failed' | 'error' | 'unknown';
 
-/** `true`/`false` from a result's `success`, `null` when the result says nothing. */
-export function successOf(result: string | null | undefined): boolean | null {
-  if (!result) return null;
-  try {
-    const parsed: unknown = JSON.parse(result);
-    if (typeof parsed === 'boolean') return parsed;
-    if (typeof parsed === 'object' && parsed !== null && 'success' in parsed) {
-      const success = (parsed as { success: unknown }).success;
-      return typeof success === 'boolean' ? success : null;
-    }
-  } catch {
-    // not JSON: says nothing
-  }
-  return null;
-}
-
 /** An execution's outcome: its errors (the rule threw, timed out, …) unless it says it succeeded, else its `success`. */
 export function outcomeOf(row: Pick<ExecutionLogRow, 'result' | 'errors'>): Outcome {
-  const success = successOf(row.result);
+  const success = successOf(parseJson(row.result));
   if (success === true) return 'succeeded';
   if (row.errors.length > 0) return 'error';
   if (success === false) return 'failed';

@@ -6,7 +6,8 @@ import { LazyCodeEditor } from '../../../components/code/LazyCodeEditor';
 import { prettyJson } from '../../../lib/format';
 import type { RuleKind } from './contract';
 import { runErrorLocation, type ErrorLocation } from './errors';
-import { metasOf, parseJson, splitLog, successOf, type RunOutcome } from './run';
+import { parseJson, successOf } from '../../../lib/ruleResult';
+import { metasOf, splitLog, type RunOutcome } from './run';
 
 const documentPath = (dossierId: string, documentId: string) => `/dossier/dettagli/${encodeURIComponent(dossierId)}/documenti/${encodeURIComponent(documentId)}`;
 const dossierPath = (dossierId: string) => `/dossier/dettagli/${encodeURIComponent(dossierId)}`;

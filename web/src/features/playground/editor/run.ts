@@ -6,25 +6,6 @@ export type RunOutcome =
   | { kind: 'document'; target: RunTarget; durationMs: number; result: DocumentRunResult }
   | { kind: 'dossier'; target: RunTarget; durationMs: number; items: DossierRunResult };
 
-/** A JSON text parsed, or null when it is none. */
-export function parseJson(text: string | null | undefined): unknown {
-  if (text == null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/** `success` of a rule's result: true, false, or null when the result has none. */
-export function successOf(result: unknown): boolean | null {
-  if (result && typeof result === 'object' && 'success' in result) {
-    const success = (result as { success: unknown }).success;
-    return typeof success === 'boolean' ? success : null;
-  }
-  return null;
-}
-
 /** The metas a document rule's result would write (its `metas` object), as name/value pairs. */
 export function metasOf(result: unknown): [string, unknown][] {
   if (result && typeof result === 'object' && 'metas' in result) {
