@@ -22,8 +22,9 @@ use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 use super::caller::claims;
-use super::dossiers::{DownloadResult, dossier_id};
+use super::dossiers::DownloadResult;
 use super::errors::{bad_input, internal, not_found};
+use super::ids;
 use super::messages::ServerMessage;
 use super::rules::DocumentRule;
 use super::session::actor;
@@ -33,10 +34,6 @@ use shared::messages;
 
 /// The run dialogs' list: default and largest page.
 const DOCUMENTS_INFO_DEFAULT_LIMIT: i32 = 50;
-
-fn document_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::document_not_found()))
-}
 
 /// The stored extraction output under `key` as a JSON object; `None` when nothing is stored
 /// there (any other storage failure is an error).
@@ -289,7 +286,7 @@ impl DocumentsQuery {
         dossier: ID,
     ) -> async_graphql::Result<Vec<DocumentSummary>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let dossier = dossier_id(&dossier)?;
+        let dossier = ids::dossier(&dossier)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let rows = repo::documents_of_dossier(&mut conn, dossier)
             .await
@@ -307,7 +304,7 @@ impl DocumentsQuery {
         id: ID,
     ) -> async_graphql::Result<Vec<DocumentName>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let dossier = dossier_id(&id)?;
+        let dossier = ids::dossier(&id)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let rows = repo::document_names(&mut conn, dossier)
             .await
@@ -338,7 +335,7 @@ impl DocumentsQuery {
     ) -> async_graphql::Result<Vec<DocumentInfo>> {
         let state = ctx.data::<Arc<AppState>>()?;
         let dossier = match &dossier {
-            Some(id) => Some(dossier_id(id)?),
+            Some(id) => Some(ids::dossier(id)?),
             None => None,
         };
         let limit = limit
@@ -376,7 +373,7 @@ impl DocumentsQuery {
     /// A document in full (extraction output read from storage when asked for).
     async fn document(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<Document> {
         let state = ctx.data::<Arc<AppState>>()?;
-        Ok(find(state, document_id(&id)?).await?.into())
+        Ok(find(state, ids::document(&id)?).await?.into())
     }
 
     /// The PDF of a document.
@@ -386,7 +383,7 @@ impl DocumentsQuery {
         id: ID,
     ) -> async_graphql::Result<DownloadResult> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let view = find(state, document_id(&id)?).await?;
+        let view = find(state, ids::document(&id)?).await?;
         let row = view.document;
         let base64 = pdf_base64(state, &row).await?;
         let (filename, extension) = match row.name.rsplit_once('.') {
@@ -409,7 +406,7 @@ impl DocumentsQuery {
         id: ID,
     ) -> async_graphql::Result<Vec<DocumentRule>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let view = find(state, document_id(&id)?).await?;
+        let view = find(state, ids::document(&id)?).await?;
         let Some(type_id) = view.document.document_type_id else {
             return Ok(Vec::new());
         };
@@ -427,7 +424,7 @@ impl DocumentsQuery {
         document: ID,
     ) -> async_graphql::Result<Vec<DocumentLog>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = document_id(&document)?;
+        let id = ids::document(&document)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         if pipeline::find_document(&mut conn, id)
             .await
@@ -451,7 +448,7 @@ impl DocumentsMutation {
     async fn delete_document(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
-        let id = document_id(&id)?;
+        let id = ids::document(&id)?;
         services::delete(&state.db, &state.storage, id, &actor)
             .await
             .map_err(service_error)?;
@@ -468,7 +465,7 @@ impl DocumentsMutation {
     ) -> async_graphql::Result<Document> {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
-        let id = document_id(&id)?;
+        let id = ids::document(&id)?;
         let metas = match serde_json::from_str::<Value>(&metas) {
             Ok(Value::Object(object)) => object,
             Ok(_) => {
@@ -485,7 +482,7 @@ impl DocumentsMutation {
     /// Runs the active rules of the document's type on it again (a processed document only).
     async fn run_document_rules(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        services::request_rules_run(&state.db, document_id(&id)?, None, &actor(claims(ctx)?))
+        services::request_rules_run(&state.db, ids::document(&id)?, None, &actor(claims(ctx)?))
             .await
             .map_err(service_error)?;
         Ok(true)
@@ -499,7 +496,7 @@ impl DocumentsMutation {
         rule_id: ID,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = document_id(&id)?;
+        let id = ids::document(&id)?;
         // An id that is not a UUID names no rule, like the nil UUID: the service answers
         // `RuleNotFound` after the document's own checks, and the message names the rule as
         // the client wrote it.

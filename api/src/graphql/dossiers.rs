@@ -29,6 +29,7 @@ use uuid::Uuid;
 use super::caller::claims;
 use super::errors::{bad_input, internal, not_found};
 use super::executions::DossierRuleExecution;
+use super::ids;
 use super::messages::ServerMessage;
 use super::session::actor;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
@@ -57,11 +58,6 @@ const DOSSIER_TABLE: TableSpec = TableSpec {
     default_sort: "createdAt",
     default_descending: true,
 };
-
-/// A dossier id argument; an id that is not a UUID names no dossier.
-pub(super) fn dossier_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::dossier_not_found()))
-}
 
 /// A dossier. `input` is the JSON text of its list of input items.
 #[derive(SimpleObject)]
@@ -111,7 +107,7 @@ impl Dossier {
     /// The attempts to call the importing system back, newest first.
     async fn callbacks(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<DossierCallback>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = dossier_id(&self.id)?;
+        let id = ids::dossier(&self.id)?;
         load_callbacks(state, id).await
     }
 }
@@ -343,7 +339,7 @@ impl DossiersQuery {
     /// A dossier.
     async fn dossier(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<Dossier> {
         let state = ctx.data::<Arc<AppState>>()?;
-        Ok(find(state, dossier_id(&id)?).await?.into())
+        Ok(find(state, ids::dossier(&id)?).await?.into())
     }
 
     /// The callback attempts of a dossier, newest first.
@@ -353,7 +349,7 @@ impl DossiersQuery {
         id: ID,
     ) -> async_graphql::Result<Vec<DossierCallback>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = dossier_id(&id)?;
+        let id = ids::dossier(&id)?;
         ensure_exists(state, id).await?;
         load_callbacks(state, id).await
     }
@@ -365,7 +361,7 @@ impl DossiersQuery {
         id: ID,
     ) -> async_graphql::Result<DownloadResult> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let view = find(state, dossier_id(&id)?).await?;
+        let view = find(state, ids::dossier(&id)?).await?;
         let dossier = view.dossier;
         let key = dossier
             .archive_key
@@ -398,7 +394,7 @@ impl DossiersQuery {
         #[graphql(name = "dossierID")] dossier: ID,
     ) -> async_graphql::Result<DossierRulesExecutionCount> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = dossier_id(&dossier)?;
+        let id = ids::dossier(&dossier)?;
         ensure_exists(state, id).await?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let counts = executions_repo::execution_counts(&mut conn, id)
@@ -419,7 +415,7 @@ impl DossiersQuery {
         #[graphql(name = "dossierID")] dossier: ID,
     ) -> async_graphql::Result<String> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let view = find(state, dossier_id(&dossier)?).await?;
+        let view = find(state, ids::dossier(&dossier)?).await?;
         Ok(view
             .dossier
             .aggregate_result
@@ -433,7 +429,7 @@ impl DossiersQuery {
         #[graphql(name = "dossierID")] dossier: ID,
     ) -> async_graphql::Result<Vec<DossierRuleExecution>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = dossier_id(&dossier)?;
+        let id = ids::dossier(&dossier)?;
         ensure_exists(state, id).await?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let rows = executions_repo::failed_executions(&mut conn, id)
@@ -445,7 +441,7 @@ impl DossiersQuery {
     /// The metas check of a dossier's processed documents.
     async fn metas_check(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<MetasCheck> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let view = find(state, dossier_id(&id)?).await?;
+        let view = find(state, ids::dossier(&id)?).await?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let check = pipeline::metas_check(&mut conn, &view.dossier)
             .await
@@ -464,7 +460,7 @@ impl DossiersMutation {
     async fn delete_dossier(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
-        let id = dossier_id(&id)?;
+        let id = ids::dossier(&id)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         repo::delete_dossier(&mut conn, id, Some(&actor))
             .await
@@ -492,7 +488,7 @@ impl DossiersMutation {
         id: ID,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = dossier_id(&id)?;
+        let id = ids::dossier(&id)?;
         let counters = shared::rate_limit::callback_resend_counters(&claims(ctx)?.email);
         state
             .limits
@@ -509,7 +505,7 @@ impl DossiersMutation {
     async fn run_dossier_rules(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
-        request_run(state, dossier_id(&id)?, || DossierRulesScope::All, &actor).await
+        request_run(state, ids::dossier(&id)?, || DossierRulesScope::All, &actor).await
     }
 
     /// Runs again the executions of a dossier that ended in error.
@@ -522,7 +518,7 @@ impl DossiersMutation {
         let actor = actor(claims(ctx)?);
         request_run(
             state,
-            dossier_id(&id)?,
+            ids::dossier(&id)?,
             || DossierRulesScope::Failed,
             &actor,
         )
@@ -539,7 +535,7 @@ impl DossiersMutation {
         group_id: Option<String>,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let dossier = dossier_id(&id)?;
+        let dossier = ids::dossier(&id)?;
         let rule_not_found = || not_found(messages::rule_not_found(rule_id.as_str()));
         let rule = Uuid::parse_str(rule_id.trim()).map_err(|_| rule_not_found())?;
         let mut conn = state.db.get().await.map_err(internal)?;
@@ -572,7 +568,7 @@ impl DossiersMutation {
         metas: Vec<MetaInput>,
     ) -> async_graphql::Result<MetasCheck> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = dossier_id(&id)?;
+        let id = ids::dossier(&id)?;
         let mut fixes = Vec::with_capacity(metas.len());
         for meta in metas {
             let name = meta.name.trim().to_owned();
@@ -613,7 +609,7 @@ impl DossiersSubscription {
     ) -> async_graphql::Result<impl Stream<Item = DossierStateChange>> {
         let state = ctx.data::<Arc<AppState>>()?;
         let only = match &id {
-            Some(id) => Some(dossier_id(id)?),
+            Some(id) => Some(ids::dossier(id)?),
             None => None,
         };
         let claims = claims(ctx)?.clone();

@@ -18,6 +18,7 @@ use uuid::Uuid;
 
 use super::caller::claims;
 use super::errors::{bad_input, internal, not_found};
+use super::ids;
 use super::session::actor;
 use super::table::{Column, Page, TableInput, TableSpec};
 use crate::state::AppState;
@@ -225,10 +226,6 @@ fn queue(name: &str) -> async_graphql::Result<&'static str> {
     board::queue(name.trim()).ok_or_else(|| bad_input("queue", messages::unknown_queue(name)))
 }
 
-fn job_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::job_not_found()))
-}
-
 fn count(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
@@ -400,7 +397,7 @@ impl JobsMutation {
     async fn retry_failed_job(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
-        let retried = failures::retry(&state.db, Some(&actor), job_id(&id)?)
+        let retried = failures::retry(&state.db, Some(&actor), ids::failed_job(&id)?)
             .await
             .map_err(internal)?;
         if retried {
@@ -414,7 +411,7 @@ impl JobsMutation {
     async fn discard_failed_job(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
-        let discarded = failures::discard(&state.db, Some(&actor), job_id(&id)?)
+        let discarded = failures::discard(&state.db, Some(&actor), ids::failed_job(&id)?)
             .await
             .map_err(internal)?;
         if discarded {

@@ -10,6 +10,7 @@ mod dossiers;
 pub mod errors;
 mod executions;
 mod health;
+mod ids;
 mod jobs;
 mod limits;
 mod messages;

@@ -30,6 +30,7 @@ use uuid::Uuid;
 
 use super::caller::claims;
 use super::errors::{bad_input, conflict, internal, not_found};
+use super::ids;
 use super::rules::await_rule_run;
 use super::types::{chain, db_error, edit_error};
 use crate::state::AppState;
@@ -87,10 +88,6 @@ impl RuleDownload {
     }
 }
 
-fn parse_id(id: &ID, missing: impl Fn() -> async_graphql::Error) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| missing())
-}
-
 fn rule_not_found(id: &ID) -> async_graphql::Error {
     not_found(messages::rule_not_found(id.as_str()))
 }
@@ -126,7 +123,7 @@ async fn extracted_document(
     state: &AppState,
     id: &ID,
 ) -> async_graphql::Result<(Document, String)> {
-    let id = parse_id(id, || not_found(messages::document_not_found()))?;
+    let id = ids::document(id)?;
     let mut conn = state.db.get().await.map_err(internal)?;
     let document = pipeline::find_document(&mut conn, id)
         .await
@@ -182,7 +179,7 @@ impl PlaygroundQuery {
         rule_id: ID,
     ) -> async_graphql::Result<RuleDownload> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let rule = parse_id(&rule_id, || rule_not_found(&rule_id))?;
+        let rule = ids::rule(&rule_id)?;
         let (_, key) = extracted_document(state, &id).await?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let view = rules_repo::find_document_rule(&mut conn, rule)
@@ -230,8 +227,8 @@ impl PlaygroundQuery {
         rule_id: ID,
     ) -> async_graphql::Result<RuleDownload> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let rule = parse_id(&rule_id, || rule_not_found(&rule_id))?;
-        let dossier_id = parse_id(&id, || not_found(messages::dossier_not_found()))?;
+        let rule = ids::rule(&rule_id)?;
+        let dossier_id = ids::dossier(&id)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let dossier = pipeline::find_dossier(&mut conn, dossier_id)
             .await
@@ -305,7 +302,7 @@ impl PlaygroundMutation {
         let mut conn = state.db.get().await.map_err(internal)?;
         let (rule, saved_name, helper, saved_tables) = match &rule_id {
             Some(given) => {
-                let rule = parse_id(given, || rule_not_found(given))?;
+                let rule = ids::rule(given)?;
                 let view = rules_repo::find_document_rule(&mut conn, rule)
                     .await
                     .map_err(db_error)?
@@ -381,7 +378,7 @@ impl PlaygroundMutation {
         let unsaved_helper = helper;
         let state = ctx.data::<Arc<AppState>>()?;
         checked_package(packagecode.as_deref())?;
-        let dossier_id = parse_id(&id, || not_found(messages::dossier_not_found()))?;
+        let dossier_id = ids::dossier(&id)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         pipeline::find_dossier(&mut conn, dossier_id)
             .await
@@ -389,7 +386,7 @@ impl PlaygroundMutation {
             .ok_or_else(|| not_found(messages::dossier_not_found()))?;
         let (rule, saved_name, helper) = match &rule_id {
             Some(given) => {
-                let rule = parse_id(given, || rule_not_found(given))?;
+                let rule = ids::rule(given)?;
                 let view = rules_repo::find_dossier_rule(&mut conn, rule)
                     .await
                     .map_err(db_error)?

@@ -14,6 +14,7 @@ use shared::services::rules as service;
 
 use super::caller::claims;
 use super::errors::internal;
+use super::ids;
 use super::rules;
 use super::session::actor;
 use super::table::{Column, Page, TableInput, TableSpec};
@@ -82,7 +83,7 @@ impl RuleVersionsQuery {
         let state = ctx.data::<Arc<AppState>>()?;
         let table = VERSION_TABLE.parse(input)?;
         let mut conn = state.db.get().await.map_err(internal)?;
-        let (rows, total) = repo::page_versions(&mut conn, rules::rule_id(&rule_id)?, table.page())
+        let (rows, total) = repo::page_versions(&mut conn, ids::rule(&rule_id)?, table.page())
             .await
             .map_err(db_error)?;
         Ok(table.page_of(rows.into_iter().map(RuleVersion::from).collect(), total))
@@ -104,7 +105,7 @@ impl RuleVersionsMutation {
     ) -> async_graphql::Result<RuleVersion> {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
-        let id = rules::rule_id(&rule_id)?;
+        let id = ids::rule(&rule_id)?;
         let restored =
             service::restore_version(&state.db, &rules::Workers(state), id, version, &actor)
                 .await

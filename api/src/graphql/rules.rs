@@ -36,6 +36,7 @@ use super::caller::claims;
 use super::errors::{
     bad_input, budget_exhausted, forbidden, internal, no_worker, not_found, unavailable,
 };
+use super::ids;
 use super::session::{actor, limit_error};
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{NamedRef, db_error, edit_error, paging, service_error};
@@ -351,11 +352,6 @@ fn may_update_helper(
     Ok(())
 }
 
-/// The rule id of an argument.
-pub(super) fn rule_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::rule_not_found(id.as_str())))
-}
-
 /// Sends `job` on the `rule-runs` queue and awaits its reply (bounded by `job_wait_timeout`).
 async fn send_rule_run<R: serde::de::DeserializeOwned>(
     state: &AppState,
@@ -607,7 +603,7 @@ impl RulesQuery {
         id: ID,
     ) -> async_graphql::Result<DocumentRule> {
         let state = ctx.data::<Arc<AppState>>()?;
-        load_document_rule(state, rule_id(&id)?).await
+        load_document_rule(state, ids::rule(&id)?).await
     }
 
     /// Dossier rules, newest first; with `codeToSearch`, those whose code contains it (any
@@ -628,7 +624,7 @@ impl RulesQuery {
 
     async fn dossier_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<DossierRule> {
         let state = ctx.data::<Arc<AppState>>()?;
-        load_dossier_rule(state, rule_id(&id)?).await
+        load_dossier_rule(state, ids::rule(&id)?).await
     }
 
     /// The dossier rules marked NON VALIDA by a validation.
@@ -652,7 +648,7 @@ impl RulesQuery {
         id: ID,
     ) -> async_graphql::Result<HelperCode> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = rule_id(&id)?;
+        let id = ids::rule(&id)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         helper_code::require_owner(&mut conn, id)
             .await
@@ -725,7 +721,7 @@ impl RulesMutation {
         let view = service::update_document_rule(
             &state.db,
             &Workers(state),
-            rule_id(&id)?,
+            ids::rule(&id)?,
             edit,
             &actor(claims(ctx)?),
         )
@@ -749,7 +745,7 @@ impl RulesMutation {
         let view = service::update_document_rule(
             &state.db,
             &Workers(state),
-            rule_id(&id)?,
+            ids::rule(&id)?,
             edit,
             &actor(claims(ctx)?),
         )
@@ -761,7 +757,7 @@ impl RulesMutation {
     /// Deletes a document rule (with its helper; its execution logs stay).
     async fn delete_document_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        service::delete_document_rule(&state.db, rule_id(&id)?, &actor(claims(ctx)?))
+        service::delete_document_rule(&state.db, ids::rule(&id)?, &actor(claims(ctx)?))
             .await
             .map_err(rule_error)?;
         Ok(true)
@@ -834,7 +830,7 @@ impl RulesMutation {
         let view = service::update_dossier_rule(
             &state.db,
             &Workers(state),
-            rule_id(&id)?,
+            ids::rule(&id)?,
             edit,
             &actor(claims(ctx)?),
         )
@@ -858,7 +854,7 @@ impl RulesMutation {
         let view = service::update_dossier_rule(
             &state.db,
             &Workers(state),
-            rule_id(&id)?,
+            ids::rule(&id)?,
             edit,
             &actor(claims(ctx)?),
         )
@@ -882,7 +878,7 @@ impl RulesMutation {
         let view = service::update_dossier_rule(
             &state.db,
             &Workers(state),
-            rule_id(&id)?,
+            ids::rule(&id)?,
             edit,
             &actor(claims(ctx)?),
         )
@@ -906,7 +902,7 @@ impl RulesMutation {
         let view = service::update_dossier_rule(
             &state.db,
             &Workers(state),
-            rule_id(&id)?,
+            ids::rule(&id)?,
             edit,
             &actor(claims(ctx)?),
         )
@@ -918,7 +914,7 @@ impl RulesMutation {
     /// Deletes a dossier rule (with its helper; its executions and logs stay).
     async fn delete_dossier_rule(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        service::delete_dossier_rule(&state.db, rule_id(&id)?, &actor(claims(ctx)?))
+        service::delete_dossier_rule(&state.db, ids::rule(&id)?, &actor(claims(ctx)?))
             .await
             .map_err(rule_error)?;
         Ok(true)
@@ -952,7 +948,7 @@ impl RulesMutation {
         code: String,
     ) -> async_graphql::Result<HelperCode> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = rule_id(&id)?;
+        let id = ids::rule(&id)?;
         let helper =
             service::update_helper(&state.db, &Workers(state), id, &code, &actor(claims(ctx)?))
                 .await

@@ -29,6 +29,7 @@ use uuid::Uuid;
 
 use super::caller::claims;
 use super::errors::{bad_input, internal, not_found, refused};
+use super::ids;
 use super::messages::ServerMessage;
 use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use super::types::{chain, db_error, edit_error, paging};
@@ -299,14 +300,6 @@ fn validation_error(error: ValidationError) -> async_graphql::Error {
     }
 }
 
-fn document_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::document_id_not_found(id.as_str())))
-}
-
-fn validation_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::validation_not_found(id.as_str())))
-}
-
 fn caller_email(ctx: &Context<'_>) -> async_graphql::Result<String> {
     Ok(claims(ctx)?.email.clone())
 }
@@ -346,7 +339,11 @@ pub(super) async fn test_new_rule(
     bounded_strings("mustContain", must_contain)?;
     bounded_strings("notContain", not_contain)?;
     let verdict = service(state)
-        .test_rule(document_id(document)?, must_contain, not_contain)
+        .test_rule(
+            ids::validation_document(document)?,
+            must_contain,
+            not_contain,
+        )
         .await
         .map_err(validation_error)?;
     if verdict.passes() {
@@ -401,14 +398,14 @@ async fn download(
 ) -> async_graphql::Result<ValidationDownload> {
     let state = ctx.data::<Arc<AppState>>()?;
     service(state)
-        .download(kind, document_id(id)?)
+        .download(kind, ids::validation_document(id)?)
         .await
         .map(ValidationDownload::from)
         .map_err(validation_error)
 }
 
 async fn logs_of(state: &AppState, id: &ID) -> async_graphql::Result<Vec<ValidationLog>> {
-    let id = validation_id(id)?;
+    let id = ids::validation(id)?;
     let mut conn = state.db.get().await.map_err(internal)?;
     let rows = repo::logs_of(&mut conn, id).await.map_err(db_error)?;
     Ok(rows.into_iter().map(ValidationLog::from).collect())
@@ -432,7 +429,7 @@ impl ValidationQuery {
         bounded_strings("notContain", &not_contain)?;
         let verdict = service(state)
             .test_rule(
-                document_id(&doc_validation_id)?,
+                ids::validation_document(&doc_validation_id)?,
                 &must_contain,
                 &not_contain,
             )
@@ -492,7 +489,7 @@ impl ValidationQuery {
     ) -> async_graphql::Result<ValidationDocument> {
         let state = ctx.data::<Arc<AppState>>()?;
         service(state)
-            .document(document_id(&id)?)
+            .document(ids::validation_document(&id)?)
             .await
             .map(ValidationDocument::from)
             .map_err(validation_error)
@@ -545,7 +542,7 @@ impl ValidationQuery {
         id: ID,
     ) -> async_graphql::Result<RuleValidation> {
         let state = ctx.data::<Arc<AppState>>()?;
-        load_validation(state, validation_id(&id)?).await
+        load_validation(state, ids::validation(&id)?).await
     }
 
     /// The newest validation, if any (the spelling is the spec's).
@@ -773,7 +770,7 @@ impl ValidationMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let email = caller_email(ctx)?;
         let validation = service(state)
-            .validate(document_id(&id_doc_validation)?, Some(&email))
+            .validate(ids::validation_document(&id_doc_validation)?, Some(&email))
             .await
             .map_err(validation_error)?;
         load_validation(state, validation.id).await
@@ -789,7 +786,7 @@ impl ValidationMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let ids = ids
             .iter()
-            .map(document_id)
+            .map(ids::validation_document)
             .collect::<async_graphql::Result<Vec<_>>>()?;
         let deleted = service(state)
             .delete_documents(&ids)
@@ -815,8 +812,8 @@ impl ValidationMutation {
                 messages::description_required(1000),
             ));
         }
-        let validation = validation_id(&id_valutazione)?;
-        let rule = super::rules::rule_id(&id_rule)?;
+        let validation = ids::validation(&id_valutazione)?;
+        let rule = ids::rule(&id_rule)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         repo::insert_log(&mut conn, validation, rule, description)
             .await

@@ -19,8 +19,8 @@ use uuid::Uuid;
 
 use super::caller::claims;
 use super::errors::{internal, not_found};
+use super::ids;
 use super::messages::ServerMessage;
-use super::rules;
 use super::session::actor;
 use super::table::{Column, Page, TableInput, TableSpec};
 use super::types::{db_error, edit_error};
@@ -111,7 +111,7 @@ impl WhatIfRun {
     ) -> async_graphql::Result<Page<WhatIfChange>> {
         let state = ctx.data::<Arc<AppState>>()?;
         let table = CHANGE_TABLE.parse(input)?;
-        let id = run_id(&self.id)?;
+        let id = ids::what_if_run(&self.id)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let (rows, total) = repo::page_changes(&mut conn, id, table.page())
             .await
@@ -166,10 +166,6 @@ impl From<ChangeRow> for WhatIfChange {
     }
 }
 
-fn run_id(id: &ID) -> async_graphql::Result<Uuid> {
-    Uuid::parse_str(id.trim()).map_err(|_| not_found(messages::what_if_not_found(id.as_str())))
-}
-
 async fn load_run(state: &AppState, id: Uuid) -> async_graphql::Result<WhatIfRun> {
     let mut conn = state.db.get().await.map_err(internal)?;
     repo::find_run(&mut conn, id)
@@ -187,7 +183,7 @@ impl WhatIfQuery {
     /// One "what if" run, with its progress and the documents it found.
     async fn what_if_run(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<WhatIfRun> {
         let state = ctx.data::<Arc<AppState>>()?;
-        load_run(state, run_id(&id)?).await
+        load_run(state, ids::what_if_run(&id)?).await
     }
 
     /// The latest runs of a rule, newest first (at most `limit`, default 10, maximum 50).
@@ -198,7 +194,7 @@ impl WhatIfQuery {
         limit: Option<i32>,
     ) -> async_graphql::Result<Vec<WhatIfRun>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let rule = rules::rule_id(&rule_id)?;
+        let rule = ids::rule(&rule_id)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         let runs = repo::runs_of_rule(&mut conn, rule, i64::from(limit.unwrap_or(10)))
             .await
@@ -221,7 +217,7 @@ impl WhatIfMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
         let request = WhatIfRequest {
-            rule_id: rules::rule_id(&input.rule_id)?,
+            rule_id: ids::rule(&input.rule_id)?,
             code: input.code,
             helper: input.helper,
             data_tables: input.data_tables.unwrap_or_default(),
@@ -244,7 +240,7 @@ impl WhatIfMutation {
     /// Stops a queued or running "what if" run; what it found so far stays.
     async fn cancel_what_if(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<WhatIfRun> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let id = run_id(&id)?;
+        let id = ids::what_if_run(&id)?;
         let mut conn = state.db.get().await.map_err(internal)?;
         repo::cancel(&mut conn, id).await.map_err(db_error)?;
         drop(conn);
