@@ -30,27 +30,36 @@ export interface Catalogue {
   suffix: string;
 }
 
-export async function createCatalogue(page: Page): Promise<Catalogue> {
+/** A catalogue made by createCatalogue: with its document rule and its dossier rule. */
+export interface CatalogueWithRules extends Catalogue {
+  documentRuleId: string;
+  dossierRuleId: string;
+}
+
+export async function createCatalogue(page: Page): Promise<CatalogueWithRules> {
   const suffix = unique();
   const documentType = `contratto-${suffix}`.slice(0, 30);
   const dossierType = `cessione-${suffix}`.slice(0, 30);
   await graphqlAs(page, 'mutation($name: String!) { createDocumentType(input: { name: $name }) { name } }', { name: documentType });
   await graphqlAs(page, 'mutation($name: String!) { createDossierType(input: { name: $name }) { name } }', { name: dossierType });
-  await graphqlAs(page, 'mutation($input: CreateDocumentRuleInput!) { createDocumentRule(input: $input) { id } }', {
+  const { createDocumentRule } = await graphqlAs<{ createDocumentRule: { id: string } }>(page, 'mutation($input: CreateDocumentRuleInput!) { createDocumentRule(input: $input) { id } }', {
     input: { documentType, description: `Importo ${suffix}`, code: CONTRACT_RULE },
   });
-  await graphqlAs(page, 'mutation($input: CreateDossierRuleInput!) { createDossierRule(input: $input) { id } }', {
+  const { createDossierRule } = await graphqlAs<{ createDossierRule: { id: string } }>(page, 'mutation($input: CreateDossierRuleInput!) { createDossierRule(input: $input) { id } }', {
     input: { description: `Importo minimo ${suffix}`, istitutoAppartenenza: 'Banca Test', code: MINIMUM_RULE, dossierType },
   });
-  return { documentType, dossierType, suffix };
+  return { documentType, dossierType, suffix, documentRuleId: createDocumentRule.id, dossierRuleId: createDossierRule.id };
 }
 
-const contract = (amount: number) => makePdf([`Contratto di cessione del quinto`, `Importo: ${amount}`, `La Societa finanziatrice`]);
+const contract = (amount: number, lines: readonly string[]) => makePdf([`Contratto di cessione del quinto`, `Importo: ${amount}`, `La Societa finanziatrice`, ...lines]);
 
-/** Imports a dossier of one contract per amount (input: minimum 100, then 5000); answers its id. */
-export async function importContracts(page: Page, catalogue: Catalogue, amounts: number[], callbackUrl?: string): Promise<string> {
+/**
+ * Imports a dossier of one contract per amount (input: minimum 100, then 5000), each with `lines`
+ * after its own; answers its id.
+ */
+export async function importContracts(page: Page, catalogue: Catalogue, amounts: number[], callbackUrl?: string, lines: readonly string[] = []): Promise<string> {
   const session = await storedSession(page);
-  const files = Object.fromEntries(amounts.map((amount, index) => [`contratto-${index + 1}.pdf`, contract(amount)]));
+  const files = Object.fromEntries(amounts.map((amount, index) => [`contratto-${index + 1}.pdf`, contract(amount, lines)]));
   const response = await page.request.post('/import_dossier', {
     headers: { Authorization: `Bearer ${session?.accessToken ?? ''}` },
     data: {

@@ -119,8 +119,10 @@ function ExecutionLogDialog({ row, onClose }: { row: ExecutionLogRow | null; onC
         {row && (
           <>
             <p className="execution-log-dialog__meta">
-              <span>{t('documentDetail.executions.platform')}: {row.platform}</span>
-              <span>
+              <span className="text-run">
+                {t('documentDetail.executions.platform')}: {row.platform}
+              </span>
+              <span className="text-run">
                 {t('documentDetail.executions.success')}: <OutcomeTag row={row} />
               </span>
             </p>

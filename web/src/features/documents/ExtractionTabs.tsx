@@ -157,7 +157,7 @@ export function GeometryTab({ json, onFocus }: { json: string | null | undefined
           size="small"
           data-testid="geometry-view"
         />
-        <span className="muted" data-testid="word-count">
+        <span className="muted text-run" data-testid="word-count">
           {t('documentDetail.words.count', { count: words.length })}
         </span>
       </div>

@@ -327,13 +327,16 @@ export function JobsPage() {
                     )}
                   </td>
                   <td className="data-table__number jobs__hour" data-label={t('jobs.doneLastHour')}>
-                    {number(queue.doneLastHour)}
-                    {queue.failedLastHour > 0 && (
-                      <span className="jobs__failed-hour" title={t('jobs.failedLastHour')}>
-                        {' '}
-                        / <span className="jobs__failed-count">{number(queue.failedLastHour)}</span>
-                      </span>
-                    )}
+                    {/* "done / failed" in its order on a right-to-left page too. */}
+                    <span className="ltr-data">
+                      {number(queue.doneLastHour)}
+                      {queue.failedLastHour > 0 && (
+                        <span className="jobs__failed-hour" title={t('jobs.failedLastHour')}>
+                          {' '}
+                          / <span className="jobs__failed-count">{number(queue.failedLastHour)}</span>
+                        </span>
+                      )}
+                    </span>
                   </td>
                   {canPause && (
                     <td className="data-table__actions">
@@ -496,7 +499,7 @@ function WorkersTable({ workers, loading, failed, queueLabel }: { workers: reado
                 <span className="ltr-data">{formatDateTime(worker.startedAt)}</span>
               </td>
               <td data-label={t('jobs.workers.heartbeat')} data-testid="worker-heartbeat">
-                <time dateTime={worker.heartbeatAt} title={formatDateTime(worker.heartbeatAt)}>
+                <time dateTime={worker.heartbeatAt} title={formatDateTime(worker.heartbeatAt)} className="text-run">
                   {relative(worker.heartbeatAt)}
                 </time>
               </td>

@@ -19,7 +19,7 @@ export function ActiveTag({ active }: { active: boolean }) {
 export function NoteCell({ nota }: { nota: string }) {
   if (nota.trim() === '') return <span className="pg-muted">—</span>;
   return (
-    <span className="pg-note" title={nota}>
+    <span className="pg-note text-run" title={nota}>
       {nota}
     </span>
   );

@@ -74,7 +74,9 @@ export function ExecutionsTab({ dossierId }: { dossierId: string }) {
         <Card compact className="counter">
           <span className="counter__label">{t('dossierDetail.executions.processed')}</span>
           <strong className="counter__value" data-testid="counter-processed">
-            {processed} / {total}
+            <span className="ltr-data">
+              {processed} / {total}
+            </span>
           </strong>
           <ProgressBar
             value={total === 0 ? 0 : processed / total}
