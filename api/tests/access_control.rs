@@ -319,6 +319,16 @@ async fn an_open_session_is_told_its_new_permissions_by_every_process() -> Resul
         let body = gql(&server, &admin, query).await?;
         assert_eq!(body["errors"], Value::Null, "{query}: {body}");
     }
+    // The other process learns of these changes through Redis: until it has, a subscription
+    // there would start from what it knew before.
+    let known = eventually(async || {
+        let body = other
+            .graphql_as(&bruno, "{ dossiers { total } }", json!({}))
+            .await?;
+        Ok(body["errors"].is_null())
+    })
+    .await?;
+    assert!(known, "the other process learns bruno's new role");
     // Subscribed on the other process; the changes are made through the first.
     let mut socket = subscribe_at(
         &other.base_url,
