@@ -160,10 +160,10 @@ function DocumentChoice({ open, chosen, onChoose, documentType }: ChoiceProps & 
             <strong>{item.name}</strong>
             {item.description && <span>{item.description}</span>}
             {item.dossier.description ? (
-              <span className={Classes.TEXT_MUTED}>{t('ruleEditor.picker.inDossier', { dossier: item.dossier.description })}</span>
+              <span className={`${Classes.TEXT_MUTED} text-run`}>{t('ruleEditor.picker.inDossier', { dossier: item.dossier.description })}</span>
             ) : (
               item.dossier.id && (
-                <span className={Classes.TEXT_MUTED}>
+                <span className={`${Classes.TEXT_MUTED} text-run`}>
                   {t('ruleEditor.picker.inDossier', { dossier: '' })}
                   <code className="id-cell">{item.dossier.id}</code>
                 </span>
