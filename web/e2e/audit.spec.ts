@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { createUserThroughApi, graphqlAs, unique } from './api';
 import { ADMIN, expect, test } from './fixtures';
+import { LOOKS, useLook } from './looks';
 
 // The audit log screen (/audit) against the real API. `test` starts logged in as the
 // administrator (fixtures.ts), who has every resource, `audit` included. The filters, paging
@@ -97,13 +98,6 @@ test.describe('audit screenshots', () => {
   test.skip(!dir, 'set SCREENSHOT_DIR to take screenshots');
   test.describe.configure({ timeout: 120_000 });
 
-  const looks = [
-    { name: 'desktop-it-light', viewport: { width: 1440, height: 900 }, settings: { theme: 'LIGHT' }, language: 'it' },
-    { name: 'desktop-en-dark', viewport: { width: 1440, height: 900 }, settings: { theme: 'DARK' }, language: 'en' },
-    { name: 'mobile-it-light', viewport: { width: 390, height: 844 }, settings: { theme: 'LIGHT' }, language: 'it' },
-    { name: 'mobile-en-dark', viewport: { width: 390, height: 844 }, settings: { theme: 'DARK' }, language: 'en' },
-    { name: 'desktop-it-nature-rtl', viewport: { width: 1440, height: 900 }, settings: { theme: 'NATURE', direction: 'rtl' }, language: 'it' },
-  ];
 
   test('screenshots of /audit', async ({ page }) => {
     const id = unique();
@@ -111,12 +105,8 @@ test.describe('audit screenshots', () => {
     await page.goto('/');
     await createUserThroughApi(page, user);
     await impersonateAndComeBack(page, user.email);
-    for (const look of looks) {
-      await page.setViewportSize(look.viewport);
-      await page.evaluate(({ settings, language }) => {
-        localStorage.setItem('istruttoria.settings', JSON.stringify(settings));
-        localStorage.setItem('istruttoria.language', language);
-      }, look);
+    for (const look of LOOKS) {
+      await useLook(page, look);
       await page.goto('/audit');
       await page.getByRole('heading', { level: 1 }).waitFor();
       const first = page.getByTestId('audit-table').locator('tbody tr[data-row]').first();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './a11y';
 import { expect, test } from './fixtures';
 import { expectTablesFit } from './layout';
+import { LOOKS, useLook } from './looks';
 import { createCatalogue, importContracts, startReceiver, waitForDossier } from './operations';
 
 // The dossier screens against the real API and a real worker: a dossier imported through REST
@@ -151,11 +152,7 @@ test.describe('screenshots', () => {
   test.skip(!shots, 'set SCREENSHOT_DIR to take screenshots');
   test.describe.configure({ timeout: 240_000 });
 
-  const looks = [
-    { name: 'desktop-it-light', viewport: { width: 1440, height: 900 }, settings: { theme: 'LIGHT' }, language: 'it' },
-    { name: 'mobile-en-dark', viewport: { width: 390, height: 844 }, settings: { theme: 'DARK' }, language: 'en' },
-    { name: 'desktop-it-nature-rtl', viewport: { width: 1440, height: 900 }, settings: { theme: 'NATURE', direction: 'rtl' }, language: 'it' },
-  ];
+  const looks = LOOKS.filter((look) => ['desktop-it-light', 'mobile-en-dark', 'desktop-en-nature-rtl'].includes(look.name));
 
   test('dossier list, detail tabs and dashboard', async ({ page }) => {
     await page.goto('/');
@@ -163,11 +160,7 @@ test.describe('screenshots', () => {
     const id = await importContracts(page, kinds, [1000, 1000]);
     await waitForDossier(page, id, 'processed');
     for (const look of looks) {
-      await page.setViewportSize(look.viewport);
-      await page.evaluate(({ settings, language }) => {
-        localStorage.setItem('istruttoria.settings', JSON.stringify(settings));
-        localStorage.setItem('istruttoria.language', language);
-      }, look);
+      await useLook(page, look);
       const shoot = async (path: string, name: string) => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();

@@ -3,6 +3,7 @@ import { graphqlAs, unique } from './api';
 import { ADMIN, expect, storedSession, test } from './fixtures';
 import { expectNoForeignServerText, serverText, useLanguage, type Language } from './languages';
 import { createCatalogue, importContracts, waitForDossier } from './operations';
+import { LOOKS, useLook } from './looks';
 import { zipBase64 } from './pdf';
 
 // Every error shown to a user goes through one translation step (issue 30, item 5): the API
@@ -158,25 +159,14 @@ test.describe('server messages screenshots', () => {
   test.skip(!dir, 'set SCREENSHOT_DIR to take screenshots');
   test.describe.configure({ timeout: 180_000 });
 
-  const looks = [
-    { name: 'desktop-it-light', viewport: { width: 1440, height: 900 }, settings: { theme: 'LIGHT' }, language: 'it' },
-    { name: 'desktop-en-dark', viewport: { width: 1440, height: 900 }, settings: { theme: 'DARK' }, language: 'en' },
-    { name: 'mobile-it-light', viewport: { width: 390, height: 844 }, settings: { theme: 'LIGHT' }, language: 'it' },
-    { name: 'mobile-en-dark', viewport: { width: 390, height: 844 }, settings: { theme: 'DARK' }, language: 'en' },
-    { name: 'desktop-en-nature-rtl', viewport: { width: 1440, height: 900 }, settings: { theme: 'NATURE', direction: 'rtl' }, language: 'en' },
-  ] as const;
 
   test('screenshots of a refused new type and of a failed deletion', async ({ page }) => {
     const typeName = `e2e-shot-${unique()}`.slice(0, 30);
     await page.goto('/');
     await graphqlAs(page, 'mutation($name: String!) { createDocumentType(input: { name: $name }) { name } }', { name: typeName });
     try {
-      for (const look of looks) {
-        await page.setViewportSize(look.viewport);
-        await page.evaluate(({ settings, language }) => {
-          localStorage.setItem('istruttoria.settings', JSON.stringify(settings));
-          localStorage.setItem('istruttoria.language', language);
-        }, look);
+      for (const look of LOOKS) {
+        await useLook(page, look);
         await open(page, '/tipologie/documenti/nuova');
         await page.getByTestId('type-name').fill(typeName);
         await page.getByTestId('type-new-submit').click();
@@ -190,12 +180,8 @@ test.describe('server messages screenshots', () => {
 
   test('screenshots of the errors a worker stored on a dossier and its document', async ({ page }) => {
     const id = await importWithoutPdf(page);
-    for (const look of looks) {
-      await page.setViewportSize(look.viewport);
-      await page.evaluate(({ settings, language }) => {
-        localStorage.setItem('istruttoria.settings', JSON.stringify(settings));
-        localStorage.setItem('istruttoria.language', language);
-      }, look);
+    for (const look of LOOKS) {
+      await useLook(page, look);
       await open(page, `/dossier/dettagli/${id}`);
       await page.getByTestId('dossier-error').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${dir}/messages-${look.name}-dossier-error.png` });
