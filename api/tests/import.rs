@@ -253,7 +253,7 @@ async fn a_zip_of_pdfs_becomes_a_dossier_and_its_documents() -> Result<()> {
         let mut conn = server.db.pool.get().await?;
         document_logs::table
             .filter(document_logs::document_id.eq_any(&ids))
-            .filter(document_logs::event.eq(shared::import::IMPORTED_EVENT))
+            .filter(document_logs::event.eq(shared::messages::event_imported().italian()))
             .select(document_logs::event)
             .load(&mut conn)
             .await?
@@ -313,7 +313,7 @@ async fn an_import_delivered_twice_leaves_the_same_rows() -> Result<()> {
         let mut conn = server.db.pool.get().await?;
         document_logs::table
             .filter(document_logs::document_id.eq_any(&ids))
-            .filter(document_logs::event.eq(shared::import::IMPORTED_EVENT))
+            .filter(document_logs::event.eq(shared::messages::event_imported().italian()))
             .count()
             .get_result(&mut conn)
             .await?

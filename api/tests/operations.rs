@@ -684,8 +684,8 @@ async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
         .bind::<diesel::sql_types::Uuid, _>(rule_id)
         .execute(&mut conn)
         .await?;
-        shared::db::repo::pipeline::log_document_event(&mut conn, doc, "estratto: 1 pagine")
-            .await?;
+        let extracted = shared::messages::event_extracted(1);
+        shared::db::repo::pipeline::log_document_event(&mut conn, doc, &extracted).await?;
     }
 
     let data = ok(server
@@ -698,7 +698,7 @@ async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
                documentsNameForDossier(id: $dossier) { id name }
                documentsInfo(search: \"contratto\", limit: 5) { id name dossier { id description } }
                getRulesByDocument(id: $id) { id description documentType { name } }
-               getLogsByDocument(document: $id) { id event timestamp }
+               getLogsByDocument(document: $id) { id event message { messageCode params } timestamp }
              }",
             json!({ "id": doc, "dossier": id }),
         )
@@ -756,7 +756,14 @@ async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
     assert_eq!(filtered["ofNoType"], json!([]));
     assert_eq!(filtered["extracted"], json!([{ "name": "contratto.pdf" }]));
     assert_eq!(data["getRulesByDocument"][0]["id"], rule_id.to_string());
-    assert_eq!(data["getLogsByDocument"][0]["event"], "estratto: 1 pagine");
+    assert_eq!(
+        data["getLogsByDocument"][0]["event"],
+        "estratto (pagine: 1)"
+    );
+    assert_eq!(
+        data["getLogsByDocument"][0]["message"],
+        json!({ "messageCode": "EVENT_EXTRACTED", "params": { "pages": "1" } })
+    );
     assert!(data["getLogsByDocument"][0]["timestamp"].as_i64().is_some());
     // One stored file per request (TOO_MANY_FILES): the download is asked on its own.
     let download = ok(server

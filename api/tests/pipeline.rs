@@ -17,6 +17,7 @@ use shared::db::schema::{
     dossier_callbacks, dossier_rule_executions, dossiers, rule_execution_logs,
 };
 use shared::jobs::pipeline::{DossierRulesScope, ExtractDocument, RunDossierRules};
+use shared::messages::Message;
 use shared::testing::pdf;
 use uuid::Uuid;
 
@@ -680,36 +681,49 @@ async fn an_import_reads_at_most_its_ocr_budget() -> Result<()> {
     let events = extraction_events(&server, dossier_id, 3).await?;
     let read = events
         .iter()
-        .filter(|e| e.contains("1 lette con OCR"))
+        .filter(|e| e.italian().contains("lette con OCR: 1)"))
         .count();
     let over = events
         .iter()
-        .filter(|e| e.contains("limite di pagine lette con OCR per importazione"))
+        .filter(|e| {
+            e.english()
+                .contains("not read: the limit of pages read by OCR per import is reached")
+        })
         .count();
     assert_eq!((read, over), (2, 1), "{events:?}");
     Ok(())
 }
 
 /// The `estratto…` events of a dossier's documents once `count` of them are extracted (the
-/// dossier may then stop on its metas: not these tests' concern).
+/// dossier may then stop on its metas: not these tests' concern), each as its message.
 async fn extraction_events(
     server: &TestServer,
     dossier_id: Uuid,
     count: usize,
-) -> Result<Vec<String>> {
+) -> Result<Vec<Message>> {
     use shared::db::schema::{document_logs, documents};
     let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
     loop {
         let mut conn = server.db.pool.get().await?;
-        let events: Vec<String> = document_logs::table
+        let events: Vec<(String, Option<serde_json::Value>)> = document_logs::table
             .inner_join(documents::table)
             .filter(documents::dossier_id.eq(dossier_id))
             .filter(document_logs::event.like("estratto%"))
-            .select(document_logs::event)
+            .select((document_logs::event, document_logs::message))
             .load(&mut conn)
             .await?;
         if events.len() == count {
-            return Ok(events);
+            return events
+                .into_iter()
+                .map(|(text, message)| {
+                    let message = message
+                        .as_ref()
+                        .and_then(Message::from_json)
+                        .with_context(|| format!("«{text}» has no message"))?;
+                    anyhow::ensure!(message.italian() == text, "{text} ≠ {message}");
+                    Ok(message)
+                })
+                .collect();
         }
         anyhow::ensure!(
             tokio::time::Instant::now() < deadline,
@@ -745,16 +759,24 @@ async fn a_user_reads_at_most_their_ocr_budget_across_imports() -> Result<()> {
     .await?;
     let events = extraction_events(&server, first, 2).await?;
     assert!(
-        events.iter().all(|e| e.contains("1 lette con OCR")),
+        events
+            .iter()
+            .all(|e| e.english().contains(", read by OCR: 1)")),
         "{events:?}"
     );
 
     let second = import(&server, &token, &[("tre.pdf", scan(3))], &receiver.url).await?;
     let events = extraction_events(&server, second, 1).await?;
     assert!(
-        events[0].contains(
-            "pagina 1 non letta: il limite di 2 pagine lette con OCR per utente al giorno è raggiunto"
+        events[0].italian().contains(
+            "; pagina 1 non letta: il limite di 2 pagine lette con OCR per utente al giorno è raggiunto"
         ),
+        "{events:?}"
+    );
+    assert!(
+        events[0]
+            .english()
+            .contains("; page 1 not read: the limit of 2 OCR pages per user per day is reached"),
         "{events:?}"
     );
     Ok(())

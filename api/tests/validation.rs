@@ -712,6 +712,16 @@ async fn scans_validate_through_ocr_and_unreadable_pdfs_fail_with_their_reason()
         )
         .await?;
     assert_eq!(error_code(&body), Some("CONFLICT"), "{body}");
+    // Why, as it was stored: the extraction's own message nested in the refusal.
+    let extensions = &body["errors"][0]["extensions"];
+    assert_eq!(
+        extensions["messageCode"], "TEXT_UNREADABLE_BECAUSE",
+        "{body}"
+    );
+    assert_eq!(
+        extensions["params"]["reason"]["messageCode"], "PDF_CORRUPT",
+        "{body}"
+    );
     let body = server
         .graphql_as(&token, "query($d: ID!) { testRule(docValidationID: $d, mustContain: [\"x\"], notContain: []) }", json!({ "d": document }))
         .await?;

@@ -86,6 +86,34 @@ impl Message {
         serde_json::json!({ "messageCode": self.code(), "params": params })
     }
 
+    /// The message [`Self::to_json`] wrote, read back with this build's catalogue (a stored
+    /// message nested in another, a message sent by the extraction child); `None` when its code
+    /// or a parameter is not the catalogue's.
+    pub fn from_json(value: &serde_json::Value) -> Option<Self> {
+        Self::from_json_within(value, MAX_NESTING)
+    }
+
+    fn from_json_within(value: &serde_json::Value, depth: usize) -> Option<Self> {
+        let code = value.get("messageCode")?.as_str()?;
+        let entry = CATALOGUE.iter().find(|entry| entry.code == code)?;
+        let params = value.get("params")?.as_object()?;
+        let params = entry
+            .params
+            .iter()
+            .map(|name| {
+                let param = match params.get(*name)? {
+                    serde_json::Value::String(text) => Param::text(text.clone()),
+                    nested if depth > 0 => {
+                        Param::Message(Box::new(Self::from_json_within(nested, depth - 1)?))
+                    }
+                    _ => return None,
+                };
+                Some((*name, param))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Self::new(entry, params))
+    }
+
     /// The Italian text with its placeholders filled (REST and GraphQL `message`, the logs).
     pub fn italian(&self) -> String {
         fill(self.entry.it, &self.params, Self::italian)
@@ -94,6 +122,25 @@ impl Message {
     /// The English text with its placeholders filled.
     pub fn english(&self) -> String {
         fill(self.entry.en, &self.params, Self::english)
+    }
+}
+
+/// How deep messages nest in one another when read back ([`Message::from_json`]).
+const MAX_NESTING: usize = 8;
+
+/// As [`Message::to_json`]: what the extraction child sends and `extraction.json` keeps.
+impl serde::Serialize for Message {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(serializer)
+    }
+}
+
+/// As [`Message::from_json`]: a message this build's catalogue does not know is an error.
+impl<'de> serde::Deserialize<'de> for Message {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        Self::from_json(&value)
+            .ok_or_else(|| serde::de::Error::custom("not a message of this build's catalogue"))
     }
 }
 
@@ -192,26 +239,26 @@ fn i18next(template: &str, params: &[&str]) -> String {
 macro_rules! entries {
     ($(
         $(#[doc = $doc:literal])*
-        $code:ident = fn $name:ident($($param:ident),* $(; $nested:ident)?) $it:literal $en:literal;
+        $code:ident = fn $name:ident($($param:ident),* $(; $($nested:ident),+)?) $it:literal $en:literal;
     )*) => {
         $(
             $(#[doc = $doc])*
             #[doc = concat!("\n\n«", $it, "»")]
             pub fn $name(
                 $($param: impl std::fmt::Display,)*
-                $($nested: $crate::messages::Message)?
+                $($($nested: $crate::messages::Message,)+)?
             ) -> $crate::messages::Message {
                 const ENTRY: $crate::messages::Entry = $crate::messages::Entry {
                     code: stringify!($code),
                     it: $it,
                     en: $en,
-                    params: &[$(stringify!($param),)* $(stringify!($nested))?],
+                    params: &[$(stringify!($param),)* $($(stringify!($nested),)+)?],
                 };
                 $crate::messages::Message::new(
                     &ENTRY,
                     vec![
                         $((stringify!($param), $crate::messages::Param::text($param.to_string())),)*
-                        $((stringify!($nested), $crate::messages::Param::Message(Box::new($nested))))?
+                        $($((stringify!($nested), $crate::messages::Param::Message(Box::new($nested))),)+)?
                     ],
                 )
             }
@@ -223,7 +270,7 @@ macro_rules! entries {
                 code: stringify!($code),
                 it: $it,
                 en: $en,
-                params: &[$(stringify!($param),)* $(stringify!($nested))?],
+                params: &[$(stringify!($param),)* $($(stringify!($nested),)+)?],
             }
         ),*];
     };
@@ -282,11 +329,16 @@ mod tests {
                     entry.code
                 );
             }
-            assert_ne!(
-                entry.it, entry.en,
-                "{}: the English text is the Italian one",
-                entry.code
-            );
+            let words = entry.params.iter().fold(entry.it.to_owned(), |text, name| {
+                text.replace(&format!("{{{name}}}"), "")
+            });
+            if words.chars().any(char::is_alphabetic) {
+                assert_ne!(
+                    entry.it, entry.en,
+                    "{}: the English text is the Italian one",
+                    entry.code
+                );
+            }
         }
     }
 
@@ -301,6 +353,26 @@ mod tests {
             serde_json::json!({ "messageCode": "TYPE_NOT_FOUND", "params": { "name": "cedolino_ops" } })
         );
         assert_eq!(message.to_string(), message.italian());
+    }
+
+    #[test]
+    fn a_message_read_back_is_the_message_written() {
+        let message = pdf_limits(breach_timeout(30));
+        assert_eq!(
+            Message::from_json(&message.to_json()),
+            Some(message.clone())
+        );
+        let json = serde_json::to_string(&message).expect("serialises");
+        let read: Message = serde_json::from_str(&json).expect("deserialises");
+        assert_eq!(read, message);
+        for unknown in [
+            serde_json::json!({ "messageCode": "NO_SUCH_CODE", "params": {} }),
+            serde_json::json!({ "messageCode": "PDF_LIMITS", "params": {} }),
+            serde_json::json!({ "messageCode": "PDF_LIMITS", "params": { "breach": 3 } }),
+            serde_json::json!("testo"),
+        ] {
+            assert_eq!(Message::from_json(&unknown), None, "{unknown}");
+        }
     }
 
     #[test]

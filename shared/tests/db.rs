@@ -308,11 +308,11 @@ async fn deleting_a_dossier_deletes_its_documents_and_their_logs() -> Result<()>
     insert_document(&mut conn, dossier.id, None).await?;
     insert_document(&mut conn, other.id, None).await?;
     diesel::insert_into(document_logs::table)
-        .values(NewDocumentLog {
-            id: new_id(),
-            document_id: document.id,
-            event: "imported".to_owned(),
-        })
+        .values(NewDocumentLog::new(
+            new_id(),
+            document.id,
+            &shared::messages::event_imported(),
+        ))
         .execute(&mut conn)
         .await?;
 
@@ -538,6 +538,92 @@ async fn migrations_revert_and_reapply() -> Result<()> {
 
     let mut conn = db.pool.get().await?;
     assert_eq!(public_tables(&mut conn).await?, EVERY_TABLE);
+    Ok(())
+}
+
+/// The events recorded before document events kept their message get one where their form is
+/// known (migration 000024; an error, when it repeats its document's stored error), so that
+/// the screens say them in the user's language; the others keep only their text.
+#[tokio::test]
+async fn earlier_document_events_get_their_message() -> Result<()> {
+    let db = TestDatabase::create().await?;
+    let (url, mut conn) = (db.url.clone(), db.pool.get().await?);
+    let dossier_type = insert_dossier_type(&mut conn, "cessione").await?;
+    let dossier = insert_dossier(&mut conn, dossier_type.id).await?;
+    let document = insert_document(&mut conn, dossier.id, None).await?;
+    diesel::update(documents::table.find(document.id))
+        .set((
+            documents::error.eq("PDF protetto da password"),
+            documents::error_message.eq(shared::messages::pdf_encrypted().to_json()),
+        ))
+        .execute(&mut conn)
+        .await?;
+    drop(conn);
+    let migrate = |revert: bool| {
+        let url = url.clone();
+        tokio::task::spawn_blocking(move || -> Result<()> {
+            use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
+            let mut conn =
+                <AsyncConnectionWrapper<AsyncPgConnection> as diesel::Connection>::establish(&url)?;
+            if revert {
+                conn.revert_last_migration(MIGRATIONS)
+                    .map_err(|err| anyhow::anyhow!("reverting: {err}"))?;
+            } else {
+                conn.run_pending_migrations(MIGRATIONS)
+                    .map_err(|err| anyhow::anyhow!("applying: {err}"))?;
+            }
+            Ok(())
+        })
+    };
+    migrate(true).await??;
+    let events = [
+        ("importato", Some("imported")),
+        ("estratto: 3 pagine", Some("extracted (pages: 3)")),
+        (
+            "estratto: 3 pagine, 1 lette con OCR",
+            Some("extracted (pages: 3, read by OCR: 1)"),
+        ),
+        ("regole eseguite (2)", Some("rules run: 2")),
+        (
+            "tag modificati da anna@example.com",
+            Some("tags changed by anna@example.com"),
+        ),
+        (
+            "errore: PDF protetto da password",
+            Some("error: Password-protected PDF"),
+        ),
+        ("errore: una regola ha fallito", None),
+        (
+            "estratto: 2 pagine; pagina 2 non letta: pagina troppo grande",
+            None,
+        ),
+    ];
+    let mut conn = db.pool.get().await?;
+    for (event, _) in events {
+        diesel::sql_query(
+            "INSERT INTO document_logs (id, document_id, event) VALUES (gen_random_uuid(), $1, $2)",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(document.id)
+        .bind::<diesel::sql_types::Text, _>(event)
+        .execute(&mut conn)
+        .await?;
+    }
+    drop(conn);
+    migrate(false).await??;
+
+    let mut conn = db.pool.get().await?;
+    for (event, english) in events {
+        let message: Option<serde_json::Value> = document_logs::table
+            .filter(document_logs::event.eq(event))
+            .select(document_logs::message)
+            .first(&mut conn)
+            .await?;
+        let said = message
+            .as_ref()
+            .and_then(shared::messages::Message::from_json)
+            .map(|message| message.english());
+        assert_eq!(said.as_deref(), english, "{event}");
+    }
     Ok(())
 }
 

@@ -116,6 +116,11 @@ for (const language of ['en', 'it'] as const) {
       await open(page, `/dossier/dettagli/${id}?tab=documenti`);
       await expect(page.getByTestId('dossier-documents')).toContainText(serverText(language, 'NOT_A_PDF'));
       await expectNoForeignServerText(page, language, 'its document that is not a PDF');
+      // Its history: the events the server recorded, said from their messages.
+      await page.getByTestId('dossier-documents').getByRole('button', { name: /nota\.txt/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'nota.txt' }).waitFor();
+      await expect(page.getByTestId('document-logs')).toContainText(serverText(language, 'EVENT_IMPORTED'));
+      await expectNoForeignServerText(page, language, 'the events of the document that is not a PDF');
     });
 
     test(`${language}: refusals of the server are said in ${language} (TYPE_EXISTS, ROLE_EXISTS)`, async ({ page }) => {

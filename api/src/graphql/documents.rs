@@ -251,7 +251,11 @@ pub struct DocumentName {
 #[derive(SimpleObject)]
 pub struct DocumentLog {
     pub id: ID,
+    /// Italian.
     pub event: String,
+    /// The event as a message of the catalogue, for the screens to say it in the user's
+    /// language; null for an event recorded before messages were kept.
+    pub message: Option<ServerMessage>,
     /// Unix seconds.
     pub timestamp: i64,
 }
@@ -261,6 +265,7 @@ impl From<DocumentLogRow> for DocumentLog {
         Self {
             id: ID(row.id.to_string()),
             event: row.event,
+            message: ServerMessage::stored(row.message),
             timestamp: row.created_at.timestamp(),
         }
     }

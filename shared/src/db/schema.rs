@@ -45,6 +45,7 @@ diesel::table! {
         document_id -> Uuid,
         event -> Text,
         created_at -> Timestamptz,
+        message -> Nullable<Jsonb>,
     }
 }
 

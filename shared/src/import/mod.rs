@@ -22,8 +22,6 @@ pub use base64_text::{Base64Text, decode_base64};
 
 /// The contract type of an import that names none (operations spec §9).
 pub const DEFAULT_CONTRACT_TYPE: &str = "cessione";
-/// Event of the document log written when a document is created by an import.
-pub const IMPORTED_EVENT: &str = "importato";
 /// Longest `idValutazione`, in characters.
 pub const ID_VALUTAZIONE_MAX_CHARS: usize = 200;
 /// Longest listed file name (`nomeFile`), in bytes (an index entry's size bound).

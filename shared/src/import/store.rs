@@ -10,13 +10,13 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde_json::Value;
 use uuid::Uuid;
 
-use crate::db::models::dossiers::Dossier;
+use crate::db::models::dossiers::{Dossier, NewDocumentLog};
 use crate::db::models::{DocumentState, DossierState};
 use crate::db::schema::{document_logs, document_types, documents, dossier_types, dossiers};
 use crate::db::{DbResult, QueryContext};
 use crate::jobs::outbox;
 use crate::jobs::pipeline::{ExtractDocument, NotifyCannotProcess};
-use crate::messages::Message;
+use crate::messages::{self, Message};
 
 /// A dossier created by `POST /import_dossier`.
 #[derive(Debug, Clone, Insertable)]
@@ -59,14 +59,6 @@ impl NewImportedDocument {
         self.error_message = Some(why.to_json());
         self
     }
-}
-
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = document_logs, check_for_backend(diesel::pg::Pg))]
-struct NewLog<'a> {
-    id: Uuid,
-    document_id: Uuid,
-    event: &'a str,
 }
 
 /// The id of the document an import makes of the archive entry `path` of `dossier_id`.
@@ -168,12 +160,13 @@ pub async fn insert_documents(
                 .execute(conn)
                 .await
                 .context("creating an imported document")?;
+            let imported = messages::event_imported();
             diesel::insert_into(document_logs::table)
-                .values(NewLog {
-                    id: once_log_id(document.id, super::IMPORTED_EVENT),
-                    document_id: document.id,
-                    event: super::IMPORTED_EVENT,
-                })
+                .values(NewDocumentLog::new(
+                    once_log_id(document.id, &imported.italian()),
+                    document.id,
+                    &imported,
+                ))
                 .on_conflict(document_logs::id)
                 .do_nothing()
                 .execute(conn)

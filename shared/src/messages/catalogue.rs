@@ -185,6 +185,7 @@ super::entries! {
     DOCUMENTS_PER_REQUEST = fn documents_per_request(max) "Al massimo {max} documenti per volta" "At most {max} documents at a time";
     DESCRIPTION_REQUIRED = fn description_required(max) "La descrizione è obbligatoria (al massimo {max} caratteri)" "The description is required (at most {max} characters)";
     TEXT_UNREADABLE = fn text_unreadable(reason) "Il testo del documento non è leggibile: {reason}" "The document's text cannot be read: {reason}";
+    TEXT_UNREADABLE_BECAUSE = fn text_unreadable_because(; reason) "Il testo del documento non è leggibile: {reason}" "The document's text cannot be read: {reason}";
     NO_TEXT_YET = fn no_text_yet() "Il testo del documento non è ancora stato estratto: riprova tra poco" "The document's text has not been extracted yet: try again shortly";
     NO_PREVIOUS_DOCUMENT = fn no_previous_document(institute) "Nessun documento precedente dell'istituto {institute} con cui confrontarlo" "No earlier document of the institute {institute} to compare it with";
     DOCUMENT_REGISTERED = fn document_registered(id) "Il documento {id} è già registrato" "Document {id} is already registered";
@@ -289,4 +290,19 @@ super::entries! {
     VALIDATION_DOCUMENT_DELETED = fn validation_document_deleted() "Documento di validazione eliminato" "Validation document deleted";
     VALIDATION_EXTRACTION_FAILED = fn validation_extraction_failed(; reason) "Estrazione del testo non riuscita: {reason}" "Text extraction failed: {reason}";
     JOB_INTERNAL = fn job_internal(detail) "errore interno: {detail}" "internal error: {detail}";
+
+    // Document events: the history of a document (`document_logs`: `event` + `message`)
+    EVENT_IMPORTED = fn event_imported() "importato" "imported";
+    EVENT_EXTRACTED = fn event_extracted(pages) "estratto (pagine: {pages})" "extracted (pages: {pages})";
+    EVENT_EXTRACTED_OCR = fn event_extracted_ocr(pages, ocr) "estratto (pagine: {pages}, lette con OCR: {ocr})" "extracted (pages: {pages}, read by OCR: {ocr})";
+    EVENT_RULES_RUN = fn event_rules_run(count) "regole eseguite: {count}" "rules run: {count}";
+    EVENT_TAGS_CHANGED = fn event_tags_changed(who) "tag modificati da {who}" "tags changed by {who}";
+    EVENT_FAILED = fn event_failed(; error) "errore: {error}" "error: {error}";
+    PAGE_UNREAD = fn page_unread(page; reason) "pagina {page} non letta: {reason}" "page {page} not read: {reason}";
+    /// Two messages one after the other (an event and the pages it did not read, …).
+    SEMICOLON_LIST = fn semicolon_list(; first, rest) "{first}; {rest}" "{first}; {rest}";
+    OCR_DOCUMENT_CAP = fn ocr_document_cap(max) "oltre le {max} pagine lette con OCR per documento" "over the {max} pages read by OCR per document";
+    OCR_IMPORT_CAP = fn ocr_import_cap() "il limite di pagine lette con OCR per importazione è raggiunto" "the limit of pages read by OCR per import is reached";
+    EXTRACTION_LOST_WORKER = fn extraction_lost_worker() "il processo di estrazione ha perso il worker" "the extraction process lost its worker";
+    OCR_PAGE_TOO_LARGE = fn ocr_page_too_large(width, height) "pagina troppo grande per l'OCR ({width} × {height} punti)" "page too large for OCR ({width} × {height} points)";
 }

@@ -25,7 +25,7 @@ use crate::db::repo::validation as repo;
 use crate::db::{DbError, Pool};
 use crate::jobs::outbox;
 use crate::jobs::validation::ValidationJob;
-use crate::messages;
+use crate::messages::{self, Message};
 use crate::storage::{Storage, StorageError, keys};
 use diesel_async::AsyncConnection;
 use matching::{NormalizedText, Verdict};
@@ -176,10 +176,7 @@ impl Validations<'_> {
         let document = self.find(&mut conn, document_id).await?;
         if document.ocr_key.is_none() {
             return Err(EditError::Conflict(
-                document
-                    .ocr_error
-                    .map(messages::text_unreadable)
-                    .unwrap_or_else(messages::no_text_yet),
+                text_unreadable(&document).unwrap_or_else(messages::no_text_yet),
             )
             .into());
         }
@@ -405,6 +402,20 @@ impl Validations<'_> {
             return Err(refused.into());
         }
         Ok(())
+    }
+}
+
+/// Why the text of `document` cannot be read, said as it was stored (its message, else its
+/// text: rows written before messages were kept); `None` when nothing went wrong.
+fn text_unreadable(document: &ValidationDocument) -> Option<Message> {
+    let stored = document
+        .ocr_error_message
+        .as_ref()
+        .and_then(Message::from_json);
+    match (stored, &document.ocr_error) {
+        (Some(reason), _) => Some(messages::text_unreadable_because(reason)),
+        (None, Some(text)) => Some(messages::text_unreadable(text)),
+        (None, None) => None,
     }
 }
 

@@ -78,10 +78,10 @@ export function refusalMessage(answer: { message?: string | null; messageCode?: 
 }
 
 /**
- * An error the server stored with a row — why a dossier, a document or a run ended badly: the
- * row's `errorMessage` (a message of the catalogue, `{ messageCode, params }`) in the user's
- * language, else the stored `text` as it is (rows written before messages were kept, a rule's
- * own error, a code this build does not know).
+ * A text the server stored with a row beside its message — why a dossier, a document or a run
+ * ended badly (`errorMessage`), a document's event (`message`): the message (of the catalogue,
+ * `{ messageCode, params }`) in the user's language, else the stored `text` as it is (rows
+ * written before messages were kept, a rule's own error, a code this build does not know).
  */
 export function storedError(text: string, message: unknown): string;
 export function storedError(text: string | null | undefined, message: unknown): string | null;

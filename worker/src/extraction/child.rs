@@ -14,6 +14,8 @@ use std::os::fd::FromRawFd;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
+use shared::messages;
+
 use super::Engine;
 use super::protocol::{self, Reply, Request};
 
@@ -76,11 +78,11 @@ fn serve_on(
             let mut pipe = pipe.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let (input, output) = &mut *pipe;
             if protocol::write_message(*output, &Reply::TakeOcrPage).is_err() {
-                return Err("il processo di estrazione ha perso il worker".to_owned());
+                return Err(messages::extraction_lost_worker());
             }
             match protocol::read_message::<Request>(*input) {
                 Ok(Some(Request::OcrPage(grant))) => grant,
-                _ => Err("il processo di estrazione ha perso il worker".to_owned()),
+                _ => Err(messages::extraction_lost_worker()),
             }
         };
         let result = engine.extract(pdf, Some(&take_page)).map(Box::new);

@@ -13,10 +13,11 @@ use super::{
     Extraction, ExtractionError, ExtractionSetupError, ExtractorConfig, GrayImage,
     OCR_BYTES_PER_PIXEL,
 };
+use shared::messages::Message;
 
 /// Asked before each page read by OCR: `Err(reason)` when a budget (the import's, its user's)
 /// has no OCR page left, the reason as the document reports it ("il limite di … è raggiunto").
-pub type OcrPageBudget<'a> = &'a (dyn Fn() -> Result<(), String> + Send + Sync);
+pub type OcrPageBudget<'a> = &'a (dyn Fn() -> Result<(), Message> + Send + Sync);
 
 /// PDFium and Tesseract ready in this process; cloned freely.
 #[derive(Clone)]

@@ -150,7 +150,11 @@ pub struct Extraction {
     pub form_data: BTreeMap<String, serde_json::Value>,
     /// Pages without text that OCR did not read (too large, or over the document's OCR page
     /// budget), with why; rules do not receive this, the document's events report it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "unread_pages_with_messages"
+    )]
     pub unread_pages: Vec<UnreadPage>,
 }
 
@@ -160,8 +164,21 @@ pub struct Extraction {
 pub struct UnreadPage {
     /// 1-based.
     pub page: u32,
-    /// Why, for the user (Italian).
-    pub reason: String,
+    /// Why, for the user.
+    pub reason: Message,
+}
+
+/// The unread pages of an `extraction.json`, without those written before reasons were
+/// messages (their reason was Italian text): nothing reads them after the document's event
+/// was written, and an old file must still be read for its rules.
+fn unread_pages_with_messages<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<UnreadPage>, D::Error> {
+    let pages = Vec::<serde_json::Value>::deserialize(deserializer)?;
+    Ok(pages
+        .into_iter()
+        .filter_map(|page| serde_json::from_value(page).ok())
+        .collect())
 }
 
 /// The resolution a `width` × `height` points page is rendered at for OCR: [`OCR_DPI`], or

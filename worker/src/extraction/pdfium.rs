@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use pdfium_render::prelude::*;
+use shared::messages;
 
 use super::ocr::{Slots, Tesseract};
 use super::tables::{self, Segment};
@@ -142,16 +143,13 @@ pub(super) fn extract(
         } else if ocr_pages >= bounds.max_pages {
             unread_pages.push(UnreadPage {
                 page: number,
-                reason: format!(
-                    "non letta: oltre le {} pagine lette con OCR per documento",
-                    bounds.max_pages
-                ),
+                reason: messages::ocr_document_cap(bounds.max_pages),
             });
             (String::new(), Vec::new(), false)
         } else if let Some(Err(spent)) = bounds.import_budget.map(|take_page| take_page()) {
             unread_pages.push(UnreadPage {
                 page: number,
-                reason: format!("non letta: {spent}"),
+                reason: spent,
             });
             (String::new(), Vec::new(), false)
         } else if let Some(dpi) = ocr_dpi(width, height, bounds.max_pixels) {
@@ -171,10 +169,7 @@ pub(super) fn extract(
         } else {
             unread_pages.push(UnreadPage {
                 page: number,
-                reason: format!(
-                    "non letta: pagina troppo grande per l'OCR ({:.0} × {:.0} punti)",
-                    width, height
-                ),
+                reason: messages::ocr_page_too_large(format!("{width:.0}"), format!("{height:.0}")),
             });
             (String::new(), Vec::new(), false)
         };

@@ -18,6 +18,7 @@
 use std::io::{self, Read, Write};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use shared::messages::Message;
 
 use super::{Extraction, ExtractionError, ExtractionSetupError, ExtractorConfig};
 
@@ -35,7 +36,7 @@ pub enum Request {
         cpu_seconds: u64,
     },
     /// The answer to [`Reply::TakeOcrPage`]: `Err(reason)` when a budget has no OCR page left.
-    OcrPage(Result<(), String>),
+    OcrPage(Result<(), Message>),
 }
 
 /// The child's messages.

@@ -101,7 +101,7 @@ impl std::fmt::Display for Breach {
 
 /// Takes one OCR page of the budgets the caller keeps (the import's, its user's):
 /// `Err(reason)` when one has none left, the reason as the document reports it.
-pub type OcrBudget = Arc<dyn Fn() -> BoxFuture<'static, Result<(), String>> + Send + Sync>;
+pub type OcrBudget = Arc<dyn Fn() -> BoxFuture<'static, Result<(), Message>> + Send + Sync>;
 
 /// The extraction as the worker uses it, created once per worker process and cloned freely.
 #[derive(Clone)]

@@ -10,9 +10,10 @@ use shared::db::models::DocumentState;
 use shared::db::repo::pipeline;
 use shared::events::{self, Event};
 use shared::jobs::pipeline::ExtractDocument;
+use shared::messages::{self, Message};
 use shared::services::budgets::Budget;
 use shared::storage::keys;
-use worker::extraction::OcrBudget;
+use worker::extraction::{Extraction, OcrBudget};
 
 use super::JobContext;
 use super::ocr_budget;
@@ -53,18 +54,14 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
         Box::pin(async move {
             match ocr_budget::take_page(&redis, dossier_id, per_import).await {
                 Ok(true) => {}
-                Ok(false) => {
-                    return Err(
-                        "il limite di pagine lette con OCR per importazione è raggiunto".to_owned(),
-                    );
-                }
+                Ok(false) => return Err(messages::ocr_import_cap()),
                 Err(error) => tracing::warn!(%dossier_id, %error, "import OCR budget not counted"),
             }
             let Some(user) = importer else {
                 return Ok(());
             };
             match budgets.take(Budget::OcrPages, &user, 1).await {
-                Ok(taken) => taken.map_err(|spent| spent.to_string()),
+                Ok(taken) => taken.map_err(|spent| spent.message()),
                 Err(error) => {
                     tracing::warn!(%dossier_id, %error, "user's OCR budget not counted");
                     Ok(())
@@ -88,17 +85,7 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
                 .storage
                 .put(&key, serde_json::to_vec(&extraction)?)
                 .await?;
-            let mut event = if ocr_pages > 0 {
-                format!(
-                    "estratto: {} pagine, {ocr_pages} lette con OCR",
-                    extraction.pages.len()
-                )
-            } else {
-                format!("estratto: {} pagine", extraction.pages.len())
-            };
-            for unread in &extraction.unread_pages {
-                event.push_str(&format!("; pagina {} {}", unread.page, unread.reason));
-            }
+            let event = extracted_event(&extraction);
             let form_data = serde_json::to_value(&extraction.form_data)?;
             let extracted = pipeline::mark_extracted(
                 &mut conn,
@@ -146,4 +133,26 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// The document's event for `extraction`: its pages, those read by OCR, and each page left
+/// unread with why.
+fn extracted_event(extraction: &Extraction) -> Message {
+    let pages = extraction.pages.len();
+    let ocr_pages = extraction.pages.iter().filter(|page| page.ocr).count();
+    let extracted = if ocr_pages > 0 {
+        messages::event_extracted_ocr(pages, ocr_pages)
+    } else {
+        messages::event_extracted(pages)
+    };
+    std::iter::once(extracted)
+        .chain(
+            extraction
+                .unread_pages
+                .iter()
+                .map(|unread| messages::page_unread(unread.page, unread.reason.clone())),
+        )
+        .rev()
+        .reduce(|rest, first| messages::semicolon_list(first, rest))
+        .expect("the extracted message is there")
 }

@@ -126,8 +126,12 @@ pub struct DocumentChanges {
 pub struct DocumentLog {
     pub id: Uuid,
     pub document_id: Uuid,
+    /// Italian (what API clients read).
     pub event: String,
     pub created_at: DateTime<Utc>,
+    /// The event as a message of the catalogue (`Message::to_json`); `None` for an event
+    /// recorded before messages were kept whose form the migration could not read.
+    pub message: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -136,6 +140,19 @@ pub struct NewDocumentLog {
     pub id: Uuid,
     pub document_id: Uuid,
     pub event: String,
+    pub message: serde_json::Value,
+}
+
+impl NewDocumentLog {
+    /// The entry recording `event` for `document_id`, with the id `id`.
+    pub fn new(id: Uuid, document_id: Uuid, event: &crate::messages::Message) -> Self {
+        Self {
+            id,
+            document_id,
+            event: event.italian(),
+            message: event.to_json(),
+        }
+    }
 }
 
 /// One attempt to POST the aggregate to the dossier's callback URL.

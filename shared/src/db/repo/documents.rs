@@ -17,6 +17,7 @@ use crate::db::schema::{
     documents, dossiers,
 };
 use crate::db::{DbResult, QueryContext};
+use crate::messages;
 
 /// A document with its type's name and its dossier's description.
 #[derive(Debug, Clone, PartialEq)]
@@ -209,7 +210,7 @@ pub async fn replace_metas(
             .context("replacing a document's tags")?;
         if let Some(document) = &updated {
             let who = actor.map_or("sistema", |a| a.email.as_str());
-            log_document_event(conn, id, &format!("tag modificati da {who}")).await?;
+            log_document_event(conn, id, &messages::event_tags_changed(who)).await?;
             let target_id = id.to_string();
             let entry = Entry {
                 action: "document.metas_replace",

@@ -69,14 +69,10 @@ pub async fn find_document(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<O
 pub async fn log_document_event(
     conn: &mut AsyncPgConnection,
     document_id: Uuid,
-    event: &str,
+    event: &Message,
 ) -> DbResult<()> {
     diesel::insert_into(document_logs::table)
-        .values(NewDocumentLog {
-            id: Uuid::now_v7(),
-            document_id,
-            event: event.to_owned(),
-        })
+        .values(NewDocumentLog::new(Uuid::now_v7(), document_id, event))
         .execute(conn)
         .await
         .map(drop)
@@ -92,7 +88,7 @@ pub async fn mark_extracted(
     text_with_geometry_key: &str,
     tables_key: &str,
     form_data: &Value,
-    event: &str,
+    event: &Message,
 ) -> DbResult<bool> {
     conn.transaction(async |conn| -> DbResult<bool> {
         let updated = diesel::update(
@@ -153,7 +149,7 @@ pub async fn mark_document_failed(
             .await
             .context("marking a document as impossible to process")?;
         if updated == 1 {
-            log_document_event(conn, document_id, &format!("errore: {text}")).await?;
+            log_document_event(conn, document_id, &messages::event_failed(error.clone())).await?;
         }
         Ok(updated == 1)
     })
@@ -279,7 +275,7 @@ pub async fn record_document_rules(
             .execute(conn)
             .await
             .context("writing rule execution logs")?;
-        let event = format!("regole eseguite ({})", outcome.logs.len());
+        let event = messages::event_rules_run(outcome.logs.len());
         log_document_event(conn, document_id, &event).await?;
         Ok(true)
     })

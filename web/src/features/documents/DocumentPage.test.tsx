@@ -102,6 +102,36 @@ describe('document detail: tabs and address', () => {
     expect((await screen.findByTestId('pdf-stub')).getAttribute('data-file')).toBe('data:application/pdf;base64,JVBERi0=');
   });
 
+  it("says the document's events in the reader's language from their messages, nested reasons too", async () => {
+    const message = (messageCode: string, params: Record<string, unknown> = {}) => ({ messageCode, params });
+    fakes({
+      DocumentDetailLogs: () => ({
+        getLogsByDocument: [
+          { id: 'l3', event: 'errore: PDF protetto da password', message: message('EVENT_FAILED', { error: message('PDF_ENCRYPTED') }), timestamp: 1_772_620_900 },
+          {
+            id: 'l2',
+            event: 'estratto (pagine: 2); pagina 2 non letta: oltre le 0 pagine lette con OCR per documento',
+            message: message('SEMICOLON_LIST', {
+              first: message('EVENT_EXTRACTED', { pages: '2' }),
+              rest: message('PAGE_UNREAD', { page: '2', reason: message('OCR_DOCUMENT_CAP', { max: '0' }) }),
+            }),
+            timestamp: 1_772_620_850,
+          },
+          { id: 'l1', event: 'importato', message: message('EVENT_IMPORTED'), timestamp: 1_772_620_800 },
+          { id: 'l0', event: 'un evento di prima', message: null, timestamp: 1_772_620_700 },
+        ],
+      }),
+    });
+    await renderRoutes(routes, { url: BASE, language: 'en' });
+    const logs = await screen.findByTestId('document-logs');
+    expect([...logs.querySelectorAll('tbody tr td:first-child')].map((cell) => cell.textContent)).toEqual([
+      'error: Password-protected PDF',
+      'extracted (pages: 2); page 2 not read: over the 0 pages read by OCR per document',
+      'imported',
+      'un evento di prima',
+    ]);
+  });
+
   it('changes tab by replacing the address, keeping the other parameters', async () => {
     fakes();
     const { router } = await renderRoutes(routes, { url: `${BASE}?x=1` });

@@ -7,7 +7,6 @@ import { formatDateTime, formatUnixSeconds } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useDocumentLogs, type DocumentDetail } from './api';
 import { dossierPath } from './tabs';
-import { documentEventText } from './events';
 import { storedError } from '../../lib/validation';
 
 /** generale: the document's details and its event log. */
@@ -20,8 +19,6 @@ export function GeneralTab({ document }: { document: DocumentDetail }) {
   }, [logs.error, t]);
 
   const error = storedError(document.error, document.errorMessage);
-  // The "errore: …" event repeats the document's error, which is said in the user's language.
-  const sayError = (text: string) => (text === document.error && error !== null ? error : text);
 
   const rows: [string, ReactNode, string][] = [
     [t('documentDetail.fields.name'), document.name, 'name'],
@@ -63,7 +60,7 @@ export function GeneralTab({ document }: { document: DocumentDetail }) {
             <tbody>
               {logs.data.map((log) => (
                 <tr key={log.id}>
-                  <td>{documentEventText(t, log.event, sayError)}</td>
+                  <td>{storedError(log.event, log.message)}</td>
                   <td className="data-table__number">{formatUnixSeconds(log.timestamp)}</td>
                 </tr>
               ))}

@@ -59,6 +59,10 @@ const DocumentLogsQuery = graphql(`
     getLogsByDocument(document: $document) {
       id
       event
+      message {
+        messageCode
+        params
+      }
       timestamp
     }
   }

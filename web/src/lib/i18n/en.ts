@@ -735,17 +735,6 @@ export const en: typeof it = {
       timestamp: 'Date',
       empty: 'No events',
     },
-    // The events the server records in Italian, told in the user's language (events.ts).
-    events: {
-      imported: 'imported',
-      extracted_one: 'extracted: {{count}} page',
-      extracted_other: 'extracted: {{count}} pages',
-      ocr: ', {{count}} read by OCR',
-      unreadPage: '; page {{page}} {{reason}}',
-      rulesRun: 'rules run ({{count}})',
-      tagsChangedBy: 'tags changed by {{who}}',
-      error: 'error: {{error}}',
-    },
     tagsLabel: 'Document tags (JSON)',
     tagsSaved: 'Tags updated',
     tagsFailed: 'Could not save the tags',

@@ -735,17 +735,6 @@ export const it = {
       timestamp: 'Data',
       empty: 'Nessun evento',
     },
-    // The events the server records in Italian, told in the user's language (events.ts).
-    events: {
-      imported: 'importato',
-      extracted_one: 'estratto: {{count}} pagina',
-      extracted_other: 'estratto: {{count}} pagine',
-      ocr: ', {{count}} lette con OCR',
-      unreadPage: '; pagina {{page}} {{reason}}',
-      rulesRun: 'regole eseguite ({{count}})',
-      tagsChangedBy: 'tag modificati da {{who}}',
-      error: 'errore: {{error}}',
-    },
     tagsLabel: 'Tag del documento (JSON)',
     tagsSaved: 'Tag aggiornati',
     tagsFailed: 'Impossibile salvare i tag',

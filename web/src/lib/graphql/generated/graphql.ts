@@ -324,7 +324,7 @@ export type DocumentDetailLogsQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailLogsQuery = { getLogsByDocument: Array<{ id: string, event: string, timestamp: number }> };
+export type DocumentDetailLogsQuery = { getLogsByDocument: Array<{ id: string, event: string, timestamp: number, message: { messageCode: string, params: unknown } | null }> };
 
 export type DocumentDetailRulesQueryVariables = Exact<{
   id: string | number;
@@ -1641,6 +1641,10 @@ export const DocumentDetailLogsDocument = new TypedDocumentString(`
   getLogsByDocument(document: $document) {
     id
     event
+    message {
+      messageCode
+      params
+    }
     timestamp
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE document_logs DROP COLUMN message;
