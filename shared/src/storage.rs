@@ -75,6 +75,8 @@ pub enum StorageError {
     },
     #[error("`{key}` is not in object storage")]
     NotFound { key: String },
+    #[error("`{key}` in object storage is not a JSON object")]
+    NotAJsonObject { key: String },
 }
 
 impl StorageError {
@@ -223,6 +225,24 @@ impl Storage {
     }
 
     /// The bytes stored under `key` ([`StorageError::NotFound`] when there are none).
+    /// The JSON object stored under `key` (a document's extraction output); `None` when
+    /// nothing is stored there.
+    pub async fn get_json_object(
+        &self,
+        key: &str,
+    ) -> StorageResult<Option<serde_json::Map<String, serde_json::Value>>> {
+        match self.get(key).await {
+            Ok(bytes) => match serde_json::from_slice(&bytes) {
+                Ok(serde_json::Value::Object(object)) => Ok(Some(object)),
+                Ok(_) | Err(_) => Err(StorageError::NotAJsonObject {
+                    key: key.to_owned(),
+                }),
+            },
+            Err(error) if error.is_not_found() => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+
     pub async fn get(&self, key: &str) -> StorageResult<Bytes> {
         let path = object_path(key)?;
         let result = self

@@ -19,8 +19,8 @@ use async_graphql::parser::types::{
 use async_graphql::{Name, Positioned, ServerResult, Variables};
 use shared::messages::{self, Message};
 
-use super::caller::Caller;
-use super::errors::{forbidden, refused};
+use super::support::caller::Caller;
+use super::support::errors::{forbidden, refused};
 use crate::state::AppState;
 
 /// The access an operation needs.

@@ -11,9 +11,8 @@ use chrono::{DateTime, Utc};
 use shared::db::models::accounts::AuditLogEntry as AuditLogRow;
 use shared::db::repo::audit::{self as repo, ACTIONS, AuditFilter};
 
-use super::errors::internal;
-use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
-use super::types::db_error;
+use super::support::errors::{db_error, internal};
+use super::support::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use crate::state::AppState;
 
 /// The audit list's columns (`auditLog`): newest first, the only order (either way), on

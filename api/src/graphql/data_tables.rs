@@ -10,11 +10,9 @@ use chrono::{DateTime, Utc};
 use shared::db::models::types::DataTable as DataTableRow;
 use shared::db::repo::data_tables::{self as repo, DataTableEdit, DataTableSort};
 
-use super::caller::claims;
-use super::errors::{bad_input, internal, not_found};
-use super::session::actor;
-use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
-use super::types::{db_error, edit_error, paging};
+use super::support::caller::{actor, claims};
+use super::support::errors::{bad_input, db_error, edit_error, internal, not_found};
+use super::support::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec, paging};
 use crate::state::AppState;
 use shared::messages;
 

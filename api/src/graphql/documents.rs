@@ -21,37 +21,17 @@ use shared::services::documents::{self as services, DocumentError};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
-use super::caller::claims;
-use super::dossiers::DownloadResult;
-use super::errors::{bad_input, internal, not_found};
-use super::ids;
-use super::messages::ServerMessage;
 use super::rules::DocumentRule;
-use super::session::actor;
-use super::types::{NamedRef, chain, db_error, service_error};
+use super::support::caller::{actor, claims};
+use super::support::errors::{bad_input, chain, db_error, internal, not_found, service_error};
+use super::support::ids;
+use super::support::messages::ServerMessage;
+use super::support::objects::{DownloadResult, NamedRef};
 use crate::state::AppState;
 use shared::messages;
 
 /// The run dialogs' list: default and largest page.
 const DOCUMENTS_INFO_DEFAULT_LIMIT: i32 = 50;
-
-/// The stored extraction output under `key` as a JSON object; `None` when nothing is stored
-/// there (any other storage failure is an error).
-pub(super) async fn read_extraction(
-    state: &AppState,
-    key: &str,
-) -> async_graphql::Result<Option<Map<String, Value>>> {
-    match state.storage.get(key).await {
-        Ok(bytes) => match serde_json::from_slice::<Value>(&bytes) {
-            Ok(Value::Object(object)) => Ok(Some(object)),
-            Ok(_) | Err(_) => Err(internal(format!(
-                "the extraction output at {key} is not a JSON object"
-            ))),
-        },
-        Err(error) if error.is_not_found() => Ok(None),
-        Err(error) => Err(internal(chain(&error))),
-    }
-}
 
 /// A dossier as a document refers to it.
 #[derive(SimpleObject, Clone)]
@@ -161,7 +141,11 @@ impl Document {
             .extraction
             .get_or_try_init(|| async {
                 match &self.row.raw_text_key {
-                    Some(key) => read_extraction(state, key).await,
+                    Some(key) => state
+                        .storage
+                        .get_json_object(key)
+                        .await
+                        .map_err(|error| internal(chain(&error))),
                     None => Ok(None),
                 }
             })

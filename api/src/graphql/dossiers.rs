@@ -26,14 +26,13 @@ use shared::services::dossiers::{self as services};
 use shared::storage::keys;
 use uuid::Uuid;
 
-use super::caller::claims;
-use super::errors::{bad_input, internal, not_found};
 use super::executions::DossierRuleExecution;
-use super::ids;
-use super::messages::ServerMessage;
-use super::session::actor;
-use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
-use super::types::{NamedRef, chain, db_error, service_error};
+use super::support::caller::{actor, claims};
+use super::support::errors::{bad_input, chain, db_error, internal, not_found, service_error};
+use super::support::ids;
+use super::support::messages::ServerMessage;
+use super::support::objects::{DownloadResult, NamedRef};
+use super::support::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use crate::state::AppState;
 use shared::messages;
 
@@ -145,18 +144,6 @@ impl From<CallbackRow> for DossierCallback {
             attempt: row.attempt,
         }
     }
-}
-
-/// A stored file: `filename` (without extension), `extension`, and the bytes in base64.
-#[derive(SimpleObject)]
-pub struct DownloadResult {
-    /// The dossier's or document's id.
-    pub id: ID,
-    /// The name to show (a document's file name, a dossier's description or id).
-    pub name: String,
-    pub filename: String,
-    pub extension: String,
-    pub base64: String,
 }
 
 /// The counters of a dossier's rule executions.
@@ -494,7 +481,7 @@ impl DossiersMutation {
             .limits
             .take(&counters)
             .await
-            .map_err(super::session::limit_error)?;
+            .map_err(super::support::caller::limit_error)?;
         services::resend_callback(&state.db, id, &actor(claims(ctx)?))
             .await
             .map_err(service_error)?;

@@ -21,10 +21,9 @@ use shared::db::repo::executions::{
 };
 use uuid::Uuid;
 
-use super::errors::{internal, not_found};
-use super::messages::ServerMessage;
-use super::table::{Column, FilterKind, Page, TableInput, TableSpec};
-use super::types::db_error;
+use super::support::errors::{chain, db_error, internal, not_found};
+use super::support::messages::ServerMessage;
+use super::support::table::{Column, FilterKind, Page, TableInput, TableSpec};
 use crate::state::AppState;
 use shared::messages;
 
@@ -293,7 +292,11 @@ impl ExecutionsQuery {
         };
         drop(conn);
         let mut input = match &row.input_key {
-            Some(key) => super::documents::read_extraction(state, key).await?,
+            Some(key) => state
+                .storage
+                .get_json_object(key)
+                .await
+                .map_err(|error| internal(chain(&error)))?,
             None => None,
         };
         let mut take = |name: &str| input.as_mut().and_then(|i| i.remove(name));

@@ -7,7 +7,7 @@ use async_graphql::{Context, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use shared::services::health;
 
-use super::errors::internal;
+use super::support::errors::internal;
 use crate::state::AppState;
 
 #[derive(Default)]

@@ -16,11 +16,10 @@ use shared::jobs::failures::{self, FailureFilter};
 use shared::jobs::{board, presence, signals, throughput};
 use uuid::Uuid;
 
-use super::caller::claims;
-use super::errors::{bad_input, internal, not_found};
-use super::ids;
-use super::session::actor;
-use super::table::{Column, Page, TableInput, TableSpec};
+use super::support::caller::{actor, claims};
+use super::support::errors::{bad_input, internal, not_found};
+use super::support::ids;
+use super::support::table::{Column, Page, TableInput, TableSpec};
 use crate::state::AppState;
 use shared::messages;
 

@@ -30,7 +30,7 @@ use async_graphql::{Name, Pos, Positioned, Request, Response, ServerError, Serve
 use shared::config::GraphqlLimits;
 use shared::messages::{self, Message};
 
-use super::errors::refused;
+use super::support::errors::refused;
 use super::{Mutation, Query, Subscription};
 
 type Builder = async_graphql::SchemaBuilder<Query, Mutation, Subscription>;

@@ -3,17 +3,13 @@
 
 pub mod access;
 mod audit;
-mod caller;
 mod data_tables;
 mod documents;
 mod dossiers;
-pub mod errors;
 mod executions;
 mod health;
-mod ids;
 mod jobs;
 mod limits;
-mod messages;
 mod notifications;
 mod overview;
 mod ping;
@@ -23,14 +19,15 @@ mod roles;
 mod rule_versions;
 mod rules;
 mod session;
-mod table;
+mod support;
 mod types;
 mod users;
 pub mod validation;
 mod what_if;
 
-pub use caller::{Caller, ClientAddr};
 pub use limits::unreadable_request;
+pub use support::caller::{Caller, ClientAddr};
+pub use support::errors;
 
 pub use ping::WorkerPong;
 
@@ -112,4 +109,83 @@ pub fn schema(state: Option<Arc<AppState>>) -> ApiSchema {
 /// The schema in SDL, as `api schema` prints it for the web app's type generation.
 pub fn sdl() -> String {
     schema(None).sdl()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    /// The modules of `graphql` that are not resolvers: what the resolvers may import.
+    const NOT_RESOLVERS: &[&str] = &["support", "access", "limits", "response_size"];
+
+    /// What a resolver module may take from another one: the GraphQL object types it answers
+    /// with, and the one function docs/architecture.md explains.
+    const ALLOWED: &[&str] = &[
+        "DocumentRule",
+        "DossierRule",
+        "DossierRuleExecution",
+        "User",
+        "test_new_rule",
+    ];
+
+    /// Resolver modules import `support` and `shared`, not each other (issue 32): a helper
+    /// one of them needs goes to `support`, so no circle of resolver modules comes back.
+    #[test]
+    fn resolver_modules_import_support_not_each_other() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/graphql");
+        let resolvers: BTreeSet<String> = std::fs::read_dir(dir)
+            .expect("src/graphql is readable")
+            .filter_map(|entry| {
+                let name = entry.ok()?.file_name().into_string().ok()?;
+                let module = name.strip_suffix(".rs")?.to_owned();
+                (module != "mod" && !NOT_RESOLVERS.contains(&module.as_str())).then_some(module)
+            })
+            .collect();
+        assert!(resolvers.len() > 15, "resolver modules: {resolvers:?}");
+        let mut wrong = Vec::new();
+        for module in &resolvers {
+            let source = std::fs::read_to_string(format!("{dir}/{module}.rs")).expect("readable");
+            for (other, names) in super_paths(&source) {
+                if !resolvers.contains(other) {
+                    continue;
+                }
+                for name in names {
+                    if !ALLOWED.contains(&name) {
+                        wrong.push(format!("{module} takes {other}::{name}"));
+                    }
+                }
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "resolver modules importing each other (move the helper to graphql/support): {wrong:#?}"
+        );
+    }
+
+    /// Each `super::<module>::<name>` or `super::<module>::{<names>}` of `source`.
+    fn super_paths(source: &str) -> Vec<(&str, Vec<&str>)> {
+        let ident = |text: &str| {
+            let end = text
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(text.len());
+            end
+        };
+        source
+            .match_indices("super::")
+            .filter_map(|(at, _)| {
+                let rest = &source[at + "super::".len()..];
+                let module = &rest[..ident(rest)];
+                let rest = rest[module.len()..].strip_prefix("::")?;
+                let names = match rest.strip_prefix('{') {
+                    Some(list) => list[..list.find('}')?]
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|name| !name.is_empty())
+                        .collect(),
+                    None => vec![&rest[..ident(rest)]],
+                };
+                Some((module, names))
+            })
+            .collect()
+    }
 }

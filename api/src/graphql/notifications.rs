@@ -7,9 +7,8 @@ use async_graphql::{Context, Object, SimpleObject};
 use shared::accounts::{MAX_EMAIL, is_email};
 use shared::db::repo::notification_receivers as receivers;
 
-use super::caller::claims;
-use super::errors::{bad_input, internal};
-use super::session::actor;
+use super::support::caller::{actor, claims};
+use super::support::errors::{bad_input, internal};
 use crate::state::AppState;
 use shared::messages;
 

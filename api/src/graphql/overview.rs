@@ -7,9 +7,8 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 use chrono::{DateTime, Duration, Utc};
 use shared::db::repo::overview as repo;
 
-use super::errors::{bad_input, internal};
-use super::messages::ServerMessage;
-use super::types::db_error;
+use super::support::errors::{bad_input, db_error, internal};
+use super::support::messages::ServerMessage;
 use crate::state::AppState;
 use shared::messages;
 

@@ -53,8 +53,8 @@ impl PingMutation {
                 .downcast_ref::<shared::jobs::JobError>()
                 .and_then(shared::jobs::JobError::message)
             {
-                Some(message) => super::errors::unavailable(message),
-                None => super::errors::internal(format!("{error:#}")),
+                Some(message) => super::support::errors::unavailable(message),
+                None => super::support::errors::internal(format!("{error:#}")),
             }
         })?;
         Ok(pong)

@@ -28,11 +28,12 @@ use shared::rules::playground::{DocumentInput, PlaygroundRule, dossier_inputs};
 use shared::rules::{DEFAULT_HELPER_CODE, validate_package_json};
 use uuid::Uuid;
 
-use super::caller::claims;
-use super::errors::{bad_input, conflict, internal, not_found};
-use super::ids;
-use super::rules::await_rule_run;
-use super::types::{chain, db_error, edit_error};
+use super::support::caller::claims;
+use super::support::errors::{
+    bad_input, chain, conflict, db_error, edit_error, internal, not_found,
+};
+use super::support::ids;
+use super::support::rule_runs::await_rule_run;
 use crate::state::AppState;
 use shared::messages;
 

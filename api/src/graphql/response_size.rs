@@ -18,7 +18,7 @@ use async_graphql::extensions::{
 use async_graphql::{Response, ServerError, ServerResult, Value};
 
 use super::access;
-use super::errors::refused;
+use super::support::errors::refused;
 use shared::messages;
 
 /// The extension bounding answers to `.0` bytes.

@@ -7,10 +7,8 @@ use std::sync::Arc;
 use async_graphql::{Context, Object, SimpleObject};
 use shared::auth::AccessAdmin;
 
-use super::caller::claims;
-use super::errors::internal;
-use super::session::actor;
-use super::users::admin_error;
+use super::support::caller::{actor, claims};
+use super::support::errors::{admin_error, internal};
 use crate::state::AppState;
 
 #[derive(SimpleObject)]

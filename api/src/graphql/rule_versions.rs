@@ -12,13 +12,11 @@ use shared::db::models::rules::RuleVersion as RuleVersionRow;
 use shared::db::repo::rule_versions as repo;
 use shared::services::rules as service;
 
-use super::caller::claims;
-use super::errors::internal;
-use super::ids;
-use super::rules;
-use super::session::actor;
-use super::table::{Column, Page, TableInput, TableSpec};
-use super::types::db_error;
+use super::support::caller::{actor, claims};
+use super::support::errors::{db_error, internal};
+use super::support::ids;
+use super::support::rule_runs::{Workers, rule_error};
+use super::support::table::{Column, Page, TableInput, TableSpec};
 use crate::state::AppState;
 
 /// Storia: sorted by version (the primary key's order), newest first by default.
@@ -106,10 +104,9 @@ impl RuleVersionsMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
         let id = ids::rule(&rule_id)?;
-        let restored =
-            service::restore_version(&state.db, &rules::Workers(state), id, version, &actor)
-                .await
-                .map_err(rules::rule_error)?;
+        let restored = service::restore_version(&state.db, &Workers(state), id, version, &actor)
+            .await
+            .map_err(rule_error)?;
         Ok(restored.into())
     }
 }

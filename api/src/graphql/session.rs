@@ -12,11 +12,10 @@ use futures::{Stream, StreamExt};
 use shared::accounts::{FieldError, MAX_EMAIL, MAX_RESET_PASSWORD, NewAccount};
 use shared::auth::{AuthError, CodeError, Session};
 use shared::db::models::accounts::User as UserRow;
-use shared::db::repo::audit::Actor;
-use shared::rate_limit::{self, RateLimitError};
+use shared::rate_limit::{self};
 
-use super::caller::{ClientAddr, claims};
-use super::errors::{bad_input, conflict, forbidden, internal, not_found, refused};
+use super::support::caller::{ClientAddr, claims, limit_error};
+use super::support::errors::{bad_input, conflict, forbidden, internal, not_found};
 use crate::state::AppState;
 use shared::messages::{self, Message};
 
@@ -198,21 +197,6 @@ async fn code_answer(
 /// A rule broken by the input, as `BAD_USER_INPUT`.
 pub(super) fn field_error(error: FieldError) -> async_graphql::Error {
     bad_input(error.field, error.message)
-}
-
-/// A refused or failed rate-limit check: `TOO_MANY_REQUESTS` (with how long a locked account
-/// waits), or an internal error when the counters cannot be read (refusing is safer than
-/// guessing without limits).
-pub(super) fn limit_error(error: RateLimitError) -> async_graphql::Error {
-    match error.message() {
-        Some(message) => refused("TOO_MANY_REQUESTS", message),
-        None => internal(format!("rate limits: {error}")),
-    }
-}
-
-/// The actor of an audit-log entry: the caller (and their impersonator, if any).
-pub(super) fn actor(claims: &shared::auth::AccessClaims) -> Actor {
-    Actor::from(claims)
 }
 
 /// The fields of `register` (the same rules as `createUser`).

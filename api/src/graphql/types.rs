@@ -4,7 +4,7 @@
 //! per dossier type, and the metas check needs them). Types are addressed by name.
 //!
 //! Beside the spec's plain lists, the screens' paged lists `documentTypesPage` and
-//! `dossierTypesPage` (the `TableInput` of [`super::table`]) and `deleteDossierType`. A type's
+//! `dossierTypesPage` (the `TableInput` of [`super::support::table`]) and `deleteDossierType`. A type's
 //! `ruleCount` answers without loading its rules; a list loads rules and counts for all its
 //! rows at once, only when the request selects them.
 
@@ -14,68 +14,16 @@ use async_graphql::{ComplexObject, Context, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use shared::db::models::types::{DocumentType as DocumentTypeRow, DossierType as DossierTypeRow};
 use shared::db::repo::rules::{self as rules_repo, DossierRuleFilter};
-use shared::db::repo::types::{self as repo, EditError, TypeSort};
-use shared::services::{ErrorKind, ServiceError};
+use shared::db::repo::types::{self as repo, TypeSort};
 
-use super::caller::claims;
-use super::errors::{bad_input, conflict, internal, no_worker, not_found, unavailable};
 use super::rules::{DocumentRule, DossierRule};
-use super::session::actor;
-use super::table::{Column, FilterKind, FilterValue, Page, Table, TableInput, TableSpec};
+use super::support::caller::{actor, claims};
+use super::support::errors::{db_error, edit_error, internal, not_found};
+use super::support::table::{
+    Column, FilterKind, FilterValue, Page, Table, TableInput, TableSpec, paging,
+};
 use crate::state::AppState;
 use shared::messages;
-
-/// The answer to a catalogue edit the repositories refused.
-pub(super) fn edit_error(error: EditError) -> async_graphql::Error {
-    match error {
-        EditError::Invalid { field, message } => bad_input(field, message),
-        EditError::NotFound(message) => not_found(message),
-        EditError::Conflict(message) => conflict(message),
-        EditError::Db(error) => internal(chain(&error)),
-    }
-}
-
-/// An error with its sources, for the log.
-pub(super) fn chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    text
-}
-
-/// A refused or failed domain-service operation (`shared::services`) as a GraphQL error: its
-/// message for the client, or the generic one with the details logged.
-pub(super) fn service_error<E: ServiceError>(error: E) -> async_graphql::Error {
-    match error.kind() {
-        ErrorKind::NotFound => not_found(error.message()),
-        ErrorKind::Conflict => conflict(error.message()),
-        ErrorKind::Invalid { field } => bad_input(field, error.message()),
-        ErrorKind::Unavailable => unavailable(error.message()),
-        ErrorKind::NoWorker => no_worker(error.message()),
-        ErrorKind::Internal => internal(chain(&error)),
-    }
-}
-
-/// A database error as the client sees it.
-pub(super) fn db_error(error: shared::db::DbError) -> async_graphql::Error {
-    internal(chain(&error))
-}
-
-/// `limit` / `offset` arguments as the repositories take them.
-pub(super) fn paging(limit: Option<i32>, offset: Option<i32>) -> (Option<i64>, Option<i64>) {
-    (limit.map(i64::from), offset.map(i64::from))
-}
-
-/// A reference by name (a rule's `documentType { name }`, its `dataTables [{ name }]`).
-#[derive(SimpleObject, Clone)]
-#[graphql(name = "NamedRef")]
-pub struct NamedRef {
-    pub name: String,
-}
 
 /// The type lists' columns (`documentTypesPage`, `dossierTypesPage`): sorts and filters each
 /// backed by an index (migrations 0002 and 0007).

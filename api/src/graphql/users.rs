@@ -5,24 +5,13 @@
 use std::sync::Arc;
 
 use async_graphql::{Context, InputObject, Object};
-use shared::accounts::{AdminError, NewAccount};
+use shared::accounts::NewAccount;
 
-use super::caller::claims;
-use super::errors::{bad_input, conflict, forbidden, internal, not_found};
-use super::session::{User, actor};
+use super::session::User;
+use super::support::caller::{actor, claims};
+use super::support::errors::{admin_error, bad_input, forbidden, internal};
 use crate::state::AppState;
 use shared::messages;
-
-/// An administrative failure as a GraphQL error.
-pub(super) fn admin_error(error: AdminError) -> async_graphql::Error {
-    match error {
-        AdminError::Invalid(field) => bad_input(field.field, field.message),
-        AdminError::NotFound(message) => not_found(message),
-        AdminError::Conflict(message) => conflict(message),
-        AdminError::Forbidden(message) => forbidden(message),
-        error => internal(format!("{error:#}")),
-    }
-}
 
 #[derive(InputObject)]
 pub struct CreateUserInput {
@@ -160,7 +149,7 @@ impl UsersMutation {
             .limits
             .take(&counters)
             .await
-            .map_err(super::session::limit_error)?;
+            .map_err(super::support::caller::limit_error)?;
         shared::accounts::change_own_password(
             &state.db,
             &actor(claims),

@@ -27,12 +27,13 @@ use shared::validation::{
 };
 use uuid::Uuid;
 
-use super::caller::claims;
-use super::errors::{bad_input, internal, not_found, refused};
-use super::ids;
-use super::messages::ServerMessage;
-use super::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
-use super::types::{chain, db_error, edit_error, paging};
+use super::support::caller::claims;
+use super::support::errors::{
+    bad_input, chain, db_error, edit_error, internal, not_found, refused,
+};
+use super::support::ids;
+use super::support::messages::ServerMessage;
+use super::support::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec, paging};
 use crate::state::AppState;
 use shared::messages;
 

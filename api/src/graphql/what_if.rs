@@ -17,13 +17,11 @@ use shared::jobs::outbox;
 use shared::jobs::what_if::WhatIfJob;
 use uuid::Uuid;
 
-use super::caller::claims;
-use super::errors::{internal, not_found};
-use super::ids;
-use super::messages::ServerMessage;
-use super::session::actor;
-use super::table::{Column, Page, TableInput, TableSpec};
-use super::types::{db_error, edit_error};
+use super::support::caller::{actor, claims};
+use super::support::errors::{db_error, edit_error, internal, not_found};
+use super::support::ids;
+use super::support::messages::ServerMessage;
+use super::support::table::{Column, Page, TableInput, TableSpec};
 use crate::state::AppState;
 use shared::messages;
 

@@ -10,7 +10,9 @@
 //! [`Table`] onto its repository's typed filter; the repositories page with LIMIT/OFFSET over
 //! indexed sorts and count the matching rows for `pages` / `total`.
 
-use async_graphql::{InputObject, OutputType, SimpleObject};
+use std::borrow::Cow;
+
+use async_graphql::{InputObject, OutputType, SimpleObject, TypeName};
 use chrono::{DateTime, NaiveDate, Utc};
 use shared::db::repo::capped_count::COUNT_CAP;
 use shared::db::repo::dossiers::{IdRange, PageRequest};
@@ -48,35 +50,11 @@ pub struct TableFilter {
     pub kind: String,
 }
 
+// Its GraphQL name is its item's with `Page` after it (`DossierPage`): a list's module declares
+// nothing here.
 /// One page of a list.
 #[derive(SimpleObject)]
-#[graphql(concrete(name = "DossierPage", params(super::dossiers::Dossier)))]
-#[graphql(concrete(name = "FailedJobPage", params(super::jobs::FailedJob)))]
-#[graphql(concrete(
-    name = "RuleExecutionLogPage",
-    params(super::executions::RuleExecutionLog)
-))]
-#[graphql(concrete(
-    name = "DossierRuleExecutionLogPage",
-    params(super::executions::DossierRuleExecutionLog)
-))]
-#[graphql(concrete(
-    name = "DossierRuleExecutionPage",
-    params(super::executions::DossierRuleExecution)
-))]
-#[graphql(concrete(name = "DocumentTypePage", params(super::types::DocumentType)))]
-#[graphql(concrete(name = "DossierTypePage", params(super::types::DossierType)))]
-#[graphql(concrete(name = "DataTablePage", params(super::data_tables::DataTable)))]
-#[graphql(concrete(name = "DocumentRulePage", params(super::rules::DocumentRule)))]
-#[graphql(concrete(name = "DossierRulePage", params(super::rules::DossierRule)))]
-#[graphql(concrete(name = "RuleVersionPage", params(super::rule_versions::RuleVersion)))]
-#[graphql(concrete(name = "WhatIfChangePage", params(super::what_if::WhatIfChange)))]
-#[graphql(concrete(name = "RuleValidationPage", params(super::validation::RuleValidation)))]
-#[graphql(concrete(name = "AuditLogEntryPage", params(super::audit::AuditLogEntry)))]
-#[graphql(concrete(
-    name = "ValidationDocumentPage",
-    params(super::validation::ValidationDocument)
-))]
+#[graphql(name_type)]
 pub struct Page<T: OutputType> {
     pub items: Vec<T>,
     /// How many pages the filtered rows make at this page size.
@@ -88,6 +66,17 @@ pub struct Page<T: OutputType> {
     pub more: bool,
     /// The order applied, as `"field DESC|ASC"`.
     pub op: String,
+}
+
+impl<T: OutputType> TypeName for Page<T> {
+    fn type_name() -> Cow<'static, str> {
+        format!("{}Page", T::type_name()).into()
+    }
+}
+
+/// `limit` / `offset` arguments as the repositories take them.
+pub fn paging(limit: Option<i32>, offset: Option<i32>) -> (Option<i64>, Option<i64>) {
+    (limit.map(i64::from), offset.map(i64::from))
 }
 
 /// `10000` as Italian writes it: `10.000`.

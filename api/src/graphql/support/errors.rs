@@ -10,14 +10,17 @@
 //! - `NO_WORKER`: no worker is running to answer: refused at once.
 //! - `BUDGET_EXHAUSTED`: the caller has used what their budget allows for the period
 //!   (`shared::services::budgets`); the message says which budget and when it renews.
-//! - `UNAUTHENTICATED`, `FORBIDDEN`: no valid session, or not allowed ([`super::access`]).
+//! - `UNAUTHENTICATED`, `FORBIDDEN`: no valid session, or not allowed ([`crate::graphql::access`]).
 //! - `INTERNAL`: anything else; the details go to the log, not to the client.
 //!
 //! The constructors take a [`Message`], never a string: an error a user sees cannot bypass the
 //! catalogue.
 
 use async_graphql::{Error, ErrorExtensionValues, ErrorExtensions};
+use shared::accounts::AdminError;
+use shared::db::repo::types::EditError;
 use shared::messages::{self, Message};
+use shared::services::{ErrorKind, ServiceError};
 
 /// An error of kind `code` saying `message`.
 pub fn refused(code: &'static str, message: Message) -> Error {
@@ -72,4 +75,55 @@ pub fn forbidden(message: Message) -> Error {
 pub fn internal(error: impl std::fmt::Display) -> Error {
     tracing::error!(error = %error, "operation failed");
     refused("INTERNAL", messages::internal_error())
+}
+
+/// The answer to a catalogue edit the repositories refused.
+pub fn edit_error(error: EditError) -> async_graphql::Error {
+    match error {
+        EditError::Invalid { field, message } => bad_input(field, message),
+        EditError::NotFound(message) => not_found(message),
+        EditError::Conflict(message) => conflict(message),
+        EditError::Db(error) => internal(chain(&error)),
+    }
+}
+
+/// An error with its sources, for the log.
+pub fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+/// A refused or failed domain-service operation (`shared::services`) as a GraphQL error: its
+/// message for the client, or the generic one with the details logged.
+pub fn service_error<E: ServiceError>(error: E) -> async_graphql::Error {
+    match error.kind() {
+        ErrorKind::NotFound => not_found(error.message()),
+        ErrorKind::Conflict => conflict(error.message()),
+        ErrorKind::Invalid { field } => bad_input(field, error.message()),
+        ErrorKind::Unavailable => unavailable(error.message()),
+        ErrorKind::NoWorker => no_worker(error.message()),
+        ErrorKind::Internal => internal(chain(&error)),
+    }
+}
+
+/// A database error as the client sees it.
+pub fn db_error(error: shared::db::DbError) -> async_graphql::Error {
+    internal(chain(&error))
+}
+
+/// An administrative failure as a GraphQL error.
+pub fn admin_error(error: AdminError) -> async_graphql::Error {
+    match error {
+        AdminError::Invalid(field) => bad_input(field.field, field.message),
+        AdminError::NotFound(message) => not_found(message),
+        AdminError::Conflict(message) => conflict(message),
+        AdminError::Forbidden(message) => forbidden(message),
+        error => internal(format!("{error:#}")),
+    }
 }

@@ -6,7 +6,9 @@ use poem::http::HeaderMap;
 use shared::auth::{AccessClaims, Authenticator, TokenError};
 use shared::messages;
 
-use super::errors::refused;
+use super::errors::{internal, refused};
+use shared::db::repo::audit::Actor;
+use shared::rate_limit::RateLimitError;
 
 pub enum Caller {
     Anonymous,
@@ -105,6 +107,21 @@ impl ClientAddr {
     pub fn of(ctx: &Context<'_>) -> Option<std::net::IpAddr> {
         ctx.data_opt::<ClientAddr>().and_then(|c| c.0)
     }
+}
+
+/// A refused or failed rate-limit check: `TOO_MANY_REQUESTS` (with how long a locked account
+/// waits), or an internal error when the counters cannot be read (refusing is safer than
+/// guessing without limits).
+pub fn limit_error(error: RateLimitError) -> async_graphql::Error {
+    match error.message() {
+        Some(message) => refused("TOO_MANY_REQUESTS", message),
+        None => internal(format!("rate limits: {error}")),
+    }
+}
+
+/// The actor of an audit-log entry: the caller (and their impersonator, if any).
+pub fn actor(claims: &shared::auth::AccessClaims) -> Actor {
+    Actor::from(claims)
 }
 
 #[cfg(test)]
