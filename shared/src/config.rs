@@ -1139,4 +1139,132 @@ mod tests {
         assert!(!token.matches("scrape-me-0123456780"));
         assert!(!token.matches("scrape-me"));
     }
+
+    /// Names the sources use that are not settings of a deployment, with the reason.
+    const NOT_SETTINGS: &[(&str, &str)] = &[
+        (
+            "ISTRUTTORIA_TEST_DATABASE_URL",
+            "tests only: the PostgreSQL server tests clone their databases on (shared::testing)",
+        ),
+        (
+            "ISTRUTTORIA_TEST_REDIS_URL",
+            "tests only: the Redis the API tests use (scripts/test.sh sets it)",
+        ),
+        (
+            "ISTRUTTORIA_MIGRATIONS_HASH",
+            "set at compile time by shared/build.rs (env!), never read at run time",
+        ),
+    ];
+
+    /// Every `ISTRUTTORIA_…` name in `text` (a name ends at the first character that is not
+    /// an upper-case letter, a digit or `_`).
+    fn variable_names(text: &str) -> Vec<String> {
+        const PREFIX: &str = "ISTRUTTORIA_";
+        let mut names = Vec::new();
+        let mut rest = text;
+        while let Some(at) = rest.find(PREFIX) {
+            let preceded_by_word = rest[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+            let tail = &rest[at + PREFIX.len()..];
+            let len = tail
+                .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+                .unwrap_or(tail.len());
+            if !preceded_by_word && len > 0 {
+                names.push(format!("{PREFIX}{}", &tail[..len]));
+            }
+            rest = &tail[len..];
+        }
+        names
+    }
+
+    /// The `.rs` files under `dir`, recursively.
+    fn rust_files(dir: &std::path::Path, files: &mut Vec<PathBuf>) {
+        let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for entry in entries {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                rust_files(&path, files);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                files.push(path);
+            }
+        }
+    }
+
+    /// `.env.example` documents every variable the binaries read. The sources of the three
+    /// crates are searched whole (this module, the worker's extraction child reading
+    /// `ISTRUTTORIA_LOG_FORMAT`, and whatever reads a variable next), so a new variable
+    /// fails here until it has its line — `NAME=default`, or `# NAME=example` when setting it
+    /// changes behaviour — and a removed one fails while its line stays.
+    #[test]
+    fn env_example_lists_every_variable_the_sources_read() {
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+        let mut files = Vec::new();
+        for crate_sources in ["shared/src", "api/src", "worker/src"] {
+            rust_files(&root.join(crate_sources), &mut files);
+        }
+        let mut read = std::collections::BTreeMap::<String, PathBuf>::new();
+        for file in &files {
+            let text =
+                std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            for name in variable_names(&text) {
+                read.entry(name).or_insert_with(|| file.clone());
+            }
+        }
+        let not_settings: Vec<&str> = NOT_SETTINGS.iter().map(|(name, _)| *name).collect();
+        read.retain(|name, _| !not_settings.contains(&name.as_str()));
+        assert!(
+            read.contains_key("ISTRUTTORIA_DATABASE_URL") && read.len() > 50,
+            "the search found {} variables: is {} the repository?",
+            read.len(),
+            root.display()
+        );
+
+        let example = std::fs::read_to_string(root.join(".env.example")).expect(".env.example");
+        let mut listed = std::collections::BTreeMap::<String, usize>::new();
+        for line in example.lines() {
+            let line = line.trim_start_matches('#').trim_start();
+            if let Some((name, _)) = line.split_once('=')
+                && name.starts_with("ISTRUTTORIA_")
+                && variable_names(name) == [name]
+            {
+                *listed.entry(name.to_owned()).or_default() += 1;
+            }
+        }
+
+        let mut problems: Vec<String> = read
+            .iter()
+            .filter(|(name, _)| !listed.contains_key(*name))
+            .map(|(name, file)| {
+                format!(
+                    "{name} is read ({}) but not listed in .env.example",
+                    file.strip_prefix(root).unwrap_or(file).display()
+                )
+            })
+            .collect();
+        problems.extend(
+            listed
+                .iter()
+                .filter(|(name, _)| !read.contains_key(*name))
+                .map(|(name, _)| format!("{name} is listed in .env.example but nothing reads it")),
+        );
+        problems.extend(
+            listed
+                .iter()
+                .filter(|(_, count)| **count > 1)
+                .map(|(name, count)| format!("{name} is listed {count} times in .env.example")),
+        );
+        assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn variable_names_are_whole_names() {
+        assert_eq!(
+            variable_names(
+                "a `ISTRUTTORIA_HTTP_ADDR`, ISTRUTTORIA_{name}, X_ISTRUTTORIA_NO; ISTRUTTORIA_RULE_TIMEOUT_MS="
+            ),
+            ["ISTRUTTORIA_HTTP_ADDR", "ISTRUTTORIA_RULE_TIMEOUT_MS"]
+        );
+    }
 }

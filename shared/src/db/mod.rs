@@ -36,8 +36,8 @@ const CHECKOUT_TIMEOUT: Duration = Duration::from_secs(30);
 pub async fn connect(database_url: &str, max_size: usize) -> DbResult<Pool> {
     // A connection is given out again without a `SELECT 1` first (the default): that was a
     // round trip on every checkout, about nine per document in the pipeline
-    // (docs/benchmarks.md). One whose server closed it (a restart) is still recognised and
-    // dropped (`is_broken` reads the client's closed flag); a connection lost silently fails
+    // (docs/benchmarks-history.md). One whose server closed it (a restart) is still recognised
+    // and dropped (`is_broken` reads the client's closed flag); a connection lost silently fails
     // its first query, and the job or request is retried like any database error.
     let mut config = ManagerConfig::default();
     config.recycling_method = RecyclingMethod::Fast;

@@ -167,7 +167,7 @@ impl Redis {
     /// but not started would wait in its buffer while another worker idles. apalis-redis's
     /// task locks and pub/sub events are off: nothing here reads them, and the lock of each job
     /// (`acquire_leases.lua`) runs an `LREM` over the whole waiting list — O(backlog) per job,
-    /// on Redis's one thread (measured by `just loadtest`, docs/benchmarks.md).
+    /// on Redis's one thread (measured by `just loadtest`, docs/benchmarks-history.md).
     pub fn storage<T>(&self, name: &str, fetch_batch: usize) -> RedisStorage<T> {
         let queue = format!("{}:{name}", self.namespace);
         RedisStorage::new(self.connection.clone()).with_config(

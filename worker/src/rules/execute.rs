@@ -108,8 +108,8 @@ pub enum InstanceAllocator {
 }
 
 impl Default for InstanceAllocator {
-    /// Measured in `just bench` (docs/benchmarks.md): the pool halves the trivial rule's
-    /// latency and lets executions scale across threads.
+    /// Measured in `just bench` (docs/benchmarks-history.md): the pool halves the trivial
+    /// rule's latency and lets executions scale across threads.
     fn default() -> Self {
         Self::Pooling {
             max_concurrent: 1000,
@@ -764,7 +764,8 @@ impl RuleRuntime {
         let stderr = std::mem::take(&mut state.stdio.stderr);
         // Resets the pooled slots: the pages the execution touched (5–30 µs). Here rather than
         // on another thread: resets running on the other core beside executions slowed them
-        // more than they saved, and the wake-up cost more than the reset (docs/benchmarks.md).
+        // more than they saved, and the wake-up cost more than the reset
+        // (docs/benchmarks-history.md).
         drop(store);
 
         let mut execution = Execution {

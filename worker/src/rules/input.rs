@@ -2,9 +2,10 @@
 //!
 //! A rule's input is a JSON value — for a document rule an object whose words with their boxes
 //! (`rawTextWithGeometry`) are most of its bytes, and were most of the time of every rule that
-//! parsed them, read or not (docs/benchmarks.md, issue 15). So an object input travels as its
-//! members apart: their names, and each value's JSON text, which the harness parses only when
-//! the rule first reads that member (`harness.js`, `lazyInput`). Anything else travels whole.
+//! parsed them, read or not (docs/benchmarks-history.md, issue 15). So an object input travels
+//! as its members apart: their names, and each value's JSON text, which the harness parses only
+//! when the rule first reads that member (`harness.js`, `lazyInput`). Anything else travels
+//! whole.
 //!
 //! The text is checked here, before any instance exists: an input that is not JSON is the
 //! execution's [`ErrorKind::Input`](super::ErrorKind::Input) error, and the plugin only ever
