@@ -16,6 +16,7 @@ export const LOOKS: readonly Look[] = [
   { name: 'mobile-it-light', viewport: { width: 390, height: 844 }, settings: { theme: 'LIGHT' }, language: 'it' },
   { name: 'mobile-en-dark', viewport: { width: 390, height: 844 }, settings: { theme: 'DARK' }, language: 'en' },
   { name: 'desktop-en-nature-rtl', viewport: { width: 1440, height: 900 }, settings: { theme: 'NATURE', direction: 'rtl' }, language: 'en' },
+  { name: 'mobile-it-nature-rtl', viewport: { width: 390, height: 844 }, settings: { theme: 'NATURE', direction: 'rtl' }, language: 'it' },
 ];
 
 /** Sizes the page and stores the look's settings and language; the next navigation shows it. */
