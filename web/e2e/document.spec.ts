@@ -26,7 +26,7 @@ const TABS: [string, string][] = [
   ['modifica', 'Modifica'],
   ['regole', 'Regole'],
   ['regoleeseguite', 'Regole eseguite'],
-  ['formdata', 'Form data'],
+  ['formdata', 'Dati del modulo'],
   ['tables', 'Tabelle'],
   ['textwithgeometry', 'Testo con geometria'],
   ['rawtext', 'Testo grezzo'],

@@ -48,7 +48,7 @@ test.describe('screenshots of every screen in every look', () => {
       for (const [index, screen] of screensToWalk(seed).entries()) {
         await openScreen(page, screen);
         const file = `${shots}/${fileName(index, screen.path)}`;
-        await page.screenshot({ path: file });
+        await page.screenshot({ path: file, animations: 'disabled' });
         files.push(file);
       }
       for (let start = 0; start < files.length; start += PER_SHEET) {

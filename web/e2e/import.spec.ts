@@ -66,7 +66,7 @@ test.describe('dossier import', () => {
 
     await page.goto('/dossier/import');
     await expect(page.getByRole('heading', { level: 1, name: 'Import' })).toBeVisible();
-    await expect(page.getByTestId('import-breadcrumbs').getByRole('link', { name: 'Dossier' })).toHaveAttribute('href', '/dossier');
+    await expect(page.getByTestId('breadcrumbs').getByRole('link', { name: 'Dossier' })).toHaveAttribute('href', '/dossier');
     await expect(page.getByTestId('import-next')).toBeDisabled();
 
     // Step 0: the zip, listed in the browser.

@@ -90,33 +90,3 @@ test('right to left: the settings drawer’s switches have their knob beside the
   );
   expect(covered).toEqual([]);
 });
-
-// Screenshots of every screen in right to left, for looking at them, only with SCREENSHOT_DIR set
-// (E2E_SCREENS narrows the screens):
-//   SCREENSHOT_DIR=/tmp/rtl-shots E2E_SCREENS=jobs npx playwright test e2e/layout.spec.ts -g screenshots
-const shots = process.env.SCREENSHOT_DIR;
-test.describe('right to left screenshots', () => {
-  test.skip(!shots, 'set SCREENSHOT_DIR to take screenshots');
-  test.describe.configure({ timeout: 900_000 });
-
-  const looks = [
-    { name: '1440-light', viewport: { width: 1440, height: 900 }, theme: 'LIGHT' },
-    { name: '1440-dark', viewport: { width: 1440, height: 900 }, theme: 'DARK' },
-    { name: '390-light', viewport: { width: 390, height: 844 }, theme: 'LIGHT' },
-    { name: '390-dark', viewport: { width: 390, height: 844 }, theme: 'DARK' },
-  ] as const;
-
-  test('screenshots of every screen at 1440 and 390 px, light and dark', async ({ page }) => {
-    await page.goto('/');
-    const list = screensToWalk(await seedScreens(page));
-    for (const look of looks) {
-      await page.setViewportSize(look.viewport);
-      await page.evaluate((theme) => localStorage.setItem('istruttoria.settings', JSON.stringify({ theme, direction: 'rtl' })), look.theme);
-      for (const [index, screen] of list.entries()) {
-        await openScreen(page, screen);
-        const name = screen.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, 'id').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-        await page.screenshot({ path: `${shots}/${String(index).padStart(2, '0')}-${name || 'dashboard'}-${look.name}.png` });
-      }
-    }
-  });
-});

@@ -23,10 +23,39 @@ export function overflowingTables(page: Page): Promise<string[]> {
   );
 }
 
-/** What does not fit: tables that overflow their panel (overflowingTables), a page wider than the window. */
+/** Table headers with a word broken across two lines ("Erro / re"): a header wraps between its words only. */
+export function headersBrokenInsideAWord(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main th, .bp6-overlay th')].flatMap((header) => {
+      if ((header as HTMLElement).offsetParent === null) return [];
+      const walker = document.createTreeWalker(header, NodeFilter.SHOW_TEXT);
+      const broken: string[] = [];
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const word of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(`the header "${text.trim()}" breaks "${word[0]}" across ${lines.size} lines`);
+        }
+      }
+      return broken;
+    }),
+  );
+}
+
+/**
+ * What does not fit: tables that overflow their panel (overflowingTables), a page wider than the
+ * window, table headers broken inside a word.
+ */
 export async function misfits(page: Page): Promise<string[]> {
   const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
-  return [...(await overflowingTables(page)), ...(width.page > width.window ? [`the page is ${width.page} px wide in a ${width.window} px window`] : [])];
+  return [
+    ...(await overflowingTables(page)),
+    ...(width.page > width.window ? [`the page is ${width.page} px wide in a ${width.window} px window`] : []),
+    ...(await headersBrokenInsideAWord(page)),
+  ];
 }
 
 /** The page's tables fit (or scroll inside their panel), and the page never scrolls sideways. */

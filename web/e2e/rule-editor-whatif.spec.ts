@@ -130,7 +130,7 @@ test('What if: the unsaved threshold over a dozen processed contracts lists exac
   for (const name of FLIPPING) {
     const row = page.getByTestId(`row-${idOf(name)}`);
     await expect(row.getByRole('link', { name })).toHaveAttribute('href', `/dossier/dettagli/${dossierId}/documenti/${idOf(name)}`);
-    await expect(row.getByTestId('whatif-kinds')).toHaveText('Esito cambiato');
+    await expect(row.getByTestId('whatif-kinds')).toHaveText('Riuscita cambiata');
     await expect(row.getByTestId('whatif-flip')).toHaveText('SI diventa NO');
   }
 

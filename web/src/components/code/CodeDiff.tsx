@@ -22,6 +22,11 @@ export interface CodeDiffProps {
   testId?: string;
 }
 
+/** The marks around "15 unchanged lines": CodeMirror's "⦚" is in no font the app ships or the systems have. */
+const collapsedLinesMarks = EditorView.theme({
+  '.cm-collapsedLines': { '&:before': { content: '"…"' }, '&:after': { content: '"…"' } },
+});
+
 /**
  * The difference between two texts (CodeMirror's merge view), read-only, with unchanged stretches
  * collapsed and the app's light or dark theme. Heavy: load it through `LazyCodeDiff`.
@@ -43,6 +48,7 @@ export default function CodeDiff({ a, b, language, labelA, labelB, layout = 'spl
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),
       EditorState.phrases.of({ '$ unchanged lines': unchanged }),
+      collapsedLinesMarks,
     ];
     if (layout === 'unified') {
       const view = new EditorView({

@@ -147,7 +147,7 @@ describe('document detail: tabs and address', () => {
   it('opens the tab named in the address; …/regole opens regole; an unknown tab is generale', async () => {
     fakes();
     await renderRoutes(routes, { url: `${BASE}?tab=formdata` });
-    expect((await screen.findByRole('tab', { name: 'Form data' })).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByRole('tab', { name: 'Dati del modulo' })).getAttribute('aria-selected')).toBe('true');
     expect((await screen.findByTestId('formdata')).textContent).toContain('"nome": "Mario"');
   });
 

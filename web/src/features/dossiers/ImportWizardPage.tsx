@@ -1,8 +1,7 @@
-import { Breadcrumb, Button, Classes } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader, type Crumb } from '../../components/PageHeader';
 import { useCan, useSessionStore } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/validation';
@@ -259,33 +258,13 @@ export function ImportWizardPage({ upload = uploadDossier }: { upload?: UploadFn
     setCallbackTouched(false);
   };
 
-  const breadcrumbs: { text: string; href?: string }[] = [
-    { text: t('nav.dashboard'), href: '/' },
-    { text: t('nav.dossiers'), href: '/dossier' },
-    { text: t('routes.dossierImport') },
-  ];
+  const breadcrumbs: Crumb[] = [{ label: t('nav.dashboard'), to: '/' }, { label: t('nav.dossiers'), to: '/dossier' }, { label: t('routes.dossierImport') }];
 
   const archiveProblem = oneFileOnly ? t('dossierImport.archive.oneFile') : problemText(problem);
 
   return (
     <div className="import-wizard">
-      {/* Blueprint's breadcrumb look; a plain list, as Breadcrumbs' overflow list puts a <div> inside its <ol>. */}
-      <nav aria-label={t('dossierImport.breadcrumbs')} className="import-wizard__breadcrumbs" data-testid="import-breadcrumbs">
-        <ol className={Classes.BREADCRUMBS}>
-          {breadcrumbs.map(({ text, href }) => (
-            <li key={href ?? 'current'}>
-              {href ? (
-                <Link className={Classes.BREADCRUMB} to={href}>
-                  {text}
-                </Link>
-              ) : (
-                <Breadcrumb current text={text} aria-current="page" />
-              )}
-            </li>
-          ))}
-        </ol>
-      </nav>
-      <PageHeader title={t('routes.dossierImport')} />
+      <PageHeader title={t('routes.dossierImport')} breadcrumbs={breadcrumbs} />
 
       <section className="page-panel import-wizard__panel" data-testid="import-wizard">
         {accepted !== null ? (

@@ -65,7 +65,7 @@ describe('import wizard', () => {
     api();
     await render();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Import');
-    const crumbs = screen.getByTestId('import-breadcrumbs');
+    const crumbs = screen.getByTestId('breadcrumbs');
     expect(within(crumbs).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
     expect(within(crumbs).getByRole('link', { name: 'Dossier' }).getAttribute('href')).toBe('/dossier');
     const steps = within(screen.getByTestId('import-stepper')).getAllByRole('listitem');

@@ -486,7 +486,6 @@ export const en: typeof it = {
     back: 'Back to the dashboard',
   },
   dossierImport: {
-    breadcrumbs: 'Breadcrumbs',
     steps: {
       archive: 'Choose the archive',
       types: 'Assign the types',
@@ -1316,14 +1315,14 @@ export const en: typeof it = {
         document: 'Document',
         document_dossier: 'Dossier · item',
         changes: 'What changes',
-        success: 'Outcome (before → after)',
+        success: 'Success (before → after)',
         details: 'Comparison',
       },
       showDetails: 'Show the comparison of {{name}}',
       hideDetails: 'Hide the comparison of {{name}}',
       item: 'item {{n}}',
       kinds: {
-        success: 'Outcome changed',
+        success: 'Success changed',
         newErrors: 'New errors',
         fixedErrors: 'Errors fixed',
         metasAdded: 'Metas added',

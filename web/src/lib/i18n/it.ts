@@ -486,7 +486,6 @@ export const it = {
     back: 'Torna alla dashboard',
   },
   dossierImport: {
-    breadcrumbs: 'Percorso',
     steps: {
       archive: "Seleziona l'archivio",
       types: 'Associa le tipologie',
@@ -708,7 +707,7 @@ export const it = {
       modifica: 'Modifica',
       regole: 'Regole',
       regoleeseguite: 'Regole eseguite',
-      formdata: 'Form data',
+      formdata: 'Dati del modulo',
       tables: 'Tabelle',
       textwithgeometry: 'Testo con geometria',
       rawtext: 'Testo grezzo',
@@ -1316,14 +1315,14 @@ export const it = {
         document: 'Documento',
         document_dossier: 'Dossier · elemento',
         changes: 'Cosa cambia',
-        success: 'Esito (prima → dopo)',
+        success: 'Riuscita (prima → dopo)',
         details: 'Confronto',
       },
       showDetails: 'Mostra il confronto di {{name}}',
       hideDetails: 'Nascondi il confronto di {{name}}',
       item: 'elemento {{n}}',
       kinds: {
-        success: 'Esito cambiato',
+        success: 'Riuscita cambiata',
         newErrors: 'Nuovi errori',
         fixedErrors: 'Errori risolti',
         metasAdded: 'Metadati aggiunti',

@@ -308,7 +308,7 @@ describe('What if: the tab', () => {
     expect(within(row).getByTestId('whatif-doc-dossier').textContent).toBe('del dossier dos-1');
     expect(within(screen.getByTestId('row-doc-2')).getByTestId('whatif-doc-dossier').textContent).toBe('del dossier dos-2');
     // The kinds in their order, with human labels.
-    expect(within(row).getByTestId('whatif-kinds').textContent).toBe('Esito cambiatoMetadati cambiati');
+    expect(within(row).getByTestId('whatif-kinds').textContent).toBe('Riuscita cambiataMetadati cambiati');
     expect(within(row).getByTestId('whatif-flip').textContent).toBe('SI diventa NO');
     expect(within(screen.getByTestId('row-doc-2')).getByTestId('whatif-flip').textContent).toBe('mai eseguita diventa nessun esito');
     expect(within(screen.getByTestId('row-doc-2')).getByTestId('whatif-kinds').textContent).toBe('Nessuna esecuzione precedente');
