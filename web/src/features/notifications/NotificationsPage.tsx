@@ -69,7 +69,7 @@ export function NotificationsPage() {
 
   return (
     <>
-      <PageHeader title={t('routes.notifications')} />
+      <PageHeader title={t('routes.notifications')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.notifications') }]} />
       <section className="page-panel">
         <form noValidate onSubmit={handleSubmit(add)} className="inline-form" data-testid="notification-form">
           <FormGroup

@@ -23,7 +23,7 @@ export function UserEditPage() {
 
   return (
     <>
-      <PageHeader title={t('routes.userEdit')}>
+      <PageHeader title={t('routes.userEdit')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.users'), to: '/users' }, { label: t('routes.userEdit') }]}>
         <Link to="/users">{t('users.backToList')}</Link>
       </PageHeader>
       <p className="muted" data-testid="user-edit-email">

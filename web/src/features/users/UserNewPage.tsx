@@ -42,7 +42,7 @@ export function UserNewPage() {
 
   return (
     <>
-      <PageHeader title={t('routes.userNew')}>
+      <PageHeader title={t('routes.userNew')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.users'), to: '/users' }, { label: t('routes.userNew') }]}>
         <Link to="/users">{t('users.backToList')}</Link>
       </PageHeader>
       <section className="page-panel page-panel--form">

@@ -48,7 +48,7 @@ export function UsersPage() {
 
   return (
     <>
-      <PageHeader title={t('routes.users')}>
+      <PageHeader title={t('routes.users')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.users') }]}>
         {/* The list needs `users` (spec §2); the new user's screen and its call need `createUser`. */}
         {can({ action: 'allow', resource: 'users' }) && can({ action: 'allow', resource: 'createUser' }) && (
           <Button intent="primary" icon="new-person" text={t('users.new')} onClick={() => void navigate('/users/new')} data-testid="users-new" />
