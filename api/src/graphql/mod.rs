@@ -165,10 +165,8 @@ mod tests {
     /// Each `super::<module>::<name>` or `super::<module>::{<names>}` of `source`.
     fn super_paths(source: &str) -> Vec<(&str, Vec<&str>)> {
         let ident = |text: &str| {
-            let end = text
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(text.len());
-            end
+            text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(text.len())
         };
         source
             .match_indices("super::")
