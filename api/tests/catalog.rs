@@ -1,6 +1,6 @@
 //! Document and dossier types and data tables through the real API: every operation's happy
-//! path, every validation message of the operations spec §5, and deletions refused while the
-//! row is in use.
+//! path, every validation message of docs/domain.md#input-rules-and-limits, and deletions
+//! refused while the row is in use.
 
 mod common;
 

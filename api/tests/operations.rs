@@ -1,5 +1,5 @@
-//! The GraphQL operations on dossiers, documents and rule runs (operations spec §7), through
-//! the real HTTP API over PostgreSQL, Redis and object storage. Rows are created directly
+//! The GraphQL operations on dossiers, documents and rule runs (docs/domain.md#operations),
+//! through the real HTTP API over PostgreSQL, Redis and object storage. Rows are created directly
 //! where the pipeline would create them; runs of rules go through a real worker; the
 //! subscription is read through the real WebSocket endpoint.
 

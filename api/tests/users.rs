@@ -1,5 +1,6 @@
-//! Users through the real server: list and search, one user, creation with the spec's
-//! validation messages, names, passwords, avatar, deletion, registration, and the audit log.
+//! Users through the real server: list and search, one user, creation with its validation
+//! messages (docs/domain.md#input-rules-and-limits), names, passwords, avatar, deletion,
+//! registration, and the audit log.
 
 mod common;
 

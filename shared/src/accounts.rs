@@ -172,8 +172,8 @@ pub async fn seed_admin(
 
 // --- Validation -----------------------------------------------------------------------------
 //
-// The limits and messages of the spec (§5, §9). A failure names the input field, so the API
-// can say which one is wrong.
+// The limits and messages of docs/domain.md#input-rules-and-limits. A failure names the input
+// field, so the API can say which one is wrong.
 
 /// An input field breaks a rule.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -190,11 +190,13 @@ impl FieldError {
 }
 /// Shortest password.
 pub const MIN_PASSWORD: usize = 7;
-/// Longest password at creation and change (spec §5); a reset allows 255.
+/// Longest password at creation and change (docs/domain.md#input-rules-and-limits); a reset
+/// allows 255.
 pub const MAX_PASSWORD: usize = 20;
 pub const MAX_RESET_PASSWORD: usize = 255;
 pub const MAX_NAME: usize = 30;
-/// Longest e-mail of a new user (spec §5); login, recovery and reset accept 255.
+/// Longest e-mail of a new user (docs/domain.md#input-rules-and-limits); login, recovery and
+/// reset accept 255.
 pub const MAX_NEW_EMAIL: usize = 60;
 pub const MAX_EMAIL: usize = 255;
 /// Largest avatar picture, decoded.
@@ -260,8 +262,8 @@ pub struct NewAccount {
 }
 
 impl NewAccount {
-    /// Checks every rule of spec §5 ("New user") and returns the account with trimmed names
-    /// and e-mail.
+    /// Checks every rule of docs/domain.md#input-rules-and-limits ("new user") and returns the
+    /// account with trimmed names and e-mail.
     pub fn validated(&self) -> Result<Self, FieldError> {
         let first_name = required_text("firstName", &self.first_name, MAX_NAME)?.to_owned();
         let last_name = required_text("lastName", &self.last_name, MAX_NAME)?.to_owned();

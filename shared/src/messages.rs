@@ -19,7 +19,7 @@ use std::fmt;
 pub struct Entry {
     /// Stable, SCREAMING_SNAKE_CASE: what the web app looks the texts up by.
     pub code: &'static str,
-    /// The Italian text (the spec's wording where it has one).
+    /// The Italian text (the old product's wording where it had one: docs/domain.md#messages).
     pub it: &'static str,
     pub en: &'static str,
     /// The names of the placeholders both texts may use.

@@ -86,7 +86,7 @@ test.describe('dossier import', () => {
     await page.getByTestId('import-id-valutazione').fill('VAL-E2E');
     await next(page);
 
-    // Step 2: a syntax error sends the wizard back to step 1 (spec §5), the default input is kept otherwise.
+    // Step 2: a syntax error sends the wizard back to step 1 (docs/domain.md#input-rules-and-limits), the default input is kept otherwise.
     await expect(page.getByTestId('import-input-message')).toHaveText(/JSON valido: 9 elementi/);
     const editor = page.locator('.cm-content');
     await editor.click();

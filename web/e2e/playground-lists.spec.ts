@@ -6,10 +6,10 @@ import { graphqlAs, unique } from './api';
 import { expect, test } from './fixtures';
 import { makeZip } from './pdf';
 
-// The playground lists and new-rule forms against the real API (authoring spec §2, §5, §8):
-// /playground/documenti, /playground/documenti/nuova, /playground/dossier, /playground/dossier/nuova.
-// `test` starts logged in as the administrator (fixtures.ts); each test creates what it needs with
-// names of its own, and removes it.
+// The playground lists and new-rule forms against the real API (docs/domain.md#playgrounds,
+// #input-rules-and-limits, #messages): /playground/documenti, /playground/documenti/nuova,
+// /playground/dossier, /playground/dossier/nuova. `test` starts logged in as the administrator
+// (fixtures.ts); each test creates what it needs with names of its own, and removes it.
 //
 // Screenshots of every screen (1440×900 Italian light, 390×844 English dark) are taken by the last
 // test, only when SCREENSHOT_DIR is set:
@@ -55,7 +55,7 @@ test('a document rule is created through the form, lands on its editor, is pause
   await expect(page).toHaveURL('/playground/documenti/nuova');
   await expect(page.getByTestId('breadcrumbs')).toContainText('Playground documenti');
 
-  // Nothing given: the spec's message, the description focused.
+  // Nothing given: the message of docs/domain.md#input-rules-and-limits, the description focused.
   await page.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByTestId('rule-form-required')).toHaveText('Tutti i campi sono obbligatori');
   await expect(page.getByLabel(/Descrizione/)).toBeFocused();

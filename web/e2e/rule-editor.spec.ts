@@ -10,10 +10,11 @@ import { editorText, typeInEditor } from './editor';
 import { expect, test } from './fixtures';
 import { createCatalogue, importContracts, waitForDossier, type Catalogue } from './operations';
 
-// The rule editor of both playgrounds (authoring-and-access spec §2, §4, §5, §8; issue 11) against
-// the real API and worker: syntax errors from the server as you type, Esegui of unsaved code on
-// an imported document, Salva, the unsaved-changes prompt, 'Deve contenere', the Playground zip
-// run with node, and Storia. `test` starts logged in as the administrator (fixtures.ts).
+// The rule editor of both playgrounds (docs/domain.md#playgrounds, #input-rules-and-limits,
+// #messages; issue 11) against the real API and worker: syntax errors from the server as you
+// type, Esegui of unsaved code on an imported document, Salva, the unsaved-changes prompt,
+// 'Deve contenere', the Playground zip run with node, and Storia. `test` starts logged in as the
+// administrator (fixtures.ts).
 //
 // Screenshots of every tab (1440×900 Italian light, 390×844 English dark), only when
 // SCREENSHOT_DIR is set:  SCREENSHOT_DIR=/tmp/rule-editor-shots npx playwright test e2e/rule-editor.spec.ts

@@ -3,9 +3,9 @@ import { expectAccessible } from './a11y';
 import { graphqlAs, unique } from './api';
 import { expect, test } from './fixtures';
 
-// Types, data tables and the rules list against the real API (operations spec §2 "Types",
-// "Rules", "Data tables"). `test` starts logged in as the administrator (fixtures.ts); each test
-// creates what it needs with names of its own, and removes it.
+// Types, data tables and the rules list against the real API (docs/domain.md#types,
+// #document-rules, #data-tables). `test` starts logged in as the administrator (fixtures.ts);
+// each test creates what it needs with names of its own, and removes it.
 //
 // Screenshots of every screen (1440×900 and 390×844, Italian light and English dark) are taken
 // by the last test, only when SCREENSHOT_DIR is set:

@@ -4,11 +4,12 @@ import { graphqlAs, unique } from './api';
 import { expect, test } from './fixtures';
 import { makePdf } from './pdf';
 
-// Rule validation against the real stack (authoring spec §2 /validazione, /validazione/nuova,
-// /validazione/{id}, §4, §5, §8): two dossier rules of an institute of the test's own, a PDF of
-// that institute uploaded through /validazione/nuova, the worker extracting its text and
-// invalidating the rule whose `mustContain` it lacks; then the new dossier rule form tested on
-// the same document. `test` starts logged in as the administrator (fixtures.ts).
+// Rule validation against the real stack (docs/domain.md#rule-validation, #validation-states,
+// #input-rules-and-limits, #messages; /validazione, /validazione/nuova, /validazione/{id}): two
+// dossier rules of an institute of the test's own, a PDF of that institute uploaded through
+// /validazione/nuova, the worker extracting its text and invalidating the rule whose
+// `mustContain` it lacks; then the new dossier rule form tested on the same document. `test`
+// starts logged in as the administrator (fixtures.ts).
 //
 // Screenshots of the three screens (1440×900 Italian light, 390×844 English dark, 1440×900
 // right to left) are taken by the last test, only when SCREENSHOT_DIR is set:

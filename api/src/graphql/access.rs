@@ -105,7 +105,7 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     // The audit log screen (/audit).
     (Query, "auditLog", Resource("audit")),
     (Query, "auditActions", Resource("audit")),
-    // Types (operations spec §7): queries need the area, each mutation its own resource.
+    // Types (docs/domain.md#operations): queries need the area, each mutation its own resource.
     (Query, "documentTypes", Resource("documentTypes")),
     (Query, "documentTypesPage", Resource("documentTypes")),
     (Query, "documentType", Resource("documentTypes")),
@@ -197,7 +197,7 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     // The editor's syntax check of unsaved code.
     (Query, "checkRuleCode", Resource("checkRuleCode")),
     (Mutation, "updateHelperCode", Resource("updateHelperCode")),
-    // Dossiers (operations spec §7): queries need the area, each mutation its own resource.
+    // Dossiers (docs/domain.md#operations): queries need the area, each mutation its own resource.
     (Query, "dossiers", Resource("dossiers")),
     (Query, "getPaginatedDossier", Resource("dossiers")),
     (Query, "dossier", Resource("dossiers")),
@@ -265,7 +265,7 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
         "downloadDossierRule",
         Resource("downloadDossierRule"),
     ),
-    // Rule validation (authoring spec §7): reading needs the area, each change its own
+    // Rule validation (docs/domain.md#operations): reading needs the area, each change its own
     // resource; `testRule` is what the new dossier rule form asks.
     (Query, "testRule", Resource("testRule")),
     (Query, "docValidations", Resource("ruleValidations")),

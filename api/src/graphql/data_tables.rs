@@ -1,4 +1,4 @@
-//! Data tables (operations spec §2 "Data tables", §3, §5, §7): `dataTables`,
+//! Data tables (docs/domain.md#data-tables, #input-rules-and-limits, #operations): `dataTables`,
 //! `createDataTable`, `updateDataTable`, `deleteDataTable`. Addressed by name; content travels
 //! as JSON text and must parse ('Json non valido'); a table a rule uses cannot be deleted.
 //! Beside them, the screens' paged list `dataTablesPage` and the detail `dataTable(name)`.
@@ -17,7 +17,8 @@ use crate::state::AppState;
 use shared::messages;
 
 /// The data table list's columns (`dataTablesPage`): sorts and filters each backed by an index
-/// (migrations 0002 and 0007). The default order is the spec's: `ordinamento`, ascending.
+/// (migrations 0002 and 0007). The default order is `ordinamento`, ascending
+/// (docs/domain.md#constants).
 const DATA_TABLE_TABLE: TableSpec = TableSpec {
     columns: &[
         Column::new("name").sortable().filter(FilterKind::Text),

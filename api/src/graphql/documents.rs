@@ -1,4 +1,4 @@
-//! Document operations (operations spec §2 "Dossiers" document detail, §3, §4, §7, §8):
+//! Document operations (docs/domain.md#documents, #document-states, #operations, #messages):
 //! `documentsByDossier`, `documentsNameForDossier`, `documentsInfo` (the run dialogs' list),
 //! `document`, `downloadDocument`, `deleteDocument`, `replaceDocumentMetas`,
 //! `runDocumentRules`, `runDocumentRule`, `getRulesByDocument`, `getLogsByDocument`.
@@ -6,7 +6,8 @@
 //! A document's extraction output (rawText, tables, words with geometry, form data) is one
 //! JSON object in object storage, megabytes for long documents: only `document(id)` reads it,
 //! once per request and only when one of those fields is asked for; lists never do.
-//! `metas` travels as JSON text (an object), like the other JSON fields of the spec.
+//! `metas` travels as JSON text (an object), like the other JSON fields of the old API
+//! (docs/domain.md#operations).
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
-//! Dossier operations (operations spec §2 "Dossiers", §3, §4, §7, §8): the paged list
-//! (`dossiers`, `getPaginatedDossier`), the detail and its callbacks, download, deletion, the
-//! runs of its rules and their counters, failures and aggregate, the metas check and its fix,
-//! and the `dossierStateChanged` subscription.
+//! Dossier operations (docs/domain.md#dossiers, #dossier-states, #operations, #messages): the
+//! paged list (`dossiers`, `getPaginatedDossier`), the detail and its callbacks, download,
+//! deletion, the runs of its rules and their counters, failures and aggregate, the metas check
+//! and its fix, and the `dossierStateChanged` subscription.
 //!
 //! The API never runs rules: the run mutations move the dossier to a new run of its rules
 //! (`processing`) and enqueue a `RunDossierRules` job for the workers. State changes are
@@ -36,9 +36,9 @@ use super::support::table::{Column, FilterKind, FilterValue, Page, TableInput, T
 use crate::state::AppState;
 use shared::messages;
 
-/// The dossier list's columns (operations spec §2): sorts and filters each backed by an index
-/// (migrations 0002 and 0006). Sorting by dossier type is not offered (it would sort by a
-/// joined name no index orders); filtering by it is.
+/// The dossier list's columns (docs/domain.md#screens-and-routes): sorts and filters each backed
+/// by an index (migrations 0002 and 0006). Sorting by dossier type is not offered (it would sort
+/// by a joined name no index orders); filtering by it is.
 const DOSSIER_TABLE: TableSpec = TableSpec {
     columns: &[
         Column::new("id").sortable().filter(FilterKind::Text),

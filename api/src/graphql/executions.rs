@@ -1,6 +1,7 @@
-//! Records of rule runs (operations spec §3, §7, §9): the paged lists `ruleExecutionLogs`,
-//! `dossierRuleExecutionLogs`, `dossierRuleExecutions` (same `TableInput` as the dossier
-//! list), and one document rule execution log in full with `ruleExecutionLog`.
+//! Records of rule runs (docs/domain.md#rule-executions-and-logs, #operations, #constants): the
+//! paged lists `ruleExecutionLogs`, `dossierRuleExecutionLogs`, `dossierRuleExecutions` (same
+//! `TableInput` as the dossier list), and one document rule execution log in full with
+//! `ruleExecutionLog`.
 //!
 //! A document rule's input (`rawText`, `tables`, … — megabytes) is stored once in object
 //! storage and shared by the runs on the same document, so the list carries only the small

@@ -1,15 +1,16 @@
-//! The playgrounds' runs and downloads (authoring-and-access spec §2 "Esegui" and
-//! "Playground", §3 temporary run results, §7 "Document rules" / "Dossier rules"):
+//! The playgrounds' runs and downloads (docs/domain.md#playgrounds: "Esegui", "Playground" and
+//! temporary runs; #operations, "playgrounds"):
 //!
 //! - `runTemporaryRule` / `runTemporaryDossierRule` run the code being edited — unsaved — on a
 //!   chosen document or dossier. The API only checks and enqueues: the run is a job on the
-//!   high-priority `rule-runs` queue whose reply it awaits with the bounded wait (DESIGN.md),
-//!   and the worker leaves an execution log with platform `frontend`.
+//!   high-priority `rule-runs` queue whose reply it awaits with the bounded wait
+//!   (docs/architecture.md#3-the-transactional-job-outbox), and the worker leaves an execution
+//!   log with platform `frontend`.
 //! - `downloadDocumentRule` / `downloadDossierRule` hand out the saved rule as a zip that runs
 //!   locally with `node run.mjs` on `input.json`, the exact input the worker would give it on
 //!   the chosen document or dossier (`shared::rules::playground`). `bsae64Content` is the
-//!   spec's spelling, kept for the clients of the system we replace; `base64Content` is the
-//!   same content.
+//!   original API's spelling (docs/domain.md#operations), kept for the clients of the system we
+//!   replace; `base64Content` is the same content.
 
 use std::sync::Arc;
 
@@ -71,7 +72,7 @@ pub struct TemporaryDossierRuleResult {
 pub struct RuleDownload {
     /// The zip's file name.
     pub name: String,
-    /// The zip, base64 (the spec's spelling).
+    /// The zip, base64 (the original API's spelling: docs/domain.md#operations).
     #[graphql(name = "bsae64Content")]
     pub bsae64_content: String,
     /// The same zip, base64.

@@ -1,6 +1,6 @@
-//! Rule management (operations spec §7 "Rules", authoring-and-access spec §3, §5, §7
-//! "Document rules", "Dossier rules", "Helper file"): document rules, dossier rules (with the
-//! code search, the validity lists and the zip import) and their `helper.js`.
+//! Rule management (docs/domain.md#rules, #helper-code-packagejson, #input-rules-and-limits,
+//! #operations "rules"): document rules, dossier rules (with the code search, the validity
+//! lists and the zip import) and their `helper.js`.
 //!
 //! Every save goes through `shared::services::rules`, which owns compile on save: a save that
 //! changes a rule's code or helper first has a worker compile it ([`Workers`]: a
@@ -36,7 +36,7 @@ use super::support::table::{Column, FilterKind, FilterValue, Page, TableInput, T
 use crate::state::AppState;
 use shared::messages::{self};
 
-/// The document rule list's columns (`documentRulesPage`, operations spec §2 "Rules"): sorts
+/// The document rule list's columns (`documentRulesPage`, docs/domain.md#document-rules): sorts
 /// and filters each backed by an index (migrations 0002 and 0007).
 const DOCUMENT_RULE_TABLE: TableSpec = TableSpec {
     columns: &[
@@ -433,7 +433,7 @@ impl RulesQuery {
         Ok(rules.into_iter().map(DocumentRule::from).collect())
     }
 
-    /// One page of document rules (operations spec §2 "Rules"): sorted by `createdAt`
+    /// One page of document rules (docs/domain.md#document-rules): sorted by `createdAt`
     /// (default, descending) or `description`; filtered by `id` (prefix) and `description`
     /// (`text`), `state` (`select`: `active`, `paused`) and `documentType` (`select`: names).
     async fn document_rules_page(

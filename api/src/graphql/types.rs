@@ -1,9 +1,10 @@
-//! Document and dossier types (operations spec §2 "Types", §3, §5, §7): `documentTypes`,
-//! `documentType`, `createDocumentType`, `deleteDocumentType`, `dossierTypes`, `dossierType`,
-//! `createDossierType`, and `setDossierTypeRequiredMetas` (DESIGN.md: required metas are set
-//! per dossier type, and the metas check needs them). Types are addressed by name.
+//! Document and dossier types (docs/domain.md#types, #input-rules-and-limits, #operations):
+//! `documentTypes`, `documentType`, `createDocumentType`, `deleteDocumentType`, `dossierTypes`,
+//! `dossierType`, `createDossierType`, and `setDossierTypeRequiredMetas` (docs/domain.md#types:
+//! required metas are set per dossier type, and the metas check needs them). Types are
+//! addressed by name.
 //!
-//! Beside the spec's plain lists, the screens' paged lists `documentTypesPage` and
+//! Beside the original plain lists, the screens' paged lists `documentTypesPage` and
 //! `dossierTypesPage` (the `TableInput` of [`super::support::table`]) and `deleteDossierType`. A type's
 //! `ruleCount` answers without loading its rules; a list loads rules and counts for all its
 //! rows at once, only when the request selects them.
@@ -309,7 +310,7 @@ impl TypesQuery {
         document_types_of(state, rows, preload).await
     }
 
-    /// One page of document types (operations spec §2 "Types"): sorted by `name` or
+    /// One page of document types (docs/domain.md#types): sorted by `name` or
     /// `createdAt` (default `createdAt DESC`), filtered by a substring of `name` (`text`).
     async fn document_types_page(
         &self,

@@ -1,11 +1,11 @@
-//! Rule validation (issue 12; authoring spec §7 "Rule validation"): the nineteen operations of
-//! the spec with its names — `latestRuleValitation` is spelt as the contract spells it — plus
-//! the paged lists of the `/validazione` tables. Everything is `shared::validation`'s service;
-//! this module only translates.
+//! Rule validation (issue 12; docs/domain.md#rule-validation): the nineteen operations of its
+//! area in docs/domain.md#operations, with the original names — `latestRuleValitation` is spelt
+//! as the contract spells it — plus the paged lists of the `/validazione` tables. Everything is
+//! `shared::validation`'s service; this module only translates.
 //!
-//! Times are unix seconds, as the spec's entities have them. `url` / `urlFile` / `urlOCR` are
-//! the storage locations of the PDF and of its text (null until extracted: the spec disables
-//! "download OCR" and starting a validation without it).
+//! Times are unix seconds, as the original system's entities have them. `url` / `urlFile` /
+//! `urlOCR` are the storage locations of the PDF and of its text (null until extracted: the
+//! screens disable "download OCR" and starting a validation without it).
 
 use std::sync::Arc;
 
@@ -546,7 +546,7 @@ impl ValidationQuery {
         load_validation(state, ids::validation(&id)?).await
     }
 
-    /// The newest validation, if any (the spelling is the spec's).
+    /// The newest validation, if any (the original API's spelling: docs/domain.md#operations).
     #[graphql(name = "latestRuleValitation")]
     async fn latest_rule_valitation(
         &self,
@@ -681,7 +681,7 @@ impl ValidationMutation {
         name: String,
         #[graphql(
             name = "url",
-            desc = "The address the file was uploaded to; accepted for the spec's clients, the stored name is what counts."
+            desc = "The address the file was uploaded to; accepted for the original API's clients, the stored name is what counts."
         )]
         _url: Option<String>,
         istituto_appartenenza: String,

@@ -1,5 +1,5 @@
-//! `POST /import_dossier` (operations spec §3, §7): the import wizard's last step, and the
-//! entry point of other systems that submit dossiers.
+//! `POST /import_dossier` (docs/domain.md#import-and-callback, #operations): the import
+//! wizard's last step, and the entry point of other systems that submit dossiers.
 //!
 //! The API does only what must be answered at once — `shared::services::imports` checks the
 //! request, stores the archive, writes the dossier row (`processing`) and enqueues the `import`
@@ -80,8 +80,8 @@ fn default_contract_type() -> String {
     shared::import::DEFAULT_CONTRACT_TYPE.to_owned()
 }
 
-/// The import payload (operations spec §3). Describes the body in the OpenAPI document; the
-/// body itself is read by [`ImportBody`].
+/// The import payload (docs/domain.md#the-import-request). Describes the body in the OpenAPI
+/// document; the body itself is read by [`ImportBody`].
 #[derive(Object, Debug)]
 pub struct ImportDossierRequest {
     /// The importing system's own reference.

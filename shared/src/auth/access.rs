@@ -55,8 +55,8 @@ const POLICY_EFFECT: usize = 4;
 /// [`AccessControl::allowed_beyond`]).
 const OTHER_RESOURCES: &str = "*";
 
-/// The action every operation check asks for; policies grant `*` (the spec's policies have no
-/// action besides their effect).
+/// The action every operation check asks for; policies grant `*` (the original system's
+/// policies have no action besides their effect: docs/domain.md#roles-policies-and-groups).
 const ACCESS_ACTION: &str = "access";
 
 /// How often the policy is reloaded even without a change notice.

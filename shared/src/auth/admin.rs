@@ -1,8 +1,8 @@
-//! Administration of access control: roles, policies and groups, with the limits of the spec
-//! (§5: role name ≤ 20, description ≤ 40; policy subject and resource ≤ 60; group subject ≤ 60,
-//! role ≤ 40). Every change is one transaction with its audit-log entry, then
-//! [`AccessControl::changed`] so every API process enforces it at once. No change is made from
-//! an impersonation session ([`messages::not_while_impersonating`]).
+//! Administration of access control: roles, policies and groups, with the limits of
+//! docs/domain.md#input-rules-and-limits (role name ≤ 20, description ≤ 40; policy subject and
+//! resource ≤ 60; group subject ≤ 60, role ≤ 40). Every change is one transaction with its
+//! audit-log entry, then [`AccessControl::changed`] so every API process enforces it at once.
+//! No change is made from an impersonation session ([`messages::not_while_impersonating`]).
 
 use diesel_async::AsyncConnection;
 

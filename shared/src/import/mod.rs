@@ -1,7 +1,7 @@
-//! Importing a dossier (`POST /import_dossier`, operations spec §3 and §5): the checks of the
-//! request, shared by the API (which refuses a bad request synchronously, before writing
-//! anything) and by the `import` job (which runs them again on the stored archive before
-//! unpacking it), and the rows an import writes.
+//! Importing a dossier (`POST /import_dossier`, docs/domain.md#the-import-request and
+//! #input-rules-and-limits): the checks of the request, shared by the API (which refuses a bad
+//! request synchronously, before writing anything) and by the `import` job (which runs them
+//! again on the stored archive before unpacking it), and the rows an import writes.
 //!
 //! Every refusal is an [`ImportError`] whose message (of [`crate::messages`]) names the file and
 //! the limit at fault.
@@ -20,7 +20,7 @@ use crate::messages::{self, Message};
 pub use archive::{Archive, ArchiveEntry, is_pdf};
 pub use base64_text::{Base64Text, decode_base64};
 
-/// The contract type of an import that names none (operations spec §9).
+/// The contract type of an import that names none (docs/domain.md#constants).
 pub const DEFAULT_CONTRACT_TYPE: &str = "cessione";
 /// Longest `idValutazione`, in characters.
 pub const ID_VALUTAZIONE_MAX_CHARS: usize = 200;

@@ -1,6 +1,7 @@
-//! The jobs of the dossier pipeline (see DESIGN.md, "The pipeline"): their payloads and the
-//! queue each travels on. Payloads carry ids only; a job reads the current rows when it runs,
-//! so a job delivered twice (a worker killed mid-job) sees what the first run already did.
+//! The jobs of the dossier pipeline (docs/domain.md#from-import-to-callback,
+//! docs/architecture.md#2-the-pipeline): their payloads and the queue each travels on. Payloads
+//! carry ids only; a job reads the current rows when it runs, so a job delivered twice (a worker
+//! killed mid-job) sees what the first run already did.
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;

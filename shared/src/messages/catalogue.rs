@@ -1,5 +1,6 @@
-//! The entries of the catalogue, by area. Italian first (the spec's wording where it has one),
-//! then English; `{name}` is a placeholder, `; name` a nested message.
+//! The entries of the catalogue, by area. Italian first (the old product's wording where it had
+//! one: docs/domain.md#messages), then English; `{name}` is a placeholder, `; name` a nested
+//! message.
 
 super::entries! {
     // General

@@ -1,7 +1,7 @@
-//! The aggregate of a dossier's rule results (DESIGN.md): one entry per input item,
-//! `{ Input, AggregateResult, Result }`, where `AggregateResult` is the AND of the `success` of
-//! every dossier rule on that item (a rule that failed to run counts as false) and `Result`
-//! lists each rule's outcome. This is what the callback sends and what
+//! The aggregate of a dossier's rule results (docs/domain.md#aggregation): one entry per input
+//! item, `{ Input, AggregateResult, Result }`, where `AggregateResult` is the AND of the
+//! `success` of every dossier rule on that item (a rule that failed to run counts as false) and
+//! `Result` lists each rule's outcome. This is what the callback sends and what
 //! `getDossierResultAggregate` returns.
 
 use serde::Serialize;

@@ -1,7 +1,7 @@
-//! The metas check (DESIGN.md): once every document of a dossier is done, the metas their
-//! rules returned must agree — one meta name with different values across the documents is a
-//! conflict — and every meta the dossier type requires must be present. `fixMetas` then
-//! writes the chosen value to every document.
+//! The metas check (docs/domain.md#metas-and-conflicts): once every document of a dossier is
+//! done, the metas their rules returned must agree — one meta name with different values across
+//! the documents is a conflict — and every meta the dossier type requires must be present.
+//! `fixMetas` then writes the chosen value to every document.
 
 use std::collections::BTreeMap;
 

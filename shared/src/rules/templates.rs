@@ -1,8 +1,8 @@
 //! The default code of a new rule, its default `package.json` and its default (empty) helper
-//! (authoring-and-access spec §3): a default exported function that returns `{ success: true }`,
-//! receiving `{ metas, input }` (dossier rules) or `{ rawText, tables, rawTextWithGeometry,
-//! dataTables, formData }` (document rules). The API fills them in for a rule created without
-//! code; the worker's tests run them.
+//! (docs/domain.md#what-a-rule-receives-and-returns): a default exported function that returns
+//! `{ success: true }`, receiving `{ metas, input }` (dossier rules) or `{ rawText, tables,
+//! rawTextWithGeometry, dataTables, formData }` (document rules). The API fills them in for a
+//! rule created without code; the worker's tests run them.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! Imports: `POST /import_dossier` (operations spec §3, §7), the part answered at once.
+//! Imports: `POST /import_dossier` (docs/domain.md#the-import-request), the part answered at once.
 //!
 //! The request is checked ([`crate::import::check_request`]: base64, the zip's central
 //! directory against the limits, listed files, input, callback URL; then the document types
@@ -28,7 +28,7 @@ use crate::jobs::outbox;
 use crate::jobs::pipeline::ImportDossier;
 use crate::storage::{Storage, StorageError, keys};
 
-/// An import request as received (the fields of the spec's payload).
+/// An import request as received (the fields of docs/domain.md#the-import-request).
 #[derive(Debug, Clone, Default)]
 pub struct NewImport {
     pub id_valutazione: String,
@@ -44,11 +44,12 @@ pub struct NewImport {
 }
 
 impl NewImport {
-    /// Parses the JSON body of `POST /import_dossier` (operations spec §3), counting `files`
-    /// while it is read: a list longer than the archive may have entries is refused at its
-    /// first file past the limit, before the rest of the body is parsed or built (issue 29).
-    /// The archive's base64 stays in `body`, where it is decoded later ([`Base64Text`]), unless
-    /// its JSON string has escape sequences. The other checks are [`import_dossier`]'s.
+    /// Parses the JSON body of `POST /import_dossier` (docs/domain.md#the-import-request),
+    /// counting `files` while it is read: a list longer than the archive may have entries is
+    /// refused at its first file past the limit, before the rest of the body is parsed or built
+    /// (issue 29). The archive's base64 stays in `body`, where it is decoded later
+    /// ([`Base64Text`]), unless its JSON string has escape sequences. The other checks are
+    /// [`import_dossier`]'s.
     pub fn from_json(body: Vec<u8>, limits: &ImportLimits) -> Result<Self, ImportError> {
         let exceeded = Cell::new(false);
         let parsed = {

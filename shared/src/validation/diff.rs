@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use similar::TextDiff;
 
-/// The name of the download (authoring spec §9).
+/// The name of the download (docs/domain.md#constants).
 pub const FILE_NAME: &str = "diff.txt";
 
 /// Longest time spent looking for the smallest diff of two long texts.

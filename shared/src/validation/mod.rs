@@ -1,4 +1,4 @@
-//! Rule validation (issue 12; authoring spec §2 `/validazione…`, §7 "Rule validation"): an
+//! Rule validation (issue 12; docs/domain.md#rule-validation, #operations "rule validation"): an
 //! institute's new PDF — a new contract template — checks every dossier rule of that
 //! institute. A rule stays VALIDA only if the document's text contains every string of its
 //! `mustContain` and none of its `notContain` ([`matching`]); the others become NON VALIDA and

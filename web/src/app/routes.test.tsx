@@ -11,7 +11,7 @@ import { answerOf, fakeApi, loggedInStore, loggedOutStore, sessionData, USER } f
 import { buildRouteObjects } from './router';
 import { ROUTES, type FeatureArea } from './routes';
 
-/** Every path of §2 of both specs. */
+/** Every path of the original specifications (docs/domain.md#screens-and-routes). */
 const SPEC_PATHS = [
   '/',
   '/dashboard',
@@ -54,7 +54,7 @@ const SPEC_PATHS = [
   '/datatables/:name',
 ];
 
-/** Screens of DESIGN.md that the specs do not list. */
+/** Screens the original specifications do not list (docs/domain.md#jobs-and-the-dashboard, #audit-log). */
 const DESIGN_PATHS = ['/jobs', '/audit'];
 
 const PUBLIC_PATHS = [

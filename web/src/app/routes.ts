@@ -78,7 +78,7 @@ export interface AppRoute {
   /** The built screen; a route without one shows "not available yet". */
   page?: ComponentType;
   /**
-   * Without it the screen says access is denied (spec §6 route guards). Every route has one but
+   * Without it the screen says access is denied (route guards: docs/domain.md#screens-and-routes). Every route has one but
    * the public ones and those every logged-in user may open (OPEN_TO_EVERY_USER).
    */
   permission?: Permission;
@@ -91,7 +91,7 @@ const allowAny = (resource: string, ...orResources: string[]): Permission => ({ 
 /** The screens of any logged-in user, whatever their roles: the dashboard and their account. */
 export const OPEN_TO_EVERY_USER: readonly string[] = ['/', '/dashboard', '/account'];
 
-/** Every screen of the specs. Building a screen means setting its `page` here. */
+/** Every screen of docs/domain.md#screens-and-routes. Building a screen means setting its `page` here. */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/authentication/login', area: 'authentication', titleKey: 'routes.login', public: true, page: LoginPage },
   { path: '/authentication/register', area: 'authentication', titleKey: 'routes.register', public: true, page: RegisterPage },
@@ -127,9 +127,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/roles/nuova/policy', area: 'roles', titleKey: 'routes.policyNew', public: false, page: NewPolicyPage, permission: allow('policies') },
 
   { path: '/notifications', area: 'notifications', titleKey: 'routes.notifications', public: false, page: NotificationsPage, permission: allow('notifications') },
-  // Not in the specs: the jobs dashboard of DESIGN.md (failed jobs, retried from here).
+  // Not in the original specifications: the jobs dashboard (docs/domain.md#jobs-and-the-dashboard; failed jobs, retried from here).
   { path: '/jobs', area: 'jobs', titleKey: 'routes.jobs', public: false, page: JobsPage, permission: allow('jobs') },
-  // Not in the specs: the audit log (issue 14), who did what and when.
+  // Not in the original specifications: the audit log (issue 14, docs/domain.md#audit-log), who did what and when.
   { path: '/audit', area: 'audit', titleKey: 'routes.audit', public: false, page: AuditPage, permission: allow('audit') },
 
   { path: '/dossier', area: 'dossiers', titleKey: 'routes.dossiers', public: false, page: DossiersPage, permission: allow('dossiers') },

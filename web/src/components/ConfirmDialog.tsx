@@ -35,9 +35,9 @@ export function ConfirmDialog({ isOpen, onCancel, onConfirm, children, confirmTe
 }
 
 /**
- * The delete confirmation of every list (spec §2): "Azione irreversibile, continuare?" with
- * "Elimina definitivamente" — or, where the spec says so (the playground's rule lists), `confirm`
- * "Elimina".
+ * The delete confirmation of every list (docs/domain.md#shared-table-behaviour): "Azione
+ * irreversibile, continuare?" with "Elimina definitivamente" — or, where the original
+ * specification says so (the playground's rule lists), `confirm` "Elimina".
  */
 export function DeleteConfirmDialog({ confirm = 'forever', ...props }: Omit<ConfirmDialogProps, 'children' | 'confirmText'> & { children?: ReactNode; confirm?: 'forever' | 'plain' }) {
   const { t } = useTranslation();

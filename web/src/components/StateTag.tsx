@@ -1,7 +1,7 @@
 import { Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
-/** How each state shows (operations spec §4): its label key and colour; `busy` adds a spinner. */
+/** How each state shows (docs/domain.md#states-at-a-glance): its label key and colour; `busy` adds a spinner. */
 interface StateLook {
   labelKey: string;
   intent: Intent;
@@ -36,7 +36,7 @@ export const DOSSIER_STATES = ['processed', 'processing', 'cannot process', 'con
 export const DOCUMENT_STATES = Object.keys(DOCUMENT);
 export const EXECUTION_STATES = Object.keys(EXECUTION);
 
-/** The label of a state (`-` for a value the spec does not know). */
+/** The label of a state (`-` for a value docs/domain.md#states-at-a-glance does not know). */
 export function useStateLabel() {
   const { t } = useTranslation();
   return (kind: StateKind, state: string) => {

@@ -20,7 +20,7 @@ export interface DateFormat {
  * How each UI language writes a date in a field.
  * - Italian: `dd/mm/yyyy` (gg/mm/aaaa).
  * - English: `dd/mm/yyyy` too, deliberately: every date the app shows is `DD/MM/YYYY` in both
- *   languages (operations spec §9, lib/format), so a date is typed as it reads in the lists
+ *   languages (docs/domain.md#constants, lib/format), so a date is typed as it reads in the lists
  *   beside the field; the US month-first order would make "03/04/2026" the 4th of March in the
  *   field and the 3rd of April in the table.
  */

@@ -1,4 +1,4 @@
-/** Dates as the specs show them (operations spec §9): `DD/MM/YYYY HH:mm` in lists, with seconds for logs. */
+/** Dates as docs/domain.md#constants shows them: `DD/MM/YYYY HH:mm` in lists, with seconds for logs. */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -24,7 +24,7 @@ export const ANY_RESOURCE = '*';
 export const allowEverything: Can = () => true;
 
 /**
- * The checks of a user holding `granted` (spec §6): "allow on R" passes when some permission on R
+ * The checks of a user holding `granted` (docs/domain.md#roles-policies-and-groups): "allow on R" passes when some permission on R
  * or on "*" allows, and none on R denies. Resources compare lowercased, as the server sends them.
  */
 export function canWith(granted: readonly GrantedPermission[]): Can {

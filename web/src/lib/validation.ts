@@ -8,7 +8,7 @@ export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 
-/** Field limits of spec §5 and §9. */
+/** Field limits of docs/domain.md#input-rules-and-limits. */
 export const LIMITS = {
   /** E-mail on login, password recovery and reset. */
   loginEmail: 255,
@@ -98,7 +98,8 @@ export function failedBecause(what: string, failure: unknown): string {
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * react-hook-form rules of the user fields of spec §5 ("New user", "Edit user password"):
+ * react-hook-form rules of the user fields (new user, a user's password change) of
+ * docs/domain.md#input-rules-and-limits:
  * names required, at most 30; e-mail required, at most 60; password 7 to 20; confirmation at most
  * 30 and equal to the password.
  */

@@ -1,7 +1,7 @@
 //! PDF extraction: what the document rules read from a PDF — its text, the text's words with
 //! their positions, its tables and its form fields — with OCR for pages that have no text.
 //!
-//! Why these pieces (measured on these machines, `shared/notes/pdf-extraction.md`):
+//! Why these pieces (measured on these machines):
 //!
 //! - [PDFium](https://pdfium.googlesource.com) (BSD/Apache) through `pdfium-render` reads the
 //!   embedded TrueType and Identity-H fonts Word and LibreOffice write with every accent right,

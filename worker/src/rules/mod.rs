@@ -101,9 +101,9 @@ impl Limits {
     }
 }
 
-/// Checks a result against the rules' contract (DESIGN.md): an object with a boolean
-/// `success`, and `metas`, when present, an object. Anything else it holds is kept as the
-/// rule's extracted data.
+/// Checks a result against the rules' contract (docs/domain.md#what-a-rule-receives-and-returns):
+/// an object with a boolean `success`, and `metas`, when present, an object. Anything else it
+/// holds is kept as the rule's extracted data.
 pub fn check_result(result: &serde_json::Value) -> Result<(), String> {
     let Some(object) = result.as_object() else {
         return Err(format!(

@@ -1,7 +1,8 @@
-//! Server-side tables (operations spec §2 "Shared table behaviour", §7, §9): the `TableInput`
-//! every paged list takes — page size, page index, an order string `"field DESC|ASC"` and
-//! filters `{column, value[], type}` — checked against the list's own whitelist of columns
-//! before anything reaches SQL, and the page envelope `{ items, pages, total, op }`.
+//! Server-side tables (docs/domain.md#shared-table-behaviour, #operations, #constants): the
+//! `TableInput` every paged list takes — page size, page index, an order string
+//! `"field DESC|ASC"` and filters `{column, value[], type}` — checked against the list's own
+//! whitelist of columns before anything reaches SQL, and the page envelope
+//! `{ items, pages, total, op }`.
 //!
 //! Each list declares a [`TableSpec`]: which columns may be sorted, which filtered and how
 //! (`text`, `select`, `date`). An unknown column, a sort or filter a column does not offer, a
@@ -21,7 +22,7 @@ use uuid::Uuid;
 use super::errors::bad_input;
 use shared::messages;
 
-/// Page sizes the tables offer (operations spec §9).
+/// Page sizes the tables offer (docs/domain.md#constants).
 pub const PAGE_SIZES: [i32; 5] = [10, 20, 30, 40, 50];
 pub const DEFAULT_PAGE_SIZE: i32 = 10;
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::db::schema::{data_tables, document_types, dossier_type_required_metas, dossier_types};
 
-/// Longest type name the spec allows (also a CHECK on both type tables).
+/// Longest type name (docs/domain.md#input-rules-and-limits; also a CHECK on both type tables).
 pub const TYPE_NAME_MAX_CHARS: usize = 30;
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Serialize)]

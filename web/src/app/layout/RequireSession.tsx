@@ -5,7 +5,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { LOGIN_PATH, useSession, type LoginRedirectState } from '../../lib/session';
 
 /**
- * The authentication guard (spec §2): a visitor without a session goes to the login, which
+ * The authentication guard (docs/domain.md#sessions): a visitor without a session goes to the login, which
  * remembers the requested path; a loader shows while the session is checked or renewed.
  */
 export function RequireSession({ children }: { children: ReactNode }) {

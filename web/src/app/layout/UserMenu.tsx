@@ -6,7 +6,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useSession, useSessionStore } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
-/** The top bar's user menu (spec §2 "Top bar"): who is logged in, the account settings and logout. */
+/** The top bar's user menu (docs/domain.md#sidebar-and-top-bar): who is logged in, the account settings and logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const { session } = useSession();

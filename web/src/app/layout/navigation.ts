@@ -28,7 +28,7 @@ export interface NavSection {
 }
 
 /**
- * The sidebar of the authoring spec, §2 "Sidebar". Every entry needs the permission that reads
+ * The sidebar of docs/domain.md#sidebar-and-top-bar. Every entry needs the permission that reads
  * its screen (the resources of api/src/graphql/access.rs; the same as the route's in
  * app/routes.ts), except the dashboard and the account, which every logged-in user has.
  */

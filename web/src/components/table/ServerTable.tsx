@@ -56,7 +56,7 @@ interface ServerTableProps<Row> {
 }
 
 /**
- * The one table of the app (operations spec §2 "Shared table behaviour"): server paging (10–50
+ * The one table of the app (docs/domain.md#shared-table-behaviour): server paging (10–50
  * rows), sorting by a column header, filters per column (text debounced, multi-select, date range
  * with presets), all kept in the address and, with "remember filters", per address in the browser;
  * "Nessun dato trovato" when empty. Rows are reached with the arrow keys and opened with Enter.

@@ -47,7 +47,7 @@ export function ColumnFilterControl({ filter, ...props }: ControlProps) {
 
 type Props = Omit<ControlProps, 'filter'>;
 
-/** Free text sent 500 ms after the last key (spec §5). */
+/** Free text sent 500 ms after the last key (docs/domain.md#constants). */
 function TextFilter({ label, values, onChange, testId, placeholder }: Props & { placeholder?: string }) {
   const applied = values[0] ?? '';
   const [text, setText] = useState(applied);
@@ -101,7 +101,7 @@ function SelectFilter({ label, values, onChange, testId, options }: Props & { op
   );
 }
 
-/** A date range: a preset of spec §9 or two dates, both ends included. */
+/** A date range: a preset of docs/domain.md#constants or two dates, both ends included. */
 function DateFilter({ label, values, onChange, testId }: Props) {
   const { t } = useTranslation();
   const start = filterDateToInput(values[0]);

@@ -1,15 +1,15 @@
 /**
- * The state of a server-side table (operations spec §2 "Shared table behaviour", §9) and its two
+ * The state of a server-side table (docs/domain.md#shared-table-behaviour, #constants) and its two
  * encodings: the address bar (so that reload, back and a shared link keep page, sort, page size
  * and filters) and the API's `TableInput` (page size, page index, `"field DESC|ASC"`, filters).
  */
 
-/** Page-size choices (spec §9). */
+/** Page-size choices (docs/domain.md#constants). */
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-/** Text filters wait this long after the last key (spec §5, §9). */
+/** Text filters wait this long after the last key (docs/domain.md#constants). */
 export const FILTER_DEBOUNCE_MS = 500;
-/** A date filter's open ends (spec §5). */
+/** A date filter's open ends (docs/domain.md#input-rules-and-limits). */
 export const NO_START = '0000/00/00';
 export const NO_END = '9999/99/99';
 
@@ -42,7 +42,7 @@ export interface TableState {
   filters: Filters;
 }
 
-/** What a table starts from: its default order (spec §9), first page, 10 rows, no filter. */
+/** What a table starts from: its default order (docs/domain.md#constants), first page, 10 rows, no filter. */
 export function initialState(sort: Sort): TableState {
   return { pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE, sort, filters: {} };
 }
@@ -132,7 +132,7 @@ export function tableQuery(params: URLSearchParams, table: string): string {
   return own.toString();
 }
 
-// --- date ranges (spec §9 presets) ---
+// --- date ranges (presets: docs/domain.md#constants) ---
 
 export const DATE_PRESETS = ['today', 'yesterday', 'tomorrow', 'week', 'month', 'lastMonth', 'nextMonth'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];

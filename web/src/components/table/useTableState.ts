@@ -44,7 +44,7 @@ const isTableChange = (state: unknown) => typeof state === 'object' && state !==
 /**
  * The state of the server-side table `id` on this screen, kept in the address bar. With
  * "remember filters" on (the default), it is also kept in local storage for this address and
- * restored when the address comes back without it (spec §2: remembered per table, keyed by URL).
+ * restored when the address comes back without it (docs/domain.md#shared-table-behaviour: remembered per table, keyed by URL).
  */
 export function useTableState(id: string, defaultSort: Sort): TableController {
   const [params, setParams] = useSearchParams();

@@ -7,7 +7,7 @@ import { useSessionStore, type SessionStore } from '../../lib/session';
 import { errorMessage, refusalMessage } from '../../lib/validation';
 import { CodeInput } from './CodeInput';
 
-/** Spec §9: the e-mailed codes (password reset, registration) have 6 digits. */
+/** The e-mailed codes (password reset, registration) have 6 digits (docs/domain.md#constants). */
 const DIGITS = ['d0', 'd1', 'd2', 'd3', 'd4', 'd5'] as const;
 type DigitField = (typeof DIGITS)[number];
 

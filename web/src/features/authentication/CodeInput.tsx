@@ -22,7 +22,7 @@ interface CodeInputProps {
 }
 
 /**
- * A code of single-digit boxes (spec §2 "password-reset"): only digits are taken; typing moves to
+ * A code of single-digit boxes (docs/domain.md#registration-and-password-recovery): only digits are taken; typing moves to
  * the next box; pasting a code fills the boxes from the focused one (from the first when it is a
  * whole code); Backspace on an empty box clears the previous one and moves back; arrows move.
  */

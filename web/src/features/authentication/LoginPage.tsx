@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { rememberedPath, useSession, useSessionStore } from '../../lib/session';
 import { errorMessage, refusalMessage } from '../../lib/validation';
 
-/** Spec §5 "Login": both fields at most 255 characters. */
+/** Login: both fields at most 255 characters (docs/domain.md#input-rules-and-limits). */
 export const LOGIN_MAX_LENGTH = 255;
 
 /** Something, an @, something with a dot: the server has the final word on the address. */

@@ -33,7 +33,7 @@ export function RegisterUnguardedPage() {
 }
 
 /**
- * Registration in two steps on one route (spec §5, issue 16): the details (`register`), then the
+ * Registration in two steps on one route (docs/domain.md#registration-and-password-recovery, #input-rules-and-limits; issue 16): the details (`register`), then the
  * 6-digit code of the e-mail (`confirmRegistration`), which creates the account and starts its
  * session. The answer of `register` is the same whether the e-mail has an account or not.
  */
@@ -55,7 +55,7 @@ export function RegisterForm() {
 
 const EMPTY_DETAILS: RegisterInput = { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' };
 
-/** Step 1: the details of the new user, with the limits of spec §5. */
+/** Step 1: the details of the new user, with the limits of docs/domain.md#input-rules-and-limits. */
 function RegisterDetailsStep({ initial, onSent }: { initial: RegisterInput | null; onSent: (details: RegisterInput) => void }) {
   const { t } = useTranslation();
   const {

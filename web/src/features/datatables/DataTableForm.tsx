@@ -39,7 +39,7 @@ interface DataTableFormProps {
 }
 
 /**
- * A data table's fields (operations spec §2 "Data tables", §5): name (required), ordinamento (a
+ * A data table's fields (docs/domain.md#data-tables, #input-rules-and-limits): name (required), ordinamento (a
  * whole number) and the content in a JSON editor with JSON lint; content that is not JSON is
  * 'Json non valido' and is not sent.
  */

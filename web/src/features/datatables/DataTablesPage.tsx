@@ -19,7 +19,7 @@ interface OrderEdit {
 }
 
 /**
- * /datatables (operations spec §2 "Data tables"): the data tables, by ordinamento by default, paged,
+ * /datatables (docs/domain.md#data-tables): the data tables, by ordinamento by default, paged,
  * sorted and filtered by name on the server; the sort order edited in its cell, details, deletion
  * after the confirmation; Nuova tabella.
  */

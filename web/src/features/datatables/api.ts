@@ -79,7 +79,7 @@ export const updateDataTable = (name: string, input: { ordinamento?: number; con
 
 export const deleteDataTable = (name: string) => graphqlRequest(DeleteDataTableMutation, { name }).then((result) => result.deleteDataTable);
 
-/** Whether `text` is JSON (operations spec §5: otherwise 'Json non valido'). */
+/** Whether `text` is JSON (docs/domain.md#input-rules-and-limits: otherwise 'Json non valido'). */
 export function isJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -90,7 +90,7 @@ export function isJson(text: string): boolean {
 }
 
 /**
- * A sort order typed in a field, as a number (spec §5: converted to a number): a whole number,
+ * A sort order typed in a field, as a number (docs/domain.md#input-rules-and-limits: converted to a number): a whole number,
  * or `null` when it is not one.
  */
 export function toOrdinamento(value: string | number): number | null {

@@ -9,7 +9,7 @@ import { useExecutionLog, useExecutionLogs, type ExecutionLogRow } from './api';
 import { LargeText } from './LargeText';
 import { outcomeOf, type Outcome } from './rulesRun';
 
-/** The table's name in the address (`logs.page`, …) and its default order (spec §9). */
+/** The table's name in the address (`logs.page`, …) and its default order (docs/domain.md#constants). */
 export const LOGS_TABLE = 'logs';
 const DEFAULT_SORT = { column: 'executedAt', descending: true };
 

@@ -10,7 +10,7 @@ import { LazyCodeEditor } from '../../components/code/LazyCodeEditor';
 
 /**
  * modifica: the tags (metas) as JSON text in a code editor, its syntax errors marked as you type
- * (in the user's language); Salva replaces them (spec §5: no validation message, the server
+ * (in the user's language); Salva replaces them (docs/domain.md#input-rules-and-limits: no validation message, the server
  * answers, and a refusal says the server's reason). Read-only without `replaceDocumentMetas`.
  */
 export function TagsTab({ document, onSaved }: { document: DocumentDetail; onSaved: () => void }) {

@@ -1,4 +1,4 @@
-/** The tabs of the document detail (operations spec §2), in the order shown. */
+/** The tabs of the document detail (docs/domain.md#screens-and-routes), in the order shown. */
 export const DOCUMENT_TABS = ['generale', 'modifica', 'regole', 'regoleeseguite', 'formdata', 'tables', 'textwithgeometry', 'rawtext'] as const;
 export type DocumentTab = (typeof DOCUMENT_TABS)[number];
 

@@ -75,7 +75,7 @@ describe('dossier detail', () => {
     fakeServer();
     const { router } = await renderRoutes(routes, { url: `/dossier/dettagli/${ID}?tab=results` });
     const aggregateRows = await screen.findAllByTestId('aggregate-row');
-    // Entries with a false result come first (spec §2).
+    // Entries with a false result come first (docs/domain.md#aggregation).
     expect(aggregateRows.map((row) => row.dataset.result)).toEqual(['false', 'true']);
     fireEvent.click(screen.getByRole('tab', { name: 'Variabili di input' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=input'));

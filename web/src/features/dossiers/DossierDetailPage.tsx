@@ -22,7 +22,7 @@ import { InputTab } from './tabs/InputTab';
 import { RuleLogsTab } from './tabs/RuleLogsTab';
 import { failedBecause } from '../../lib/validation';
 
-/** /dossier/dettagli/{id} and /dossier/{id}: one dossier in seven tabs (spec §2). */
+/** /dossier/dettagli/{id} and /dossier/{id}: one dossier in seven tabs (docs/domain.md#screens-and-routes). */
 export function DossierDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();

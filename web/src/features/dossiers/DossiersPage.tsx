@@ -14,13 +14,13 @@ import { DossierStateChangedSubscription, deleteDossier, useDossierPage, useDoss
 import { dossierPath } from './paths';
 import { failedBecause } from '../../lib/validation';
 
-/** The states the list filters by (spec §4: processed, processing, cannot process; conflicts too). */
+/** The states the list filters by (docs/domain.md#dossier-states: processed, processing, cannot process; conflicts too). */
 const FILTER_STATES = ['processed', 'processing', 'cannot process', 'conflicts'] as const;
 const DEFAULT_SORT = { column: 'createdAt', descending: true };
 /** Live events arriving in a burst refresh the page once. */
 const LIVE_REFRESH_COALESCE_MS = 300;
 
-/** /dossier: every dossier, live (spec §2 Dossiers). */
+/** /dossier: every dossier, live (docs/domain.md#dossiers). */
 export function DossiersPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -96,7 +96,7 @@ export function DossiersPage() {
     } finally {
       setDeleting(false);
       setToDelete(null);
-      void mutate(); // spec §7: the list reloads after both outcomes
+      void mutate(); // the list reloads after both outcomes (the original specification, summarised in docs/domain.md)
     }
   };
 

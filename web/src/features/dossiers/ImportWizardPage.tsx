@@ -22,7 +22,7 @@ import { checkInput, DEFAULT_INPUT } from './importJson';
 import { checkArchiveFile, checkListing, formatBytes, IMPORT_LIMITS, listZip, type ArchiveProblem, type ZipListing } from './zipListing';
 import './importWizard.css';
 
-/** The steps of spec §2 "/dossier/import", in order (keys of `dossierImport.steps`). */
+/** The steps of docs/domain.md#import-wizard, in order (keys of `dossierImport.steps`). */
 export const IMPORT_STEPS = ['archive', 'types', 'input', 'callback', 'summary'] as const;
 const LAST_STEP = IMPORT_STEPS.length - 1;
 
@@ -38,7 +38,7 @@ interface WizardState {
   callbackUrl: string;
 }
 
-/** The defaults of spec §9: step 0, no archive, idValutazione empty, cessione, the 9-item input. */
+/** The defaults (docs/domain.md#constants): step 0, no archive, idValutazione empty, cessione, the 9-item input. */
 const initialState = (): WizardState => ({
   step: 0,
   file: null,
@@ -54,9 +54,10 @@ const initialState = (): WizardState => ({
 export type UploadFn = typeof uploadDossier;
 
 /**
- * /dossier/import (spec §2, §3, §5, §8): the five-step import wizard. The zip is listed in the
- * browser (nothing inflated); Carica POSTs the payload to /import_dossier with a progress bar,
- * then the wizard resets and shows "Attendi la notifica..." until Reset.
+ * /dossier/import (docs/domain.md#import-wizard, #the-import-request, #input-rules-and-limits,
+ * #messages): the five-step import wizard. The zip is listed in the browser (nothing inflated);
+ * Carica POSTs the payload to /import_dossier with a progress bar, then the wizard resets and
+ * shows "Attendi la notifica..." until Reset.
  */
 export function ImportWizardPage({ upload = uploadDossier }: { upload?: UploadFn } = {}) {
   const { t, i18n } = useTranslation();
@@ -165,7 +166,7 @@ export function ImportWizardPage({ upload = uploadDossier }: { upload?: UploadFn
 
   const back = () => {
     if (step === 0 || uploading) return;
-    // Spec §2: going back from step 0 or 1 clears the document-type assignments.
+    // Going back from step 0 or 1 clears the document-type assignments (docs/domain.md#import-wizard).
     stepMoved.current = true;
     setState((current) => ({ ...current, step: current.step - 1, assignments: current.step <= 1 ? {} : current.assignments }));
   };
@@ -179,7 +180,7 @@ export function ImportWizardPage({ upload = uploadDossier }: { upload?: UploadFn
         return;
       case 2:
         if (!inputCheck.ok) {
-          // Spec §5: invalid input → 'Errore sintassi nell'input' and back to step 1.
+          // Invalid input → 'Errore sintassi nell'input' and back to step 1 (docs/domain.md#input-rules-and-limits).
           void toast.error(t('dossierImport.input.syntaxError'));
           goTo(1);
           return;

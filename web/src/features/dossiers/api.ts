@@ -4,11 +4,11 @@ import { graphqlRequest } from '../../lib/graphql/client';
 import { graphql } from '../../lib/graphql/generated';
 import type { MetaInput } from '../../lib/graphql/generated/graphql';
 
-/** The dossier list refreshes by itself this often (spec §9), besides the live events. */
+/** The dossier list refreshes by itself this often (docs/domain.md#constants), besides the live events. */
 export const DOSSIER_LIST_REFRESH_MS = 5_000;
-/** The dossier's documents are polled this often (spec §2 Documenti). */
+/** The dossier's documents are polled this often (docs/domain.md#constants). */
 export const DOSSIER_DOCUMENTS_REFRESH_MS = 3_000;
-/** Rule execution counters and tables refresh this often (spec §2 Stato esecuzione regole). */
+/** Rule execution counters and tables refresh this often (docs/domain.md#constants). */
 export const DOSSIER_EXECUTIONS_REFRESH_MS = 10_000;
 
 graphql(`

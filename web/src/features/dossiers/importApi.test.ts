@@ -87,7 +87,7 @@ describe('import upload', () => {
     await expect(uploadDossier(PAYLOAD, { token: 't', signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted' });
   });
 
-  it('builds the payload of spec §3', () => {
+  it('builds the payload of the import request (docs/domain.md#the-import-request)', () => {
     const payload = buildImportPayload(
       {
         idValutazione: ' 42 ',

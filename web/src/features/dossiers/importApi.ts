@@ -3,7 +3,7 @@ import { graphqlRequest } from '../../lib/graphql/client';
 import { graphql } from '../../lib/graphql/generated';
 import { parseRestRefusal, ServerError, type ServerMessage } from '../../lib/serverMessage';
 
-/** The import wizard's calls: the type lists of step 1, the upload (spec §7 "Import"), the new dossier's state. */
+/** The import wizard's calls: the type lists of step 1, the upload (docs/domain.md#the-import-request), the new dossier's state. */
 
 const ImportDocumentTypesQuery = graphql(`
   query ImportDocumentTypes {
@@ -61,7 +61,7 @@ export function useImportedDossier(id: string | null) {
   });
 }
 
-/** The REST endpoint of the import (spec §7), proxied by Vite in development. */
+/** The REST endpoint of the import (docs/domain.md#the-import-request), proxied by Vite in development. */
 export const IMPORT_ENDPOINT = '/import_dossier';
 
 /** One file of the archive and its document type ('' for none). */
@@ -70,7 +70,7 @@ export interface ImportFilePayload {
   tipoDocumento: string;
 }
 
-/** The import payload (spec §3). */
+/** The import payload (docs/domain.md#the-import-request). */
 export interface ImportPayload {
   idValutazione: string;
   tipoContratto: string;
@@ -191,10 +191,10 @@ export function fileToBase64(file: Blob): Promise<string> {
   });
 }
 
-/** The contract type of an import that names none (spec §3, §9). */
+/** The contract type of an import that names none (docs/domain.md#the-import-request, #constants). */
 export const DEFAULT_CONTRACT_TYPE = 'cessione';
 
-/** Longest dossier type name (spec §5, §9); the server refuses a longer `tipoContratto`. */
+/** Longest dossier type name (docs/domain.md#input-rules-and-limits); the server refuses a longer `tipoContratto`. */
 export const CONTRACT_TYPE_MAX_CHARS = 30;
 
 /** A callback URL is optional; when given it must be an absolute http(s) URL with a host (as the server checks). */
@@ -221,7 +221,7 @@ export interface ImportFields {
   callbackUrl: string;
 }
 
-/** The payload of spec §3 from the wizard's fields (trimmed; an empty contract type becomes `cessione`). */
+/** The payload of docs/domain.md#the-import-request from the wizard's fields (trimmed; an empty contract type becomes `cessione`). */
 export function buildImportPayload(fields: ImportFields, base64zip: string): ImportPayload {
   const tipoContratto = fields.tipoContratto.trim();
   return {

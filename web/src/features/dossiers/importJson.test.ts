@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkInput, DEFAULT_INPUT, findJsonSyntaxError, lineColumn } from './importJson';
 
 describe('import input', () => {
-  it('defaults to the 9 items of spec §9', () => {
+  it('defaults to the 9 items of the input template (docs/domain.md#constants)', () => {
     const items = JSON.parse(DEFAULT_INPUT) as unknown[];
     expect(items).toHaveLength(9);
     expect(items).toEqual([24, 36, 48, 60, 72, 84, 96, 108, 120].map((durata) => ({ data_decorrenza_finanziamento: '', durata_finanziamento: durata, tipo_pratica: '' })));

@@ -1,12 +1,12 @@
 /**
- * The import's input (operations spec §3, §5, §9): JSON text of a list of scenarios; its syntax
+ * The import's input (docs/domain.md#dossiers, #input-rules-and-limits, #constants): JSON text of a list of scenarios; its syntax
  * errors are found and said by lib/jsonSyntax.
  */
 import { findJsonSyntaxError, type JsonSyntaxError } from '../../lib/jsonSyntax';
 
 export { findJsonSyntaxError, lineColumn, type JsonErrorCode, type JsonSyntaxError } from '../../lib/jsonSyntax';
 
-/** The durations of the default input's 9 items (spec §9). */
+/** The durations of the default input's 9 items (docs/domain.md#constants). */
 export const DEFAULT_DURATIONS = [24, 36, 48, 60, 72, 84, 96, 108, 120] as const;
 
 /** The default input: 9 items, each with an empty start date, its duration and an empty type. */

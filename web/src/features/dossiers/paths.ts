@@ -1,4 +1,4 @@
-/** Addresses of the dossier screens (spec §2). */
+/** Addresses of the dossier screens (docs/domain.md#screens-and-routes). */
 export const dossierPath = (id: string, tab?: DossierTab) => `/dossier/dettagli/${encodeURIComponent(id)}${tab && tab !== 'generale' ? `?tab=${tab}` : ''}`;
 export const documentPath = (dossierId: string, documentId: string) =>
   `/dossier/dettagli/${encodeURIComponent(dossierId)}/documenti/${encodeURIComponent(documentId)}`;

@@ -1,11 +1,11 @@
 import { unzipSync } from 'fflate';
 
 /**
- * The import's archive checks in the browser (operations spec §2 "/dossier/import", §5): one zip
+ * The import's archive checks in the browser (docs/domain.md#import-wizard, #input-rules-and-limits): one zip
  * only, listed without inflating anything, within the server's import limits.
  */
 
-/** MIME types a browser may give a zip (spec §5: zip, x-compressed, x-zip-compressed, multipart zip). */
+/** MIME types a browser may give a zip (the original specification's, beside docs/domain.md#input-rules-and-limits: zip, x-compressed, x-zip-compressed, multipart zip). */
 export const ZIP_MIME_TYPES = [
   'application/zip',
   'application/x-zip',

@@ -20,7 +20,7 @@ import { ActiveTag, NoteCell, ruleActionsColumn, useRuleRowActions } from './Rul
 import './playground.css';
 
 /**
- * /playground/documenti (authoring spec §2): the document rules, paged, sorted and filtered on the
+ * /playground/documenti (docs/domain.md#playgrounds): the document rules, paged, sorted and filtered on the
  * server — Description, Tipologia, Nota, Attiva (SI or NO), Azioni (pause or activate, details,
  * delete) — and 'Nuova regola'. Actions the user may not perform are not offered.
  */

@@ -26,7 +26,7 @@ import './playground.css';
 const CODE_FILTER: Column<DossierRuleRow> = { id: 'code', header: 'code', filter: { kind: 'text' }, cell: () => null };
 
 /**
- * /playground/dossier (authoring spec §2): the dossier rules, paged, sorted and filtered on the
+ * /playground/dossier (docs/domain.md#playgrounds): the dossier rules, paged, sorted and filtered on the
  * server — Description, Istituto, Stato (VALIDA or NON VALIDA), Gruppo, Nota, Attiva, Azioni —
  * with 'Import ZIP', 'Nuova regola' and 'Cerca codice': the rules whose code holds what is typed,
  * asked 1000 ms after the last key, each with its matching lines under it.

@@ -27,7 +27,7 @@ function refusalOf(files: readonly File[]): Refusal | null {
 }
 
 /**
- * 'Import ZIP' of /playground/dossier (authoring spec §2, §5): a dialog titled 'Carica file ZIP'
+ * 'Import ZIP' of /playground/dossier (docs/domain.md#playgrounds, #input-rules-and-limits): a dialog titled 'Carica file ZIP'
  * taking exactly one .zip (chosen or dropped; anything else is refused with a message in the
  * dialog), sent base64 to `importDossierRules`; 'File caricato', or 'Errore' with the server's
  * message (which also stays in the dialog).

@@ -14,7 +14,7 @@ interface DocumentRuleFields {
 }
 
 /**
- * /playground/documenti/nuova (authoring spec §2, §5): Descrizione, Seleziona tipologia (one
+ * /playground/documenti/nuova (docs/domain.md#playgrounds, #input-rules-and-limits): Descrizione, Seleziona tipologia (one
  * document type, searched on the server) and Seleziona datatable (any number of data tables);
  * 'Tutti i campi sono obbligatori' while description or type is missing (no data table is fine).
  * Salva creates the rule with the default code: 'Regola salvata con successo' and its editor.

@@ -41,7 +41,7 @@ const enterAddsTag: TagInputProps['onKeyDown'] = (event) => {
 };
 
 /**
- * /playground/dossier/nuova (authoring spec §2, §5): Nome ('Nome regola obbligatorio'), Istituto
+ * /playground/dossier/nuova (docs/domain.md#playgrounds, #input-rules-and-limits): Nome ('Nome regola obbligatorio'), Istituto
  * di appartenenza (required), Gruppo (tags), 'Deve contenere' / 'Non deve contenere' (tags), an
  * optional validation file and Nota. Salva creates the rule with the default code, for every
  * dossier type: 'Regola salvata con successo' and its editor.

@@ -74,7 +74,7 @@ interface RuleRowActionsOptions {
 }
 
 /**
- * Pausing, activating and deleting the rules of a list (authoring spec §2, §4, §8): the list is
+ * Pausing, activating and deleting the rules of a list (docs/domain.md#playgrounds, #rule-states, #messages): the list is
  * reloaded afterwards whatever happened; 'Impossibile aggiornare stato', 'Regola eliminata' and
  * 'Impossibile eliminare la regola'. Deleting asks first ("Azione irreversibile, continuare?").
  */
@@ -123,7 +123,7 @@ export function useRuleRowActions({ setActive, remove, reload }: RuleRowActionsO
     }
   };
 
-  // The playground's rule lists confirm with "Elimina" (authoring spec, document rules).
+  // The playground's rule lists confirm with "Elimina" (the original specification, summarised in docs/domain.md, for document rules).
   const dialog = <DeleteConfirmDialog confirm="plain" isOpen={toDelete !== null} loading={deleting} onCancel={() => setToDelete(null)} onConfirm={() => void confirmDelete()} />;
   return { toggling, toggle, askDelete: setToDelete, dialog };
 }

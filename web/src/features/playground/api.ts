@@ -3,7 +3,7 @@ import type { TableInput } from '../../components/table';
 import { graphqlRequest } from '../../lib/graphql/client';
 import { graphql } from '../../lib/graphql/generated';
 
-// The rule-authoring lists and new-rule forms of both playgrounds (authoring spec §2, §5).
+// The rule-authoring lists and new-rule forms of both playgrounds (docs/domain.md#playgrounds, #input-rules-and-limits).
 // The rule editors (…/{id}/aggiorna) live in ./editor.
 
 export const documentRulesPath = '/playground/documenti';
@@ -13,7 +13,7 @@ export const dossierRulesPath = '/playground/dossier';
 export const newDossierRulePath = '/playground/dossier/nuova';
 export const dossierRuleEditorPath = (id: string) => `/playground/dossier/${encodeURIComponent(id)}/aggiorna`;
 
-/** "Cerca codice" asks the server this long after the last key (authoring spec §9). */
+/** "Cerca codice" asks the server this long after the last key (docs/domain.md#constants). */
 export const CODE_SEARCH_DEBOUNCE_MS = 1000;
 /** The pickers of the new document rule ask the server this long after the last key. */
 export const PICKER_DEBOUNCE_MS = 300;

@@ -10,7 +10,7 @@ export function tabOf(value: string | null): RoleTab {
 
 export const rolesTabPath = (tab: RoleTab) => `/roles?tab=${tab}`;
 
-/** Where each tab's "new" button leads (spec §2 routes). */
+/** Where each tab's "new" button leads (docs/domain.md#screens-and-routes). */
 export const NEW_PATHS: Record<RoleTab, string> = {
   roles: '/roles/new/ruolo',
   policies: '/roles/nuova/policy',

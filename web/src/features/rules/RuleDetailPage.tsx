@@ -19,7 +19,7 @@ const TABS = ['codice', 'package', 'datatables'] as const;
 type RuleTab = (typeof TABS)[number];
 
 /**
- * /regole/dettagli/{id}: one document rule, read-only (operations spec §2 "Rules"): tabs Codice,
+ * /regole/dettagli/{id}: one document rule, read-only (docs/domain.md#screens-and-routes): tabs Codice,
  * Package.json and Datatables; Elimina (after the confirmation, then back to /regole) and Indietro.
  */
 export function RuleDetailPage() {

@@ -11,7 +11,7 @@ import { RuleStateTag } from './RuleStateTag';
 import './rules.css';
 
 /**
- * /regole: the document rules (operations spec §2 "Rules"), paged, sorted and filtered on the
+ * /regole: the document rules (docs/domain.md#document-rules), paged, sorted and filtered on the
  * server: ID, description, state (multi-select: ATTIVA, IN PAUSA), document type (multi-select),
  * and the action that opens the detail.
  */

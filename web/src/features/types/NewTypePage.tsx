@@ -20,7 +20,7 @@ interface NewTypeFields {
 }
 
 /**
- * A new type (operations spec §2, §5): its name, required ('Campo obbligatorio') and at most 30
+ * A new type (docs/domain.md#types, #input-rules-and-limits): its name, required ('Campo obbligatorio') and at most 30
  * characters. 'Tipologia creata' and on to its detail; a refusal shows the server's message.
  */
 function NewTypePage({ kind }: { kind: TypeKind }) {

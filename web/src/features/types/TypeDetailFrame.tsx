@@ -27,7 +27,7 @@ interface TypeDetailFrameProps<Type extends TypeSummary> {
 }
 
 /**
- * The frame of a type's detail (operations spec §2 "Types"): breadcrumbs, back, delete — disabled
+ * The frame of a type's detail (docs/domain.md#types): breadcrumbs, back, delete — disabled
  * while the type has rules, after the confirmation — and the type's fields; the page adds the rest.
  */
 export function TypeDetailFrame<Type extends TypeSummary>({ kind, name, type, error, isLoading, children }: TypeDetailFrameProps<Type>) {

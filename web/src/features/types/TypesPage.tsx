@@ -18,7 +18,7 @@ export const DocumentTypesPage = () => <TypesPage kind="document" />;
 export const DossierTypesPage = () => <TypesPage kind="dossier" />;
 
 /**
- * A list of types (operations spec §2 "Types") on the shared server-side table: name (sorted and
+ * A list of types (docs/domain.md#types) on the shared server-side table: name (sorted and
  * filtered on the server), creation date, how many rules the type has; the detail, and deletion —
  * disabled while the type has rules — after the confirmation.
  */

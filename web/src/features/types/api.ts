@@ -3,7 +3,7 @@ import type { TableInput } from '../../components/table';
 import { graphqlRequest } from '../../lib/graphql/client';
 import { graphql } from '../../lib/graphql/generated';
 
-/** Longest type name (operations spec §5, §9). */
+/** Longest type name (docs/domain.md#input-rules-and-limits). */
 export const TYPE_NAME_MAX = 30;
 
 /** The two kinds of type these screens manage, each at its own address. */

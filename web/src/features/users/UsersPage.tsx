@@ -16,7 +16,7 @@ export const USER_SEARCH_DEBOUNCE_MS = 500;
 
 export const userEditPath = (email: string) => `/users/modifica/${encodeURIComponent(email)}`;
 
-/** /users: the users, with the actions the current user's permissions allow (spec §2, §6). */
+/** /users: the users, with the actions the current user's permissions allow (docs/domain.md#users, #access-control). */
 export function UsersPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -43,13 +43,13 @@ export function UsersPage() {
     }
   };
 
-  // A failed load empties the list (spec §8).
+  // A failed load empties the list (docs/domain.md#messages).
   const users = error ? [] : (data ?? []);
 
   return (
     <>
       <PageHeader title={t('routes.users')} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: t('routes.users') }]}>
-        {/* The list needs `users` (spec §2); the new user's screen and its call need `createUser`. */}
+        {/* The list needs `users` (docs/domain.md#roles-policies-and-groups); the new user's screen and its call need `createUser`. */}
         {can({ action: 'allow', resource: 'users' }) && can({ action: 'allow', resource: 'createUser' }) && (
           <Button intent="primary" icon="new-person" text={t('users.new')} onClick={() => void navigate('/users/new')} data-testid="users-new" />
         )}

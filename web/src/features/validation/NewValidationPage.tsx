@@ -27,7 +27,7 @@ import { documentColumns } from './documentColumns';
 import './validation.css';
 
 /**
- * /validazione/nuova (authoring spec §2, §4, §5): a new validation either from a PDF uploaded here
+ * /validazione/nuova (docs/domain.md#rule-validation, #input-rules-and-limits): a new validation either from a PDF uploaded here
  * (institute and exactly one PDF; the file goes to a signed address, then `createRuleValidation`)
  * or from a document already uploaded (`runValidation`, only once its text is extracted). Each way
  * is offered only to a user allowed to take it; either ends on /validazione with 'Validazione avviata'.
@@ -77,7 +77,7 @@ function UploadSection() {
 
   const busy = step.phase !== 'idle';
   const istitutoMissing = istituto.trim() === '';
-  // Spec §2: disabled until both are given, while busy, or after an upload error (until the file changes).
+  // Disabled until both are given (docs/domain.md#input-rules-and-limits), while busy, or after an upload error (until the file changes).
   const canStart = !istitutoMissing && file !== null && !busy && problem === null;
 
   const take = (files: readonly File[]) => {

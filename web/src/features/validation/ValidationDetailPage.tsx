@@ -13,7 +13,7 @@ import { ValidationStateTag } from './ValidationStateTag';
 import './validation.css';
 
 /**
- * /validazione/{id} (authoring spec §2): the validation's facts (state, institute, file, times,
+ * /validazione/{id} (docs/domain.md#rule-validation): the validation's facts (state, institute, file, times,
  * who started it; why it failed) and the rules it invalidated, each with the strings that failed
  * and a link to its editor. Asked again every 5 s while the validation is under way.
  */

@@ -9,8 +9,8 @@ const LOOKS: Record<string, { intent: Intent; busy?: boolean }> = {
 };
 
 /**
- * A validation's state (spec §2, §4): "terminata" when finished, "in corso" when created or
- * running, "non riuscita" when failed; '-' for a state the spec does not know.
+ * A validation's state (docs/domain.md#validation-states): "terminata" when finished, "in corso"
+ * when created or running, "non riuscita" when failed; '-' for a state not listed there.
  */
 export function ValidationStateTag({ state }: { state: string }) {
   const { t } = useTranslation();

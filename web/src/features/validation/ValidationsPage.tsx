@@ -31,7 +31,7 @@ const tabOf = (value: string | null): ValidationTab => (TABS as readonly string[
 const NEWEST_FIRST = { column: 'createdAt', descending: true };
 
 /**
- * /validazione (authoring spec §2): two tabs kept in the address (`?tab=validazioni|documenti`).
+ * /validazione (docs/domain.md#rule-validation): two tabs kept in the address (`?tab=validazioni|documenti`).
  * Validazioni lists the validation runs, refreshed silently every 5 s; Documenti validazione the
  * uploaded documents with their downloads and delete. 'New Validation' opens /validazione/nuova.
  */
@@ -164,14 +164,14 @@ function ValidationState({ row }: { row: ValidationRow }) {
   );
 }
 
-/** Says once that a list could not be loaded (spec §8). */
+/** Says once that a list could not be loaded (docs/domain.md#messages). */
 function useLoadFailedToast(error: unknown, message: string) {
   useEffect(() => {
     if (error) void toast.error(message);
   }, [error, message]);
 }
 
-/** The spec §8 message of each download's failure. */
+/** The message of each download's failure (docs/domain.md#messages). */
 const DOWNLOAD_FAILED: Record<DownloadKind, string> = {
   ocr: 'ruleValidation.downloadFailed',
   pdf: 'ruleValidation.downloadFailed',

@@ -4,16 +4,17 @@ import { graphqlRequest } from '../../lib/graphql/client';
 import { graphql } from '../../lib/graphql/generated';
 import { parseRestRefusal, ServerError, type ServerMessage } from '../../lib/serverMessage';
 
-// Rule validation (authoring spec §2 /validazione, /validazione/nuova, /validazione/{id}; §4, §7,
-// §8 "Validation", §9): the API is api/src/graphql/validation.rs.
+// Rule validation (docs/domain.md#rule-validation, #validation-states, #operations, #messages,
+// #constants; screens /validazione, /validazione/nuova, /validazione/{id}): the API is
+// api/src/graphql/validation.rs.
 
 export const validationsPath = '/validazione';
 export const newValidationPath = '/validazione/nuova';
 export const validationPath = (id: string) => `/validazione/${encodeURIComponent(id)}`;
-/** The dossier rule editor an invalid rule links to (the playground's address, spec §2). */
+/** The dossier rule editor an invalid rule links to (the playground's address, docs/domain.md#screens-and-routes). */
 export const dossierRuleEditorPath = (id: string) => `/playground/dossier/${encodeURIComponent(id)}/aggiorna`;
 
-/** The validation list (and a validation still under way) refreshes this often (spec §9). */
+/** The validation list (and a validation still under way) refreshes this often (docs/domain.md#constants). */
 export const VALIDATION_REFRESH_MS = 5_000;
 /** Longest institute name the API takes (shared::validation::MAX_ISTITUTO_CHARS). */
 export const MAX_ISTITUTO_CHARS = 200;
@@ -193,7 +194,7 @@ export function validationsInput(input: TableInput): TableInput {
   };
 }
 
-/** One page of validations, refreshed silently every 5 s (spec §9); the previous page stays while the next loads. */
+/** One page of validations, refreshed silently every 5 s (docs/domain.md#constants); the previous page stays while the next loads. */
 export function useValidationsPage(input: TableInput) {
   const sent = validationsInput(input);
   return useSWR(['ValidationRuleValidationsPage', sent], () => fetchValidations(sent), {
@@ -239,7 +240,7 @@ export interface DownloadedFile {
 
 export type DownloadKind = 'ocr' | 'pdf' | 'diff' | 'all';
 
-/** Each download's file: what the API calls, the suffix its name must have (spec §9) and its type. */
+/** Each download's file: what the API calls, the suffix its name must have (docs/domain.md#constants) and its type. */
 const DOWNLOADS: Record<DownloadKind, { fetch: (id: string) => Promise<DownloadedFile>; suffix: string; fallback: string; type: string }> = {
   ocr: { fetch: (id) => graphqlRequest(DownloadOcrQuery, { id }).then((r) => r.downloadOCR), suffix: '.txt', fallback: 'documento.txt', type: 'text/plain;charset=utf-8' },
   pdf: { fetch: (id) => graphqlRequest(DownloadPdfQuery, { id }).then((r) => r.downloadPDF), suffix: '.pdf', fallback: 'documento.pdf', type: 'application/pdf' },
@@ -289,7 +290,7 @@ export const createRuleValidation = (validation: NewValidation) =>
 export const runValidation = (idDocValidation: string) =>
   graphqlRequest(RunValidationMutation, { idDocValidation }).then((result) => result.runValidation.id);
 
-// --- the upload (spec §4) ---
+// --- the upload (docs/domain.md#rule-validation) ---
 
 /** The refusals of `PUT /uploads/validation/{token}` (api/src/rest/upload.rs), and ours. */
 export const UPLOAD_CODES = ['FORGED', 'EXPIRED', 'USED', 'TOO_LARGE', 'NOT_PDF', 'EMPTY', 'NETWORK', 'ABORTED'] as const;

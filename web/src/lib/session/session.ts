@@ -5,7 +5,7 @@
 import type { GrantedPermission } from '../permissions';
 import type { AuthSessionAnswer, SessionUser } from './api';
 
-/** A logged-in session as the app keeps it (spec §3 "Auth session"). */
+/** A logged-in session as the app keeps it (docs/domain.md#sessions). */
 export interface SessionData {
   accessToken: string;
   refreshToken: string;
@@ -17,7 +17,7 @@ export interface SessionData {
   rtExpires: number | null;
   user: SessionUser;
   permissions: GrantedPermission[];
-  /** This session is an impersonation of `user` (spec §4 "Impersonation"). */
+  /** This session is an impersonation of `user` (docs/domain.md#impersonation). */
   impersonated: boolean;
   /** Who impersonates, when the server says. */
   impersonatedBy: SessionUser | null;
@@ -30,7 +30,7 @@ export const SESSION_STORAGE_KEY = 'istruttoria.session';
 /** The access token is renewed this long before it expires (or halfway, when it lives shorter). */
 export const REFRESH_LEAD_MS = 60_000;
 
-/** The background session ping runs this long after login (spec §9). */
+/** The background session ping runs this long after login (docs/domain.md#constants). */
 export const SESSION_PING_DELAY_MS = 1_000;
 
 /** The longest delay `setTimeout` honours; longer ones fire at once. */

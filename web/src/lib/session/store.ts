@@ -17,7 +17,7 @@ import {
 
 /**
  * `starting`: the start-up check runs; `refreshing`: the access token is being renewed (the guard
- * shows a loader for both); then `authenticated` or `unauthenticated` (spec §4 "Session").
+ * shows a loader for both); then `authenticated` or `unauthenticated` (docs/domain.md#sessions).
  */
 export type SessionStatus = 'starting' | 'refreshing' | 'authenticated' | 'unauthenticated';
 

@@ -20,7 +20,7 @@ function systemPrefersDark(): boolean {
   return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-/** The spec's defaults; the theme follows the system preference. */
+/** The original specification's defaults (summarised in docs/domain.md#constants); the theme follows the system preference. */
 export function defaultSettings(): Settings {
   return {
     theme: systemPrefersDark() ? 'DARK' : 'LIGHT',

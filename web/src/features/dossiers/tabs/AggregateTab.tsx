@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadText } from '../../../lib/format';
 import { useAggregate } from '../api';
 
-/** The raw aggregate's download name (spec §9). */
+/** The raw aggregate's download name (docs/domain.md#constants). */
 export const RAW_AGGREGATE_FILE = 'rawAggregato.json';
 
 interface RuleResult {
@@ -21,7 +21,7 @@ export interface AggregateEntry {
   Result: RuleResult[];
 }
 
-/** The entries with a false result first (spec §2), each keeping its input order otherwise. */
+/** The entries with a false result first (docs/domain.md#aggregation), each keeping its input order otherwise. */
 export function falseFirst(entries: readonly AggregateEntry[]): AggregateEntry[] {
   return [...entries].sort((a, b) => Number(a.AggregateResult) - Number(b.AggregateResult));
 }

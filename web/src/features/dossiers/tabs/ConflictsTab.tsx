@@ -12,9 +12,10 @@ import { fixMetas, useMetasCheck } from '../api';
 type Choices = Record<string, string>;
 
 /**
- * Conflitti: the metas check of the dossier's documents (spec §2, §4, §5). Each conflicting meta
- * takes one of its values, each missing required meta a value; every field is required
- * ('Campo necessario'); after the fix the check is loaded again.
+ * Conflitti: the metas check of the dossier's documents (docs/domain.md#metas-and-conflicts,
+ * #dossier-states, #input-rules-and-limits). Each conflicting meta takes one of its values, each
+ * missing required meta a value; every field is required ('Campo necessario'); after the fix the
+ * check is loaded again.
  */
 export function ConflictsTab({ dossierId, state, onFixed }: { dossierId: string; state: string; onFixed: () => void }) {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ type DocumentRow = NonNullable<ReturnType<typeof useDossierDocuments>['data']>[n
 
 const DEFAULT_SORT = { column: 'createdAt', descending: false };
 
-/** Documenti: the dossier's documents, polled every 3 s (spec §2); a row opens the document. */
+/** Documenti: the dossier's documents, polled every 3 s (docs/domain.md#constants); a row opens the document. */
 export function DocumentsTab({ dossierId }: { dossierId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ export const PLATFORMS = ['backend', 'frontend'] as const;
 
 /**
  * Stato esecuzione regole: counters processed / total and errors, the executions (refreshed every
- * 10 s), and the rows in error run again together (spec §2).
+ * 10 s), and the rows in error run again together (docs/domain.md#rule-executions-and-logs).
  */
 export function ExecutionsTab({ dossierId }: { dossierId: string }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { errorMessage, storedError } from '../../../lib/validation';
 import { useCan } from '../../../lib/session';
 import { resendCallback, useDossierCallbacks, type DossierDetail } from '../api';
 
-/** Generale: the dossier's fields, its error ('Nessuno') and its callbacks (spec §2). */
+/** Generale: the dossier's fields, its error ('Nessuno') and its callbacks (docs/domain.md#dossiers). */
 export function GeneralTab({ dossier, onChanged }: { dossier: DossierDetail; onChanged: () => void }) {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { prettyJson } from '../../../lib/format';
 
-/** Variabili di input: the dossier's input items, as JSON (spec §2). */
+/** Variabili di input: the dossier's input items, as JSON (docs/domain.md#dossiers). */
 export function InputTab({ input }: { input: string }) {
   const { t } = useTranslation();
   let count: number | null = null;

@@ -22,7 +22,7 @@ export function resultSuccess(result: string | null | undefined): boolean | null
   }
 }
 
-/** Logs: the dossier's rule execution logs (spec §2, §3), each opened whole. */
+/** Logs: the dossier's rule execution logs (docs/domain.md#rule-executions-and-logs), each opened whole. */
 export function RuleLogsTab({ dossierId }: { dossierId: string }) {
   const { t } = useTranslation();
   const table = useTableState('logs', DEFAULT_SORT);

@@ -39,8 +39,9 @@ function Labelled({ label, required, error, htmlFor, helper, children }: { label
 }
 
 /**
- * Modifica (spec §2, §5): document rules — Nome, tipologia, datatables, Nota; dossier rules — Nome
- * and 'Istituto di appartenenza' (required), Gruppo (tags), Nota. The note opens in a larger dialog.
+ * Modifica (docs/domain.md#playgrounds, #input-rules-and-limits): document rules — Nome,
+ * tipologia, datatables, Nota; dossier rules — Nome and 'Istituto di appartenenza' (required),
+ * Gruppo (tags), Nota. The note opens in a larger dialog.
  */
 export function EditPanel({ kind, values, errors, readOnly, canListTypes, canListTables, onChange }: EditPanelProps) {
   const { t } = useTranslation();

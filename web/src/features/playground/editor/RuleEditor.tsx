@@ -59,14 +59,15 @@ const TAB_TITLE: Record<EditorTab, string> = {
 const FILE_TAB: Record<RuleFile, EditorTab> = { 'rule.js': 'codice', 'helper.js': 'helper' };
 const NO_MARKS: Record<RuleFile, readonly CodeMark[]> = { 'rule.js': [], 'helper.js': [] };
 
-/** A toast's text: the spec's message and what the server said (unless it says the same). */
+/** A toast's text: our message (docs/domain.md#messages) and what the server said (unless it says the same). */
 function withDetail(message: string, error: unknown): string {
   const detail = errorMessage(error);
   return detail.startsWith(message) ? detail : `${message}: ${detail}`;
 }
 
 /**
- * /playground/documenti/{id}/aggiorna and /playground/dossier/{id}/aggiorna (spec §2, §4, §5, §8):
+ * /playground/documenti/{id}/aggiorna and /playground/dossier/{id}/aggiorna (docs/domain.md#playgrounds,
+ * #input-rules-and-limits, #messages):
  * the rule's code, helper.js and package.json (and, for a dossier rule, 'Deve contenere' and 'Non
  * deve contenere') in the app's code editor with syntax errors from the server as you type and
  * completion of the rule's input; Risultato and Log Esecuzione of a run of the unsaved code;

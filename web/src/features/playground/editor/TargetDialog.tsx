@@ -53,7 +53,7 @@ const short = (value: unknown, max = 90) => {
 };
 
 /**
- * Esegui's and Playground's choice (spec §2): a document (document rules; searched by file name)
+ * Esegui's and Playground's choice (docs/domain.md#playgrounds): a document (document rules; searched by file name)
  * or a dossier and the input item to show first (dossier rules; searched by description or id).
  */
 export function TargetDialog({ kind, mode, isOpen, initial, documentType, dirty, busy, onClose, onConfirm, onSaveAndConfirm }: TargetDialogProps) {

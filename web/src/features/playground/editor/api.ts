@@ -6,9 +6,9 @@ import type { UpdateDocumentRuleInput, UpdateDossierRuleInput } from '../../../l
 import type { RuleKind } from './contract';
 import { EMPTY_RULE_VALUES, listText, type RuleValues } from './model';
 
-// The rule editor's calls (authoring-and-access spec §7 "Document rules", "Dossier rules",
-// "Helper file"): the rule and its helper, their saves, the run dialogs' lists, the temporary
-// runs and the playground downloads.
+// The rule editor's calls (docs/domain.md#operations, "rules" and "playgrounds"): the rule and
+// its helper, their saves, the run dialogs' lists, the temporary runs and the playground
+// downloads.
 
 const DocumentRuleQuery = graphql(`
   query RuleEditorDocumentRule($id: ID!) {

@@ -2,9 +2,9 @@ import type { TFunction } from 'i18next';
 import { describeJsonError, findJsonSyntaxError, type JsonSyntaxError } from '../../../lib/jsonSyntax';
 import type { RuleKind } from './contract';
 
-// The editor's state (authoring-and-access spec §4 "Rule editors", §5 "Dossier rule edit"): the
-// values loaded from the server (`base`) and the edited ones (`draft`); edits stay local until
-// Salva, which sends only what changed; Reset brings `base` back.
+// The editor's state (docs/domain.md#playgrounds, #input-rules-and-limits): the values loaded
+// from the server (`base`) and the edited ones (`draft`); edits stay local until Salva, which
+// sends only what changed; Reset brings `base` back.
 
 /** Every value the editor edits, for either kind (the other kind's fields stay empty). */
 export interface RuleValues {
@@ -125,7 +125,7 @@ export interface FieldError {
 export const fieldErrorText = (t: TFunction, error: FieldError): string =>
   t(`ruleEditor.errors.${error.key}`, { detail: error.syntax ? describeJsonError(t, error.syntax) : '' });
 
-/** The problems that stop a save (spec §5: Nome and 'Istituto di appartenenza' required; the lists parse as JSON lists of strings). */
+/** The problems that stop a save (docs/domain.md#input-rules-and-limits: Nome and 'Istituto di appartenenza' required; the lists parse as JSON lists of strings). */
 export function validate(kind: RuleKind, draft: RuleValues): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {};
   if (draft.description.trim() === '') errors.description = { key: 'required' };
