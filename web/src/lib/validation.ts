@@ -101,9 +101,9 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * react-hook-form rules of the user fields (new user, a user's password change) of
  * docs/domain.md#input-rules-and-limits:
  * names required, at most 30; e-mail required, at most 60; password 7 to 20; confirmation at most
- * 30 and equal to the password.
+ * 30 and equal to the password (`password` reads it; only the confirmation's rule needs it).
  */
-export function userRules(t: Translate, password: () => string) {
+export function userRules(t: Translate, password: () => string = () => '') {
   const required = t('validation.required');
   const max = (value: number) => ({ value, message: t('validation.maxLength', { max: value }) });
   return {

@@ -1,14 +1,14 @@
 import { Button, FileInput, FormGroup, H2 } from '@blueprintjs/core';
 import { useId, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/FormError';
+import { PasswordForm } from '../../components/forms/PasswordForm';
+import { PersonForm } from '../../components/forms/PersonForm';
 import { PageHeader } from '../../components/PageHeader';
-import { TextField } from '../../components/TextField';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useCan, useSession, useSessionStore, type SessionUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage, userRules } from '../../lib/validation';
+import { errorMessage } from '../../lib/validation';
 import { updateAvatar, updateOwnData, updateSelfPassword } from './api';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, checkAvatarFile, readAsDataUrl } from './avatar';
 
@@ -17,6 +17,7 @@ export function AccountPage() {
   const { t } = useTranslation();
   const { session } = useSession();
   const can = useCan();
+  const store = useSessionStore();
   if (session === null) return null;
   const { user } = session;
   return (
@@ -34,14 +35,20 @@ export function AccountPage() {
           <H2 className="form-title">{t('users.personalDataTitle')}</H2>
           {/* The name is changed through updateUser, which needs its permission (the avatar and the password do not). */}
           {can({ action: 'allow', resource: 'updateUser' }) ? (
-            <OwnDataForm key={`${user.firstName}|${user.lastName}`} user={user} />
+            <PersonForm
+              key={`${user.firstName}|${user.lastName}`}
+              initial={{ firstName: user.firstName, lastName: user.lastName }}
+              testIdPrefix="account"
+              own
+              onSave={async ({ firstName, lastName }) => store.updateUser(await updateOwnData(user.email, firstName, lastName))}
+            />
           ) : (
             <OwnData user={user} />
           )}
         </section>
         <section className="page-panel page-panel--form">
           <H2 className="form-title">{t('users.passwordTitle')}</H2>
-          <OwnPasswordForm email={user.email} />
+          <PasswordForm testIdPrefix="account" ownEmail={user.email} onSave={({ oldPassword, password }) => updateSelfPassword(user.email, oldPassword, password)} />
         </section>
       </div>
     </>
@@ -61,91 +68,6 @@ function OwnData({ user }: { user: SessionUser }) {
       </dl>
       <p className="muted">{t('account.dataReadOnly')}</p>
     </div>
-  );
-}
-
-function OwnDataForm({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
-  const store = useSessionStore();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ firstName: string; lastName: string }>({ defaultValues: { firstName: user.firstName, lastName: user.lastName } });
-  const rules = userRules(t, () => '');
-
-  const submit = async ({ firstName, lastName }: { firstName: string; lastName: string }) => {
-    try {
-      const updated = await updateOwnData(user.email, firstName.trim(), lastName.trim());
-      store.updateUser(updated);
-      void toast.success(t('users.updated'));
-    } catch (error) {
-      setError('root.server', { message: errorMessage(error) });
-    }
-  };
-
-  return (
-    <form noValidate onSubmit={handleSubmit(submit)} data-testid="account-data-form">
-      <TextField label={t('users.fields.firstName')} registration={register('firstName', rules.name)} error={errors.firstName} autoComplete="given-name" testId="account-first-name" />
-      <TextField label={t('users.fields.lastName')} registration={register('lastName', rules.name)} error={errors.lastName} autoComplete="family-name" testId="account-last-name" />
-      <FormError message={errors.root?.server?.message} testId="account-data-error" />
-      <Button type="submit" intent="primary" icon="floppy-disk" loading={isSubmitting} text={t('common.save')} data-testid="account-data-submit" />
-    </form>
-  );
-}
-
-interface OwnPasswordFields {
-  oldPassword: string;
-  password: string;
-  confirmPassword: string;
-}
-
-function OwnPasswordForm({ email }: { email: string }) {
-  const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<OwnPasswordFields>({ defaultValues: { oldPassword: '', password: '', confirmPassword: '' } });
-  const rules = userRules(t, () => getValues('password'));
-
-  const submit = async ({ oldPassword, password }: OwnPasswordFields) => {
-    try {
-      await updateSelfPassword(email, oldPassword, password);
-      void toast.success(t('users.passwordUpdated'));
-      reset();
-    } catch (error) {
-      setError('root.server', { message: errorMessage(error) });
-    }
-  };
-
-  return (
-    <form noValidate onSubmit={handleSubmit(submit)} data-testid="account-password-form">
-      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        label={t('account.oldPassword')}
-        registration={register('oldPassword', { required: t('validation.required') })}
-        error={errors.oldPassword}
-        type="password"
-        autoComplete="current-password"
-        testId="account-old-password"
-      />
-      <TextField label={t('reset.newPassword')} registration={register('password', rules.password)} error={errors.password} type="password" autoComplete="new-password" testId="account-new-password" />
-      <TextField
-        label={t('users.fields.confirmPassword')}
-        registration={register('confirmPassword', rules.confirmPassword)}
-        error={errors.confirmPassword}
-        type="password"
-        autoComplete="new-password"
-        testId="account-confirm-password"
-      />
-      <FormError message={errors.root?.server?.message} testId="account-password-error" />
-      <Button type="submit" intent="primary" icon="key" loading={isSubmitting} text={t('users.updatePassword')} data-testid="account-password-submit" />
-    </form>
   );
 }
 

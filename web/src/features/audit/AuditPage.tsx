@@ -1,10 +1,11 @@
 import { Button, Code, Tag, type Intent } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
 import { formatDateTimeSeconds, prettyJson } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { useToggleSet } from '../../lib/useToggleSet';
 import { useAuditActions, useAuditLog, type AuditEntry } from './api';
 import './audit.css';
 
@@ -33,13 +34,6 @@ export function detailsSummary(details: string): string {
 
 const hasDetails = (details: string) => details.trim() !== '' && details.trim() !== '{}' && details.trim() !== 'null';
 
-function toggled(set: ReadonlySet<string>, id: string): Set<string> {
-  const next = new Set(set);
-  if (next.has(id)) next.delete(id);
-  else next.add(id);
-  return next;
-}
-
 /**
  * /audit: who did what and when — deletions, impersonation, access-control changes, rule saves,
  * job retries and discards — newest first, paged, sorted and filtered on the server by the
@@ -50,8 +44,7 @@ export function AuditPage() {
   const { t } = useTranslation();
   const table = useTableState('audit', NEWEST_FIRST);
   const actions = useAuditActions();
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
-  const toggle = (id: string) => setOpen((current) => toggled(current, id));
+  const [open, toggle] = useToggleSet();
 
   const columns = useMemo<Column<AuditEntry>[]>(() => {
     const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
@@ -134,7 +127,7 @@ export function AuditPage() {
           ),
       },
     ];
-  }, [t, actions.data, open]);
+  }, [t, actions.data, open, toggle]);
 
   const { data, error, isLoading, mutate } = useAuditLog(tableInputOf(table, columns));
   useEffect(() => {

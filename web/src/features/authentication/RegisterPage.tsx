@@ -1,13 +1,15 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { FormError } from '../../components/FormError';
+import { EmailField } from '../../components/forms/EmailField';
+import { PasswordFields } from '../../components/forms/PasswordFields';
+import { PersonFields, trimmedNames } from '../../components/forms/PersonFields';
 import { PageHeader } from '../../components/PageHeader';
-import { TextField } from '../../components/TextField';
 import { useSession } from '../../lib/session';
-import { errorMessage, userRules } from '../../lib/validation';
+import { errorMessage } from '../../lib/validation';
 import type { RegisterInput } from '../../lib/graphql/generated/graphql';
 import { confirmRegistration, registerUser } from './api';
 import { CodeField, codeOf, EMPTY_CODE, useCodeFields, useStartSession, type CodeFields } from './CodeField';
@@ -58,17 +60,15 @@ const EMPTY_DETAILS: RegisterInput = { email: '', firstName: '', lastName: '', p
 /** Step 1: the details of the new user, with the limits of docs/domain.md#input-rules-and-limits. */
 function RegisterDetailsStep({ initial, onSent }: { initial: RegisterInput | null; onSent: (details: RegisterInput) => void }) {
   const { t } = useTranslation();
+  const form = useForm<RegisterInput>({ defaultValues: initial ?? EMPTY_DETAILS });
   const {
-    register,
     handleSubmit,
     setError,
-    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterInput>({ defaultValues: initial ?? EMPTY_DETAILS });
-  const rules = userRules(t, () => getValues('password'));
+  } = form;
 
   const submit = async (fields: RegisterInput) => {
-    const details = { ...fields, email: fields.email.trim(), firstName: fields.firstName.trim(), lastName: fields.lastName.trim() };
+    const details = { ...trimmedNames(fields), email: fields.email.trim() };
     try {
       if (await registerUser(details)) onSent(details);
       else setError('root.server', { message: t('register.failed') });
@@ -81,52 +81,18 @@ function RegisterDetailsStep({ initial, onSent }: { initial: RegisterInput | nul
     <>
       <PageHeader title={t('routes.register')} />
       <p className="login__description muted">{t('register.description')}</p>
-      <form className="login-form" noValidate onSubmit={handleSubmit(submit)} data-testid="register-form">
-        <FormError message={errors.root?.server?.message} testId="register-error" />
-        <TextField
-          label={t('users.fields.email')}
-          registration={register('email', rules.email)}
-          error={errors.email}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          testId="register-email"
-        />
-        <TextField
-          label={t('users.fields.firstName')}
-          registration={register('firstName', rules.name)}
-          error={errors.firstName}
-          autoComplete="given-name"
-          testId="register-first-name"
-        />
-        <TextField
-          label={t('users.fields.lastName')}
-          registration={register('lastName', rules.name)}
-          error={errors.lastName}
-          autoComplete="family-name"
-          testId="register-last-name"
-        />
-        <TextField
-          label={t('users.fields.password')}
-          registration={register('password', rules.password)}
-          error={errors.password}
-          type="password"
-          autoComplete="new-password"
-          testId="register-password"
-        />
-        <TextField
-          label={t('users.fields.confirmPassword')}
-          registration={register('confirmPassword', rules.confirmPassword)}
-          error={errors.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          testId="register-confirm-password"
-        />
-        <Button type="submit" intent="primary" size="large" fill icon="new-person" loading={isSubmitting} text={t('register.submit')} data-testid="register-submit" />
-        <p className="login-form__links">
-          <Link to="/authentication/login">{t('register.toLogin')}</Link>
-        </p>
-      </form>
+      <FormProvider {...form}>
+        <form className="login-form" noValidate onSubmit={handleSubmit(submit)} data-testid="register-form">
+          <FormError message={errors.root?.server?.message} testId="register-error" />
+          <EmailField testId="register-email" own />
+          <PersonFields testIdPrefix="register" own />
+          <PasswordFields testIdPrefix="register" />
+          <Button type="submit" intent="primary" size="large" fill icon="new-person" loading={isSubmitting} text={t('register.submit')} data-testid="register-submit" />
+          <p className="login-form__links">
+            <Link to="/authentication/login">{t('register.toLogin')}</Link>
+          </p>
+        </form>
+      </FormProvider>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/validation';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { useToggleSet } from '../../lib/useToggleSet';
 import { runDocumentRule, runDocumentRules, useDocumentRules } from './api';
 import { FOLLOW_TIMEOUT_MS, followRulesRun, type Followed, type RunSummary } from './rulesRun';
 import { LazyCodeEditor } from '../../components/code/LazyCodeEditor';
@@ -17,7 +18,7 @@ export function RulesTab({ documentId, onRan }: { documentId: string; onRan: () 
   const can = useCan();
   const canReadCode = can({ action: 'allow', resource: 'documentRules' });
   const { data: rules, error, isLoading } = useDocumentRules(documentId, canReadCode);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [expanded, toggle] = useToggleSet();
   const [runningAll, setRunningAll] = useState(false);
   const [running, setRunning] = useState<string | null>(null);
   const canRunAll = can({ action: 'allow', resource: 'runDocumentRules' });
@@ -26,13 +27,6 @@ export function RulesTab({ documentId, onRan }: { documentId: string; onRan: () 
   useEffect(() => {
     if (error) void toast.error(t('documentDetail.rules.loadFailed'));
   }, [error, t]);
-
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   // Each run is followed until its executions are recorded, and the toast says how they ended.
   const runAll = async () => {

@@ -1,5 +1,5 @@
-import type { TableState } from '../../components/table';
-import { NO_END, NO_START } from '../../components/table/tableState';
+import type { TableInput, TableState } from '../../components/table';
+import { NO_END, NO_START, toTableInput } from '../../components/table/tableState';
 import type { FailedJobFilter } from './api';
 
 /** The failed jobs table's filtered columns (the API's `FailedJobFilter`, not `TableInput` filters). */
@@ -32,3 +32,6 @@ export function failedJobFilter(state: TableState): FailedJobFilter {
   if (to !== undefined) filter.to = to;
   return filter;
 }
+
+/** The page, size and order of the failed jobs to ask for (their filters go as the `FailedJobFilter`). */
+export const failedJobsPage = (state: TableState): TableInput => toTableInput(state, {});

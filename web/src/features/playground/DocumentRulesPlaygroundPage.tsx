@@ -1,22 +1,9 @@
-import { Button } from '@blueprintjs/core';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
-import { useCan } from '../../lib/session';
-import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/validation';
-import {
-  deleteDocumentRule,
-  documentRuleEditorPath,
-  newDocumentRulePath,
-  setDocumentRuleActive,
-  useDocumentRulesList,
-  useDocumentTypeNames,
-  type DocumentRuleRow,
-} from './api';
-import { ActiveTag, NoteCell, ruleActionsColumn, useRuleRowActions } from './RuleListParts';
+import { tableInputOf, useTableState, type Column } from '../../components/table';
+import { useDocumentRulesList, useDocumentTypeNames, type DocumentRuleRow } from './api';
+import { RuleListFrame } from './RuleListFrame';
+import { ActiveTag, NoteCell } from './RuleListParts';
 import './playground.css';
 
 /**
@@ -26,17 +13,10 @@ import './playground.css';
  */
 export function DocumentRulesPlaygroundPage() {
   const { t } = useTranslation();
-  const can = useCan();
-  const navigate = useNavigate();
   const table = useTableState('documentRules', { column: 'createdAt', descending: true });
   const { data: typeNames } = useDocumentTypeNames();
-  const mayToggle = can({ action: 'allow', resource: 'setDocumentRuleActive' });
-  const mayDelete = can({ action: 'allow', resource: 'deleteDocumentRule' });
-  const mayCreate = can({ action: 'allow', resource: 'createDocumentRule' });
-  const open = (row: DocumentRuleRow) => void navigate(documentRuleEditorPath(row.id));
 
-  // The columns' filters shape the request; the actions need the reload, hence two steps.
-  const filterColumns = useMemo<Column<DocumentRuleRow>[]>(
+  const columns = useMemo<Column<DocumentRuleRow>[]>(
     () => [
       { id: 'description', header: t('playground.columns.description'), sortable: true, filter: { kind: 'text' }, cell: (row) => row.description },
       {
@@ -61,39 +41,7 @@ export function DocumentRulesPlaygroundPage() {
     ],
     [t, typeNames],
   );
+  const list = useDocumentRulesList(tableInputOf(table, columns));
 
-  const { data, error, isLoading, mutate } = useDocumentRulesList(tableInputOf(table, filterColumns));
-  const actions = useRuleRowActions({ setActive: setDocumentRuleActive, remove: deleteDocumentRule, reload: () => mutate() });
-  useEffect(() => {
-    if (error) void toast.error(t('playground.listFailed'));
-  }, [error, t]);
-
-  const columns: Column<DocumentRuleRow>[] = [
-    ...filterColumns,
-    ruleActionsColumn(t('common.actions'), actions, { toggle: mayToggle, remove: mayDelete }, open),
-  ];
-
-  const title = t('routes.playgroundDocuments');
-  return (
-    <>
-      <PageHeader title={title} breadcrumbs={[{ label: t('routes.dashboard'), to: '/dashboard' }, { label: title }]}>
-        {mayCreate && <Button intent="primary" icon="add" text={t('playground.newRule')} onClick={() => void navigate(newDocumentRulePath)} data-testid="playground-new-rule" />}
-      </PageHeader>
-      <section className="page-panel">
-        <ServerTable
-          table={table}
-          columns={columns}
-          data={data}
-          loading={isLoading}
-          error={error ? `${t('playground.listFailed')}: ${errorMessage(error)}` : null}
-          rowKey={(row) => row.id}
-          onRowOpen={open}
-          onRefresh={() => void mutate()}
-          label={title}
-          testId="document-rules-table"
-        />
-      </section>
-      {actions.dialog}
-    </>
-  );
+  return <RuleListFrame kind="document" table={table} columns={columns} list={list} />;
 }

@@ -1,6 +1,7 @@
-import { Button, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { FormGroup, Spinner } from '@blueprintjs/core';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Combobox } from '../../components/Combobox';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useUserOptions } from './api';
 
@@ -37,11 +38,9 @@ const fullName = (user: UserOption) => `${user.firstName} ${user.lastName}`.trim
 export function UserPicker({ label, value, onChange, onBlur, onTypingChange, error, inputRef, autoFocus, testId }: UserPickerProps) {
   const { t } = useTranslation();
   const id = useId();
-  const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const [text, setText] = useState(value);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   // The user chosen last, shown under the field while the server is asked again.
   const [picked, setPicked] = useState<UserOption | undefined>(undefined);
   const search = useDebouncedValue(text, USER_PICKER_DEBOUNCE_MS);
@@ -49,7 +48,6 @@ export function UserPicker({ label, value, onChange, onBlur, onTypingChange, err
   const options: readonly UserOption[] = data ?? [];
   const chosen = value === '' ? undefined : picked?.email === value ? picked : options.find((user) => user.email === value);
   const shown = open && text.trim() !== '' && value === '';
-  const activeIndex = Math.min(active, options.length - 1);
 
   const choose = (user: UserOption) => {
     setPicked(user);
@@ -69,95 +67,52 @@ export function UserPicker({ label, value, onChange, onBlur, onTypingChange, err
 
   const type = (next: string) => {
     setText(next);
-    setOpen(true);
-    setActive(0);
     if (value !== '') onChange('');
     onTypingChange?.(next.trim() !== '');
-  };
-
-  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((activeIndex + step + options.length) % Math.max(options.length, 1));
-    } else if (event.key === 'Enter' && shown) {
-      event.preventDefault(); // choosing, not submitting the form
-      const user = options[activeIndex];
-      if (user !== undefined) choose(user);
-    } else if (event.key === 'Escape' && shown) {
-      event.preventDefault();
-      setOpen(false);
-    }
   };
 
   const helper = error !== undefined ? <span id={errorId}>{error}</span> : chosen !== undefined ? fullName(chosen) : t('roles.userHelp');
 
   return (
-    <FormGroup label={label} labelFor={id} intent={error !== undefined ? 'danger' : 'none'} helperText={helper} className="user-picker">
-      <div className="user-picker__field">
-        <InputGroup
-          id={id}
-          inputRef={inputRef}
-          type="text"
-          inputMode="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus={autoFocus}
-          leftIcon="person"
-          value={text}
-          intent={error !== undefined ? 'danger' : 'none'}
-          onValueChange={type}
-          onKeyDown={keyDown}
-          onFocus={() => setOpen(true)}
-          onBlur={() => {
-            setOpen(false);
-            onBlur?.();
-          }}
-          role="combobox"
-          aria-expanded={shown}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={shown && options[activeIndex] !== undefined ? `${listId}-${activeIndex}` : undefined}
-          aria-invalid={error !== undefined ? true : undefined}
-          aria-describedby={error !== undefined ? errorId : undefined}
-          data-testid={testId}
-          rightElement={
-            isLoading && text.trim() !== '' ? (
-              <Spinner size={16} className="user-picker__spinner" aria-label={t('common.loading')} />
-            ) : value !== '' ? (
-              <Button variant="minimal" icon="cross" aria-label={t('roles.clearUser')} onClick={() => type('')} />
-            ) : undefined
-          }
-        />
-        <ul id={listId} role="listbox" aria-label={t('roles.usersFound')} className="user-picker__list" hidden={!shown} data-testid={testId && `${testId}-options`}>
-          {shown && options.map((user, index) => (
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- an option of a listbox whose keyboard is handled where the focus is (aria-activedescendant)
-            <li
-              key={user.email}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === activeIndex}
-              className={`user-picker__option${index === activeIndex ? ' user-picker__option--active' : ''}`}
-              onMouseDown={(event) => event.preventDefault()} // the input keeps the focus
-              onMouseEnter={() => setActive(index)}
-              onClick={() => choose(user)}
-            >
-              <span className="user-picker__name">{fullName(user) || user.email}</span>
-              <span className="user-picker__email">{user.email}</span>
-            </li>
-          ))}
-          {shown && options.length === 0 && !isLoading && (
-            <li className="user-picker__empty" role="presentation">
+    <FormGroup label={label} labelFor={id} intent={error !== undefined ? 'danger' : 'none'} helperText={helper}>
+      <Combobox
+        id={id}
+        text={text}
+        onType={type}
+        open={shown}
+        onOpenChange={setOpen}
+        options={options}
+        optionKey={(user) => user.email}
+        renderOption={(user) => (
+          <span className="user-picker__user">
+            <span className="user-picker__name">{fullName(user) || user.email}</span>
+            <span className="user-picker__email">{user.email}</span>
+          </span>
+        )}
+        onChoose={choose}
+        autoHighlight
+        stale={isLoading}
+        listLabel={t('roles.usersFound')}
+        notes={
+          options.length === 0 &&
+          !isLoading && (
+            <li className="combobox__note" role="presentation">
               {t('roles.noUserFound')}
             </li>
-          )}
-        </ul>
-      </div>
+          )
+        }
+        onBlur={onBlur}
+        clearLabel={value !== '' ? t('roles.clearUser') : undefined}
+        rightElement={isLoading && text.trim() !== '' ? <Spinner size={16} className="user-picker__spinner" aria-label={t('common.loading')} /> : undefined}
+        inputRef={inputRef}
+        inputMode="email"
+        autoCapitalize="none"
+        autoFocus={autoFocus}
+        leftIcon="person"
+        invalid={error !== undefined}
+        describedBy={error !== undefined ? errorId : undefined}
+        testId={testId}
+      />
     </FormGroup>
   );
 }

@@ -1,13 +1,12 @@
-import { Button, Tag } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { Tag } from '@blueprintjs/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
+import { tableInputOf, type Column } from '../../components/table';
 import { useCan } from '../../lib/session';
-import { errorMessage } from '../../lib/validation';
 import { TYPE_RESOURCES, useDocumentType, useDocumentTypeRules } from './api';
 import { TypeDetailFrame } from './TypeDetailFrame';
-import { TypeRuleCode, toggled } from './TypeRuleCode';
+import { codeToggleColumn, TypeRuleCode, TypeRulesSection, useTypeRulesTable } from './TypeRules';
 import './types.css';
 
 interface RuleRow {
@@ -35,26 +34,12 @@ export function DocumentTypeDetailPage() {
 
 function DocumentTypeRules({ name }: { name: string }) {
   const { t } = useTranslation();
-  const table = useTableState('typeRules', { column: 'createdAt', descending: true });
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const rules = useTypeRulesTable();
+  const { open, toggle } = rules;
 
   const columns = useMemo<Column<RuleRow>[]>(
     () => [
-      {
-        id: 'expand',
-        header: t('types.rules.code'),
-        cell: (row) => (
-          <Button
-            variant="minimal"
-            size="small"
-            icon={open.has(row.id) ? 'chevron-down' : 'chevron-right'}
-            aria-expanded={open.has(row.id)}
-            aria-label={t(open.has(row.id) ? 'types.rules.collapse' : 'types.rules.expand', { description: row.description })}
-            onClick={() => setOpen((current) => toggled(current, row.id))}
-            data-testid="type-rule-toggle"
-          />
-        ),
-      },
+      codeToggleColumn('expand', t, { open, toggle }),
       {
         id: 'id',
         header: t('types.rules.id'),
@@ -76,28 +61,17 @@ function DocumentTypeRules({ name }: { name: string }) {
         ),
       },
     ],
-    [t, open],
+    [t, open, toggle],
   );
-  const { data, error, isLoading, mutate } = useDocumentTypeRules(name, tableInputOf(table, columns));
+  const page = useDocumentTypeRules(name, tableInputOf(rules.table, columns));
 
   return (
-    <section className="detail-section" aria-labelledby="type-rules-title">
-      <h2 id="type-rules-title" className="page-panel__title">
-        {t('types.rules.title')}
-      </h2>
-      <ServerTable
-        table={table}
-        columns={columns}
-        data={data}
-        loading={isLoading}
-        error={error ? errorMessage(error) : null}
-        rowKey={(row) => row.id}
-        onRowOpen={(row) => setOpen((current) => toggled(current, row.id))}
-        onRefresh={() => void mutate()}
-        label={t('types.rules.title')}
-        testId="type-rules-table"
-        expansion={(row) => (open.has(row.id) ? <TypeRuleCode code={row.code} packageJson={row.packageJSON} /> : null)}
-      />
-    </section>
+    <TypeRulesSection
+      title={t('types.rules.title')}
+      rules={rules}
+      columns={columns}
+      page={page}
+      code={(row) => <TypeRuleCode code={row.code} packageJson={row.packageJSON} />}
+    />
   );
 }

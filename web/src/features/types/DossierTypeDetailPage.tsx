@@ -3,13 +3,13 @@ import { TagListInput } from '../../components/TagListInput';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ServerTable, tableInputOf, useTableState, type Column } from '../../components/table';
+import { tableInputOf, type Column } from '../../components/table';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { errorMessage, failedBecause } from '../../lib/validation';
+import { failedBecause } from '../../lib/validation';
 import { TYPE_RESOURCES, setRequiredMetas, useDossierType, useDossierTypeRules } from './api';
 import { TypeDetailFrame } from './TypeDetailFrame';
-import { TypeRuleCode, toggled } from './TypeRuleCode';
+import { codeToggleColumn, TypeRuleCode, TypeRulesSection, useTypeRulesTable } from './TypeRules';
 import './types.css';
 
 interface RuleRow {
@@ -128,9 +128,10 @@ const RULE_FILTERS: readonly Column<RuleRow>[] = [
 
 function DossierTypeRules({ name }: { name: string }) {
   const { t } = useTranslation();
-  const table = useTableState('typeRules', { column: 'createdAt', descending: true });
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const { data, error, isLoading, mutate } = useDossierTypeRules(name, tableInputOf(table, RULE_FILTERS));
+  const rules = useTypeRulesTable();
+  const { table, open, toggle } = rules;
+  const page = useDossierTypeRules(name, tableInputOf(table, RULE_FILTERS));
+  const { data } = page;
   const { pageIndex, pageSize } = table.state;
 
   const columns = useMemo<Column<RuleRow>[]>(() => {
@@ -158,42 +159,9 @@ function DossierTypeRules({ name }: { name: string }) {
           </Tag>
         ),
       },
-      {
-        id: 'code',
-        header: t('types.rules.code'),
-        cell: (row) => (
-          <Button
-            variant="minimal"
-            size="small"
-            icon={open.has(row.id) ? 'chevron-down' : 'chevron-right'}
-            aria-expanded={open.has(row.id)}
-            aria-label={t(open.has(row.id) ? 'types.rules.collapse' : 'types.rules.expand', { description: row.description })}
-            onClick={() => setOpen((current) => toggled(current, row.id))}
-            data-testid="type-rule-toggle"
-          />
-        ),
-      },
+      codeToggleColumn('code', t, { open, toggle }),
     ];
-  }, [t, open, data, pageIndex, pageSize]);
+  }, [t, open, toggle, data, pageIndex, pageSize]);
 
-  return (
-    <section className="detail-section" aria-labelledby="type-rules-title">
-      <h2 id="type-rules-title" className="page-panel__title">
-        {t('types.rules.dossierTitle')}
-      </h2>
-      <ServerTable
-        table={table}
-        columns={columns}
-        data={data}
-        loading={isLoading}
-        error={error ? errorMessage(error) : null}
-        rowKey={(row) => row.id}
-        onRowOpen={(row) => setOpen((current) => toggled(current, row.id))}
-        onRefresh={() => void mutate()}
-        label={t('types.rules.dossierTitle')}
-        testId="type-rules-table"
-        expansion={(row) => (open.has(row.id) ? <TypeRuleCode code={row.code} /> : null)}
-      />
-    </section>
-  );
+  return <TypeRulesSection title={t('types.rules.dossierTitle')} rules={rules} columns={columns} page={page} code={(row) => <TypeRuleCode code={row.code} />} />;
 }

@@ -7,6 +7,7 @@ import { DateInput } from '../../../components/DateInput';
 import { GraphQLRequestError } from '../../../lib/graphql/client';
 import { formatDateTime, prettyJson } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useToggleSet } from '../../../lib/useToggleSet';
 import { errorMessage, storedError } from '../../../lib/validation';
 import { cancelWhatIf, isActiveRun, startWhatIf, useWhatIfChanges, useWhatIfRun, useWhatIfRuns, type WhatIfChangeRow, type WhatIfRunRow } from './api';
 import type { RuleKind } from './contract';
@@ -390,14 +391,7 @@ function RunView({ id, kind, run, loading, error, canCancel, canOpenDocuments, c
   }, [reveal, shown, onRevealed]);
   const number = new Intl.NumberFormat(i18n.language).format;
   const [cancelling, setCancelling] = useState(false);
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (itemId: string) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(itemId)) next.delete(itemId);
-      else next.add(itemId);
-      return next;
-    });
+  const [open, toggle] = useToggleSet();
   /** A dossier input item's "elemento N" (1-based); null for a document. */
   const itemOf = (row: WhatIfChangeRow) => (row.documentId == null && row.inputIndex != null ? t('ruleEditor.whatIf.item', { n: number(row.inputIndex + 1) }) : null);
   /** What names a row: the document's file name, or the dossier's idValutazione and its item. */

@@ -44,3 +44,9 @@ export function runErrorLocation(text: string | null | undefined): ErrorLocation
   if (said) return { file: said[3] ? 'helper.js' : 'rule.js', line: Number(said[1]), column: Number(said[2]), message: text.split('\n')[0] ?? text };
   return null;
 }
+
+/** A toast's text: our message (docs/domain.md#messages) and what the server said (unless it says the same). */
+export function withDetail(message: string, error: unknown): string {
+  const detail = errorMessage(error);
+  return detail.startsWith(message) ? detail : `${message}: ${detail}`;
+}
