@@ -12,6 +12,7 @@ use uuid::Uuid;
 use crate::db::models::accounts::{NewCasbinRule, NewRole, NewUser};
 use crate::db::schema::{casbin_rule, roles};
 use crate::db::{DbError, Pool, QueryContext, repo};
+use crate::mail::is_email;
 use crate::messages::{self, Message};
 
 /// The role of the seeded administrator; its policy allows every action on every resource.
@@ -198,7 +199,6 @@ pub const MAX_NAME: usize = 30;
 /// Longest e-mail of a new user (docs/domain.md#input-rules-and-limits); login, recovery and
 /// reset accept 255.
 pub const MAX_NEW_EMAIL: usize = 60;
-pub const MAX_EMAIL: usize = 255;
 /// Largest avatar picture, decoded.
 pub const MAX_AVATAR_BYTES: usize = 256 * 1024;
 
@@ -229,11 +229,6 @@ pub fn valid_email<'a>(
         return Err(FieldError::new(field, messages::invalid_email()));
     }
     Ok(value)
-}
-
-/// An address `local@domain` as RFC 5322 allows (lettre's parser), without display name.
-pub fn is_email(value: &str) -> bool {
-    value.parse::<lettre::Address>().is_ok() && !value.contains(char::is_whitespace)
 }
 
 /// A new password: required, `MIN_PASSWORD..=max` characters (not trimmed: spaces count).

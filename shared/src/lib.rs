@@ -1,7 +1,9 @@
 //! The Istruttoria domain shared by the `api` and `worker` binaries: configuration, the data
 //! model and its repositories, jobs and their queues, accounts, logging and shutdown.
 
+#[cfg(feature = "access")]
 pub mod accounts;
+#[cfg(feature = "access")]
 pub mod auth;
 pub mod config;
 pub mod db;

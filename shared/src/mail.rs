@@ -152,6 +152,15 @@ async fn write_to_outbox(dir: &Path, bytes: &[u8]) -> Result<(), MailError> {
     Ok(())
 }
 
+/// Longest e-mail address anything accepts (login, recovery, reset, notification recipients);
+/// a new user's is shorter (`accounts::MAX_NEW_EMAIL`).
+pub const MAX_EMAIL: usize = 255;
+
+/// An address `local@domain` as RFC 5322 allows (lettre's parser), without display name.
+pub fn is_email(value: &str) -> bool {
+    value.parse::<lettre::Address>().is_ok() && !value.contains(char::is_whitespace)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

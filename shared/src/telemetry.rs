@@ -15,3 +15,19 @@ pub fn init(format: LogFormat) {
         LogFormat::Text => builder.init(),
     }
 }
+
+/// An error with its sources, for the log: "error: cause: its cause", a cause whose text is
+/// already in the chain (an error that prints its source) written once.
+pub fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text
+}

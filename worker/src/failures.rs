@@ -32,17 +32,7 @@ fn failure_of(error: &BoxDynError) -> JobFailure {
     if let Some(failure) = error.downcast_ref::<JobFailure>() {
         return failure.clone();
     }
-    let mut detail = error.to_string();
-    let mut cause = error.source();
-    while let Some(inner) = cause {
-        let text = inner.to_string();
-        if !detail.contains(&text) {
-            detail.push_str(": ");
-            detail.push_str(&text);
-        }
-        cause = inner.source();
-    }
-    JobFailure::from_recorded(&detail)
+    JobFailure::from_recorded(&shared::telemetry::error_chain(error))
 }
 
 /// The job's payload as its queue holds it (the JSON its consumer decoded), read only when it

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use async_graphql::{Context, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use shared::db::models::types::DataTable as DataTableRow;
-use shared::db::repo::data_tables::{self as repo, DataTableEdit, DataTableSort};
+use shared::db::repo::data_tables::{self as repo, DataTableSort};
+use shared::services::data_tables::{self as service, DataTableEdit};
 
 use super::support::caller::{actor, claims};
 use super::support::errors::{bad_input, db_error, edit_error, internal, not_found};
@@ -148,13 +149,12 @@ impl DataTablesMutation {
         let Some(content) = input.content else {
             return Err(bad_input("content", messages::invalid_json()));
         };
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let row = repo::create_data_table(
-            &mut conn,
+        let row = service::create(
+            &state.db,
             input.name.as_deref().unwrap_or(""),
             &content,
             input.ordinamento.unwrap_or(0),
-            Some(&actor(claims(ctx)?)),
+            &actor(claims(ctx)?),
         )
         .await
         .map_err(edit_error)?;
@@ -169,16 +169,15 @@ impl DataTablesMutation {
         input: UpdateDataTableInput,
     ) -> async_graphql::Result<DataTable> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let row = repo::update_data_table(
-            &mut conn,
+        let row = service::update(
+            &state.db,
             &name,
             DataTableEdit {
                 name: input.name,
                 ordinamento: input.ordinamento,
                 content: input.content,
             },
-            Some(&actor(claims(ctx)?)),
+            &actor(claims(ctx)?),
         )
         .await
         .map_err(edit_error)?;
@@ -192,9 +191,7 @@ impl DataTablesMutation {
         name: String,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let actor = actor(claims(ctx)?);
-        let mut conn = state.db.get().await.map_err(internal)?;
-        repo::delete_data_table(&mut conn, &name, Some(&actor))
+        service::delete(&state.db, &name, &actor(claims(ctx)?))
             .await
             .map_err(edit_error)?;
         Ok(true)

@@ -9,6 +9,7 @@
 //! `metas` travels as JSON text (an object), like the other JSON fields of the old API
 //! (docs/domain.md#operations).
 
+use shared::telemetry::error_chain;
 use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, ID, Object, SimpleObject};
@@ -24,7 +25,7 @@ use uuid::Uuid;
 
 use super::rules::DocumentRule;
 use super::support::caller::{actor, claims};
-use super::support::errors::{bad_input, chain, db_error, internal, not_found, service_error};
+use super::support::errors::{bad_input, db_error, internal, not_found, service_error};
 use super::support::ids;
 use super::support::messages::ServerMessage;
 use super::support::objects::{DownloadResult, NamedRef};
@@ -146,7 +147,7 @@ impl Document {
                         .storage
                         .get_json_object(key)
                         .await
-                        .map_err(|error| internal(chain(&error))),
+                        .map_err(|error| internal(error_chain(&error))),
                     None => Ok(None),
                 }
             })
@@ -210,7 +211,7 @@ async fn pdf_base64(state: &AppState, row: &DocumentRow) -> async_graphql::Resul
         if error.is_not_found() {
             not_found(messages::document_file_gone())
         } else {
-            internal(chain(&error))
+            internal(error_chain(&error))
         }
     })?;
     Ok(base64::engine::general_purpose::STANDARD.encode(&bytes))

@@ -8,6 +8,7 @@
 //! published through `shared::events` (Redis pub/sub), so a subscriber on any API process
 //! sees the changes made by every worker and API process.
 
+use shared::telemetry::error_chain;
 use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, ID, InputObject, Object, SimpleObject, Subscription};
@@ -28,7 +29,7 @@ use uuid::Uuid;
 
 use super::executions::DossierRuleExecution;
 use super::support::caller::{actor, claims};
-use super::support::errors::{bad_input, chain, db_error, internal, not_found, service_error};
+use super::support::errors::{bad_input, db_error, internal, not_found, service_error};
 use super::support::ids;
 use super::support::messages::ServerMessage;
 use super::support::objects::{DownloadResult, NamedRef};
@@ -358,7 +359,7 @@ impl DossiersQuery {
             if error.is_not_found() {
                 not_found(messages::dossier_archive_gone())
             } else {
-                internal(chain(&error))
+                internal(error_chain(&error))
             }
         })?;
         Ok(DownloadResult {
@@ -448,22 +449,9 @@ impl DossiersMutation {
         let state = ctx.data::<Arc<AppState>>()?;
         let actor = actor(claims(ctx)?);
         let id = ids::dossier(&id)?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        repo::delete_dossier(&mut conn, id, Some(&actor))
+        services::delete(&state.db, &state.storage, id, &actor)
             .await
-            .map_err(db_error)?
-            .ok_or_else(|| not_found(messages::dossier_not_found()))?;
-        drop(conn);
-        // The rows are gone; files left behind by a failure here are unreachable garbage, not
-        // a broken dossier, so the deletion still succeeds.
-        match state.storage.delete_prefix(&keys::dossier_prefix(id)).await {
-            Ok(files) => tracing::info!(dossier_id = %id, files, "dossier deleted"),
-            Err(error) => tracing::error!(
-                dossier_id = %id,
-                error = chain(&error),
-                "dossier deleted but its stored files were not all removed"
-            ),
-        }
+            .map_err(service_error)?;
         Ok(true)
     }
 
@@ -602,7 +590,7 @@ impl DossiersSubscription {
         let claims = claims(ctx)?.clone();
         let stream = events::subscribe(&state.redis)
             .await
-            .map_err(|e| internal(chain(&e)))?;
+            .map_err(|e| internal(error_chain(&e)))?;
         Ok(super::access::while_allowed(
             "dossierStateChanged",
             of_dossier(stream, only),

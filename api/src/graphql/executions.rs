@@ -7,6 +7,7 @@
 //! storage and shared by the runs on the same document, so the list carries only the small
 //! fields and the single-log query reads the input from storage.
 
+use shared::telemetry::error_chain;
 use std::sync::Arc;
 
 use async_graphql::{Context, ID, Object, SimpleObject};
@@ -22,7 +23,7 @@ use shared::db::repo::executions::{
 };
 use uuid::Uuid;
 
-use super::support::errors::{chain, db_error, internal, not_found};
+use super::support::errors::{db_error, internal, not_found};
 use super::support::messages::ServerMessage;
 use super::support::table::{Column, FilterKind, Page, TableInput, TableSpec};
 use crate::state::AppState;
@@ -297,7 +298,7 @@ impl ExecutionsQuery {
                 .storage
                 .get_json_object(key)
                 .await
-                .map_err(|error| internal(chain(&error)))?,
+                .map_err(|error| internal(error_chain(&error)))?,
             None => None,
         };
         let mut take = |name: &str| input.as_mut().and_then(|i| i.remove(name));

@@ -9,11 +9,8 @@ use std::sync::Arc;
 
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
-use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
-use shared::db::schema::job_outbox;
 use shared::jobs::failures::{self, FailureFilter};
-use shared::jobs::{board, presence, signals, throughput};
+use shared::jobs::{board, outbox, presence, signals, throughput};
 use uuid::Uuid;
 
 use super::support::caller::{actor, claims};
@@ -247,15 +244,7 @@ impl JobsQuery {
         let failed = failures::count_by_queue(&mut conn)
             .await
             .map_err(internal)?;
-        let outbox: HashMap<String, i64> = job_outbox::table
-            .filter(job_outbox::sent_at.is_null())
-            .group_by(job_outbox::queue)
-            .select((job_outbox::queue, diesel::dsl::count_star()))
-            .load::<(String, i64)>(&mut conn)
-            .await
-            .map_err(internal)?
-            .into_iter()
-            .collect();
+        let outbox = outbox::unsent_by_queue(&mut conn).await.map_err(internal)?;
         let hour: HashMap<&str, (u64, u64)> = hour
             .iter()
             .map(|q| {

@@ -4,13 +4,12 @@
 use std::sync::Arc;
 
 use async_graphql::{Context, Object, SimpleObject};
-use shared::accounts::{MAX_EMAIL, is_email};
 use shared::db::repo::notification_receivers as receivers;
+use shared::services::notifications as service;
 
 use super::support::caller::{actor, claims};
-use super::support::errors::{bad_input, internal};
+use super::support::errors::{db_error, edit_error, internal};
 use crate::state::AppState;
-use shared::messages;
 
 /// A recipient; `id` is the e-mail address.
 #[derive(SimpleObject)]
@@ -20,9 +19,7 @@ pub struct NotificationReceiver {
 
 async fn list(state: &AppState) -> async_graphql::Result<Vec<NotificationReceiver>> {
     let mut conn = state.db.get().await.map_err(internal)?;
-    let rows = receivers::list(&mut conn)
-        .await
-        .map_err(|e| internal(format!("{e:#}")))?;
+    let rows = receivers::list(&mut conn).await.map_err(db_error)?;
     Ok(rows
         .into_iter()
         .map(|r| NotificationReceiver { id: r.email })
@@ -55,18 +52,9 @@ impl NotificationsMutation {
         receiver: String,
     ) -> async_graphql::Result<Vec<NotificationReceiver>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let receiver = receiver.trim();
-        if receiver.is_empty() {
-            return Err(bad_input("receiver", messages::enter_email()));
-        }
-        if receiver.chars().count() > MAX_EMAIL || !is_email(receiver) {
-            return Err(bad_input("receiver", messages::invalid_email()));
-        }
-        let mut conn = state.db.get().await.map_err(internal)?;
-        receivers::add(&mut conn, receiver, Some(&actor(claims(ctx)?)))
+        service::add(&state.db, &receiver, &actor(claims(ctx)?))
             .await
-            .map_err(|e| internal(format!("{e:#}")))?;
-        drop(conn);
+            .map_err(edit_error)?;
         list(state).await
     }
 
@@ -77,11 +65,9 @@ impl NotificationsMutation {
         receiver: String,
     ) -> async_graphql::Result<Vec<NotificationReceiver>> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        receivers::delete(&mut conn, receiver.trim(), Some(&actor(claims(ctx)?)))
+        service::delete(&state.db, &receiver, &actor(claims(ctx)?))
             .await
-            .map_err(|e| internal(format!("{e:#}")))?;
-        drop(conn);
+            .map_err(db_error)?;
         list(state).await
     }
 }

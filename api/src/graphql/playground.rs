@@ -12,6 +12,7 @@
 //!   original API's spelling (docs/domain.md#operations), kept for the clients of the system we
 //!   replace; `base64Content` is the same content.
 
+use shared::telemetry::error_chain;
 use std::sync::Arc;
 
 use async_graphql::{Context, ID, Object, SimpleObject};
@@ -30,9 +31,7 @@ use shared::rules::{DEFAULT_HELPER_CODE, validate_package_json};
 use uuid::Uuid;
 
 use super::support::caller::claims;
-use super::support::errors::{
-    bad_input, chain, conflict, db_error, edit_error, internal, not_found,
-};
+use super::support::errors::{bad_input, conflict, db_error, edit_error, internal, not_found};
 use super::support::ids;
 use super::support::rule_runs::await_rule_run;
 use crate::state::AppState;
@@ -199,7 +198,7 @@ impl PlaygroundQuery {
             if error.is_not_found() {
                 conflict(messages::extraction_gone())
             } else {
-                internal(chain(&error))
+                internal(error_chain(&error))
             }
         })?;
         let document = DocumentInput::from_extraction(&extraction).map_err(internal)?;

@@ -9,9 +9,10 @@ use std::sync::Arc;
 use async_graphql::{Context, InputObject, Object, SimpleObject, Subscription};
 use chrono::{DateTime, Utc};
 use futures::{Stream, StreamExt};
-use shared::accounts::{FieldError, MAX_EMAIL, MAX_RESET_PASSWORD, NewAccount};
+use shared::accounts::{FieldError, MAX_RESET_PASSWORD, NewAccount};
 use shared::auth::{AuthError, CodeError, Session};
 use shared::db::models::accounts::User as UserRow;
+use shared::mail::MAX_EMAIL;
 use shared::rate_limit::{self};
 
 use super::support::caller::{ClientAddr, claims, limit_error};

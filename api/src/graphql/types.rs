@@ -16,6 +16,7 @@ use chrono::{DateTime, Utc};
 use shared::db::models::types::{DocumentType as DocumentTypeRow, DossierType as DossierTypeRow};
 use shared::db::repo::rules::{self as rules_repo, DossierRuleFilter};
 use shared::db::repo::types::{self as repo, TypeSort};
+use shared::services::types::{self as service, DocumentKind, DossierKind};
 
 use super::rules::{DocumentRule, DossierRule};
 use super::support::caller::{actor, claims};
@@ -417,15 +418,10 @@ impl TypesMutation {
         input: DocumentTypeInput,
     ) -> async_graphql::Result<DocumentType> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let actor = actor(claims(ctx)?);
-        let row = repo::create_document_type(
-            &mut conn,
-            input.name.as_deref().unwrap_or(""),
-            Some(&actor),
-        )
-        .await
-        .map_err(edit_error)?;
+        let name = input.name.as_deref().unwrap_or("");
+        let row = service::create::<DocumentKind>(&state.db, name, &actor(claims(ctx)?))
+            .await
+            .map_err(edit_error)?;
         Ok(DocumentType {
             id: row.id,
             name: row.name,
@@ -442,9 +438,7 @@ impl TypesMutation {
         name: String,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let actor = actor(claims(ctx)?);
-        let mut conn = state.db.get().await.map_err(internal)?;
-        repo::delete_document_type(&mut conn, &name, Some(&actor))
+        service::delete::<DocumentKind>(&state.db, &name, &actor(claims(ctx)?))
             .await
             .map_err(edit_error)?;
         Ok(true)
@@ -457,12 +451,10 @@ impl TypesMutation {
         input: DossierTypeInput,
     ) -> async_graphql::Result<DossierType> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let actor = actor(claims(ctx)?);
-        let row =
-            repo::create_dossier_type(&mut conn, input.name.as_deref().unwrap_or(""), Some(&actor))
-                .await
-                .map_err(edit_error)?;
+        let name = input.name.as_deref().unwrap_or("");
+        let row = service::create::<DossierKind>(&state.db, name, &actor(claims(ctx)?))
+            .await
+            .map_err(edit_error)?;
         Ok(DossierType {
             id: row.id,
             name: row.name,
@@ -481,9 +473,7 @@ impl TypesMutation {
         name: String,
     ) -> async_graphql::Result<bool> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let actor = actor(claims(ctx)?);
-        let mut conn = state.db.get().await.map_err(internal)?;
-        repo::delete_dossier_type(&mut conn, &name, Some(&actor))
+        service::delete::<DossierKind>(&state.db, &name, &actor(claims(ctx)?))
             .await
             .map_err(edit_error)?;
         Ok(true)
@@ -498,12 +488,9 @@ impl TypesMutation {
         metas: Vec<String>,
     ) -> async_graphql::Result<DossierType> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let actor = actor(claims(ctx)?);
-        let row = repo::set_required_metas(&mut conn, &name, &metas, Some(&actor))
+        let row = service::set_required_metas(&state.db, &name, &metas, &actor(claims(ctx)?))
             .await
             .map_err(edit_error)?;
-        drop(conn);
         let preload = Preload::of(ctx.look_ahead(), "dossierRules");
         let mut types = dossier_types_of(state, vec![row], preload).await?;
         types.pop().ok_or_else(|| type_not_found(&name))

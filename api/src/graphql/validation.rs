@@ -7,6 +7,7 @@
 //! `urlOCR` are the storage locations of the PDF and of its text (null until extracted: the
 //! screens disable "download OCR" and starting a validation without it).
 
+use shared::telemetry::error_chain;
 use std::sync::Arc;
 
 use async_graphql::{
@@ -28,9 +29,7 @@ use shared::validation::{
 use uuid::Uuid;
 
 use super::support::caller::claims;
-use super::support::errors::{
-    bad_input, chain, db_error, edit_error, internal, not_found, refused,
-};
+use super::support::errors::{bad_input, db_error, edit_error, internal, not_found, refused};
 use super::support::ids;
 use super::support::messages::ServerMessage;
 use super::support::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec, paging};
@@ -171,7 +170,7 @@ impl ValidationDocument {
 
 /// A page's documents with `comparable` known, from one query for all of them.
 async fn with_comparable(
-    conn: &mut diesel_async::AsyncPgConnection,
+    conn: &mut shared::db::Connection,
     rows: Vec<DocumentRow>,
 ) -> async_graphql::Result<Vec<ValidationDocument>> {
     let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
@@ -297,7 +296,7 @@ fn validation_error(error: ValidationError) -> async_graphql::Error {
         ValidationError::Edit(error) => edit_error(error),
         ValidationError::Upload(refused) => bad_input("file", refused.message()),
         ValidationError::Storage(error) if error.is_not_found() => not_found(messages::file_gone()),
-        other => internal(chain(&other)),
+        other => internal(error_chain(&other)),
     }
 }
 
@@ -651,7 +650,7 @@ impl ValidationMutation {
                 std::time::Duration::from_secs(UPLOAD_TTL_SECONDS as u64),
             )
             .await
-            .map_err(|e| internal(chain(&e)))?;
+            .map_err(|e| internal(error_chain(&e)))?;
         let url = match presigned {
             Some(url) => url,
             None => {

@@ -9,12 +9,9 @@ use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
-use diesel_async::AsyncConnection;
 use shared::db::models::rules::{WhatIfChange as ChangeRow, WhatIfRun as RunRow};
-use shared::db::repo::types::EditError;
 use shared::db::repo::what_if::{self as repo, WhatIfRequest};
-use shared::jobs::outbox;
-use shared::jobs::what_if::WhatIfJob;
+use shared::services::what_if as service;
 use uuid::Uuid;
 
 use super::support::caller::{actor, claims};
@@ -223,13 +220,7 @@ impl WhatIfMutation {
             since: input.since,
             until: input.until,
         };
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let run = conn
-            .transaction(async |conn| -> Result<_, EditError> {
-                let run = repo::create_run(conn, request, Some(&actor)).await?;
-                outbox::enqueue(conn, &WhatIfJob { run_id: run.id }).await?;
-                Ok(run)
-            })
+        let run = service::start(&state.db, request, &actor)
             .await
             .map_err(edit_error)?;
         Ok(run.into())
@@ -239,9 +230,7 @@ impl WhatIfMutation {
     async fn cancel_what_if(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<WhatIfRun> {
         let state = ctx.data::<Arc<AppState>>()?;
         let id = ids::what_if_run(&id)?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        repo::cancel(&mut conn, id).await.map_err(db_error)?;
-        drop(conn);
+        service::cancel(&state.db, id).await.map_err(db_error)?;
         load_run(state, id).await
     }
 }

@@ -23,6 +23,9 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 pub use error::{DbError, DbResult, QueryContext};
 pub use migrations::{MIGRATIONS, MIGRATIONS_HASH, run_migrations};
 
+/// A PostgreSQL connection, as the pool hands it out and the repository functions take it.
+pub type Connection = AsyncPgConnection;
+
 /// The connection pool shared by a process.
 pub type Pool = diesel_async::pooled_connection::deadpool::Pool<AsyncPgConnection>;
 

@@ -31,7 +31,7 @@ use super::failure::JobFailure;
 use super::{JobError, Redis, board, outbox};
 use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::repo::capped_count::capped_count;
-use crate::db::repo::dossiers::{PageRequest, contains_pattern};
+use crate::db::repo::paging::{PageRequest, contains_pattern};
 use crate::db::schema::{dossiers, failed_jobs, job_failures};
 use crate::db::{DbError, DbResult, Pool, QueryContext};
 

@@ -173,6 +173,21 @@ pub async fn enqueue_all<J: Job>(
     enqueue_raw_many(conn, jobs).await
 }
 
+/// How many jobs of each queue wait in the outbox, not pushed yet (their queue is full).
+pub async fn unsent_by_queue(
+    conn: &mut AsyncPgConnection,
+) -> Result<std::collections::HashMap<String, i64>, DbError> {
+    Ok(job_outbox::table
+        .filter(job_outbox::sent_at.is_null())
+        .group_by(job_outbox::queue)
+        .select((job_outbox::queue, diesel::dsl::count_star()))
+        .load::<(String, i64)>(conn)
+        .await
+        .context("counting the jobs waiting in the outbox")?
+        .into_iter()
+        .collect())
+}
+
 /// Ends the ledger entries of jobs that succeeded or failed for good: they are not to be
 /// pushed again if Redis loses its data. A job that was not written through the outbox
 /// (pushed directly) has no entry: nothing happens for it.

@@ -205,6 +205,14 @@ fn presence_of(
     })
 }
 
+/// Whether a worker alive consumes `queue` (a job sent there now would be taken).
+pub async fn consumed(redis: &Redis, queue: &str) -> Result<bool, JobError> {
+    Ok(alive(redis)
+        .await?
+        .iter()
+        .any(|worker| worker.queues.iter().any(|q| q.queue == queue)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

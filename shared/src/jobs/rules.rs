@@ -7,11 +7,14 @@
 //! runTemporaryDossierRule), each with its own
 //! reply type sent through [`super::replies`] to the job's `id`.
 
+use std::time::Duration;
+
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::Job;
+use super::{Job, JobError, Queues, Redis, presence, replies};
 use crate::rules::RuleKind;
 
 /// A job of the `rule-runs` queue.
@@ -139,4 +142,31 @@ pub struct TemporaryDossierItem {
     pub result: Option<Value>,
     pub errors: Vec<String>,
     pub logs: Vec<String>,
+}
+/// Sends `job` on the `rule-runs` queue for a caller who waits for its reply ([`wait_reply`]);
+/// answers its id. When no worker alive consumes the queue, says so at once
+/// (`JobError::NoWorker`) instead of after the whole wait.
+pub async fn send(redis: &Redis, queues: &Queues, job: RuleRunJob) -> Result<Uuid, JobError> {
+    if !presence::consumed(redis, RuleRunJob::QUEUE).await? {
+        return Err(JobError::NoWorker {
+            queue: RuleRunJob::QUEUE,
+        });
+    }
+    let id = job.id();
+    queues.push(job).await?;
+    Ok(id)
+}
+
+/// The reply of the rule run `id` [`send`] sent, waited for at most `wait`; no reply in time is
+/// `JobError::NoReply` (logged).
+pub async fn wait_reply<R: DeserializeOwned>(
+    redis: &Redis,
+    id: Uuid,
+    wait: Duration,
+) -> Result<R, JobError> {
+    replies::wait(redis, id, wait).await.inspect_err(|error| {
+        if matches!(error, JobError::NoReply { .. }) {
+            tracing::warn!(%error, "no worker answered a rule run");
+        }
+    })
 }

@@ -124,6 +124,27 @@ impl UserBudgets {
         Ok(Ok(()))
     }
 
+    /// Runs `run` for `user` within their rule-run budget: refused (`Err(Exhausted)`, nothing
+    /// run) when none is left for the period, else run and its wall time charged. The budget
+    /// needs Redis, as the run does: a count that fails is logged and the run goes on.
+    pub async fn within_rule_run_budget<T>(
+        &self,
+        user: &str,
+        run: impl Future<Output = T>,
+    ) -> Result<T, Exhausted> {
+        match self.check_left(Budget::RuleRunMillis, user).await {
+            Ok(left) => left?,
+            Err(error) => tracing::warn!(%error, user, "rule-run budget not checked"),
+        }
+        let started = std::time::Instant::now();
+        let outcome = run.await;
+        let spent_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        if let Err(error) = self.charge(Budget::RuleRunMillis, user, spent_ms).await {
+            tracing::warn!(%error, user, "rule-run budget not charged");
+        }
+        Ok(outcome)
+    }
+
     /// Charges `amount` of `budget` to `user` whatever is left (work already done).
     pub async fn charge(&self, budget: Budget, user: &str, amount: u64) -> Result<(), JobError> {
         let (key, ttl) = self.window(budget, user);

@@ -1,8 +1,9 @@
-//! Dossiers: running their rules again, fixing their metas, sending their callback again —
-//! each with its audit entry in its transaction (`dossier.rules_run`, `dossier.fix_metas`,
-//! `dossier.callback_resend`).
+//! Dossiers: running their rules again, fixing their metas, sending their callback again,
+//! deleting them — each with its audit entry in its transaction (`dossier.rules_run`,
+//! `dossier.fix_metas`, `dossier.callback_resend`, `dossier.delete`).
 
-use diesel_async::{AsyncConnection, AsyncPgConnection};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::db::models::DossierState;
@@ -10,11 +11,13 @@ use crate::db::models::dossiers::Dossier;
 use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::repo::dossiers::documents_in_progress;
 use crate::db::repo::pipeline::{self, lock_dossier, start_rules_run};
-use crate::db::{DbError, Pool};
+use crate::db::schema::dossiers;
+use crate::db::{DbError, Pool, QueryContext};
 use crate::jobs::outbox;
 use crate::jobs::pipeline::{DossierRulesScope, SendCallback};
 use crate::messages::{self, Message};
 use crate::pipeline::metas::MetasCheck;
+use crate::storage::{Storage, keys};
 
 /// Why a dossier operation was refused or failed.
 #[derive(Debug, thiserror::Error)]
@@ -156,4 +159,45 @@ pub async fn resend_callback(
         record(conn, actor, "dossier.callback_resend", dossier_id, details).await
     })
     .await
+}
+
+/// `deleteDossier`: deletes the dossier — its documents, logs, callbacks and rule records go
+/// with it (ON DELETE CASCADE) — with its audit entry in the same transaction, then its stored
+/// files. The rows gone, files left behind by a storage failure are unreachable garbage, not a
+/// broken dossier: logged, and the deletion still succeeds.
+pub async fn delete(
+    pool: &Pool,
+    storage: &Storage,
+    dossier_id: Uuid,
+    actor: &Actor,
+) -> Result<(), DossierError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    conn.transaction(async |conn| -> Result<(), DossierError> {
+        let deleted: Dossier = diesel::delete(dossiers::table.find(dossier_id))
+            .returning(Dossier::as_returning())
+            .get_result(conn)
+            .await
+            .optional()
+            .context("deleting a dossier")?
+            .ok_or(DossierError::NotFound)?;
+        let details = serde_json::json!({
+            "description": deleted.description,
+            "state": deleted.state,
+        });
+        record(conn, actor, "dossier.delete", dossier_id, details).await
+    })
+    .await?;
+    drop(conn);
+    match storage
+        .delete_prefix(&keys::dossier_prefix(dossier_id))
+        .await
+    {
+        Ok(files) => tracing::info!(%dossier_id, files, "dossier deleted"),
+        Err(error) => tracing::error!(
+            %dossier_id,
+            error = %crate::telemetry::error_chain(&error),
+            "dossier deleted but its stored files were not all removed"
+        ),
+    }
+    Ok(())
 }

@@ -2,7 +2,7 @@
 //! queue's next job has waited too long. Every signed-in user sees it (a banner across the web
 //! app), so that no screen waits silently on workers that are not there; the operations that
 //! need a worker's answer at once (a rule's syntax check, a playground run) ask
-//! [`consumed`] first and fail at once when no worker would take their job.
+//! [`presence::consumed`] first and fail at once when no worker would take their job.
 
 use chrono::{DateTime, Utc};
 
@@ -49,12 +49,4 @@ pub async fn health(redis: &Redis) -> Result<Health, JobError> {
         }
     }
     Ok(Health { workers, backlog })
-}
-
-/// Whether a worker alive consumes `queue` (a job sent there now would be taken).
-pub async fn consumed(redis: &Redis, queue: &str) -> Result<bool, JobError> {
-    Ok(presence::alive(redis)
-        .await?
-        .iter()
-        .any(|worker| worker.queues.iter().any(|q| q.queue == queue)))
 }

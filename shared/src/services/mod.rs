@@ -6,7 +6,8 @@
 //! translate arguments and errors; the pipeline's own transitions (run by its jobs) live in
 //! [`crate::db::repo::pipeline`].
 //!
-//! - [`dossiers`]: running a dossier's rules again, fixing its metas, resending its callback.
+//! - [`dossiers`]: running a dossier's rules again, fixing its metas, resending its callback,
+//!   deleting it.
 //! - [`documents`]: running a document's rules again, replacing its tags, deleting it.
 //! - [`imports`]: `POST /import_dossier` — the request's checks, the archive, the dossier row
 //!   and its `import` job.
@@ -15,17 +16,27 @@
 //!   workers, in the API — outside the transaction; the rule locked and the compiled code
 //!   checked against it inside).
 //!
+//! - [`data_tables`]: creating, changing and deleting data tables.
+//! - [`notifications`]: adding and removing the recipients of the notification e-mails.
+//! - [`types`]: creating and deleting document and dossier types, a dossier type's required
+//!   metas.
+//! - [`what_if`]: starting a "what if" run with its job, cancelling one.
+//!
 //! - [`budgets`]: what one user may consume per period (OCR pages, playground rule runs).
 //! - [`health`]: whether the workers can do the system's work now (alive, not behind).
 //!
 //! Locks are taken dossier first, then document, as the pipeline takes them.
 
 pub mod budgets;
+pub mod data_tables;
 pub mod documents;
 pub mod dossiers;
 pub mod health;
 pub mod imports;
+pub mod notifications;
 pub mod rules;
+pub mod types;
+pub mod what_if;
 
 /// How a caller answers a service's error: the kinds of the operations' errors. Each
 /// service's error enum says which kind each of its variants is, and the message of the

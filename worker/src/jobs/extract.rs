@@ -3,17 +3,14 @@
 //! A PDF that cannot be read makes that document `cannot process`, never the worker: the
 //! extraction runs in a child process under limits (`worker::extraction::sandbox`).
 
-use std::sync::Arc;
-
 use apalis::prelude::{BoxDynError, Data};
 use shared::db::models::DocumentState;
 use shared::db::repo::pipeline;
 use shared::events::{self, Event};
 use shared::jobs::pipeline::ExtractDocument;
 use shared::messages::{self, Message};
-use shared::services::budgets::Budget;
 use shared::storage::keys;
-use worker::extraction::{Extraction, OcrBudget};
+use worker::extraction::Extraction;
 
 use super::JobContext;
 use super::ocr_budget;
@@ -25,7 +22,6 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
     let Some(document) = pipeline::find_document(&mut conn, document_id).await? else {
         return Ok(());
     };
-    let importer = shared::import::store::importer(&mut conn, document.dossier_id).await?;
     drop(conn);
     match document.state {
         DocumentState::Uploaded => {}
@@ -38,37 +34,13 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
     }
     let pdf = context.storage.get(&document.pdf_key).await?;
     let started = std::time::Instant::now();
-    // Each page read by OCR takes one of its import's budget, shared with the documents
-    // extracted at the same time, then one of the importing user's budget for the period. A
-    // page the user's budget refuses has taken one of the import's: the import's count may
-    // then be one page high, never low. Counting needs Redis: when it does not answer, the page
-    // is read (the per-document and pixel bounds still hold) and the failure is logged.
-    let per_import = context.extractor.ocr_pages_per_import();
-    let (redis, budgets, dossier_id) = (
+    let budget = ocr_budget::for_document(
+        context.db.clone(),
         context.redis.clone(),
         context.budgets.clone(),
         document.dossier_id,
+        context.extractor.ocr_pages_per_import(),
     );
-    let budget: OcrBudget = Arc::new(move || {
-        let (redis, budgets, importer) = (redis.clone(), budgets.clone(), importer.clone());
-        Box::pin(async move {
-            match ocr_budget::take_page(&redis, dossier_id, per_import).await {
-                Ok(true) => {}
-                Ok(false) => return Err(messages::ocr_import_cap()),
-                Err(error) => tracing::warn!(%dossier_id, %error, "import OCR budget not counted"),
-            }
-            let Some(user) = importer else {
-                return Ok(());
-            };
-            match budgets.take(Budget::OcrPages, &user, 1).await {
-                Ok(taken) => taken.map_err(|spent| spent.message()),
-                Err(error) => {
-                    tracing::warn!(%dossier_id, %error, "user's OCR budget not counted");
-                    Ok(())
-                }
-            }
-        })
-    });
     let extraction = context
         .extractor
         .extract_within(pdf.to_vec(), Some(budget))
@@ -85,7 +57,7 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
                 .storage
                 .put(&key, serde_json::to_vec(&extraction)?)
                 .await?;
-            let event = extracted_event(&extraction);
+            let event = extracted_event(&extraction, ocr_pages);
             let form_data = serde_json::to_value(&extraction.form_data)?;
             let extracted = pipeline::mark_extracted(
                 &mut conn,
@@ -135,11 +107,10 @@ pub async fn run(job: ExtractDocument, context: Data<JobContext>) -> Result<(), 
     Ok(())
 }
 
-/// The document's event for `extraction`: its pages, those read by OCR, and each page left
-/// unread with why.
-fn extracted_event(extraction: &Extraction) -> Message {
+/// The document's event for `extraction`: its pages, the `ocr_pages` read by OCR, and each page
+/// left unread with why.
+fn extracted_event(extraction: &Extraction, ocr_pages: usize) -> Message {
     let pages = extraction.pages.len();
-    let ocr_pages = extraction.pages.iter().filter(|page| page.ocr).count();
     let extracted = if ocr_pages > 0 {
         messages::event_extracted_ocr(pages, ocr_pages)
     } else {

@@ -21,6 +21,7 @@ use shared::accounts::AdminError;
 use shared::db::repo::types::EditError;
 use shared::messages::{self, Message};
 use shared::services::{ErrorKind, ServiceError};
+use shared::telemetry::error_chain;
 
 /// An error of kind `code` saying `message`.
 pub fn refused(code: &'static str, message: Message) -> Error {
@@ -83,20 +84,8 @@ pub fn edit_error(error: EditError) -> async_graphql::Error {
         EditError::Invalid { field, message } => bad_input(field, message),
         EditError::NotFound(message) => not_found(message),
         EditError::Conflict(message) => conflict(message),
-        EditError::Db(error) => internal(chain(&error)),
+        EditError::Db(error) => internal(error_chain(&error)),
     }
-}
-
-/// An error with its sources, for the log.
-pub fn chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    text
 }
 
 /// A refused or failed domain-service operation (`shared::services`) as a GraphQL error: its
@@ -108,13 +97,13 @@ pub fn service_error<E: ServiceError>(error: E) -> async_graphql::Error {
         ErrorKind::Invalid { field } => bad_input(field, error.message()),
         ErrorKind::Unavailable => unavailable(error.message()),
         ErrorKind::NoWorker => no_worker(error.message()),
-        ErrorKind::Internal => internal(chain(&error)),
+        ErrorKind::Internal => internal(error_chain(&error)),
     }
 }
 
 /// A database error as the client sees it.
 pub fn db_error(error: shared::db::DbError) -> async_graphql::Error {
-    internal(chain(&error))
+    internal(error_chain(&error))
 }
 
 /// An administrative failure as a GraphQL error.

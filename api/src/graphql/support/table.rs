@@ -16,7 +16,7 @@ use std::borrow::Cow;
 use async_graphql::{InputObject, OutputType, SimpleObject, TypeName};
 use chrono::{DateTime, NaiveDate, Utc};
 use shared::db::repo::capped_count::COUNT_CAP;
-use shared::db::repo::dossiers::{IdRange, PageRequest};
+use shared::db::repo::paging::{IdRange, PageRequest};
 use uuid::Uuid;
 
 use super::errors::bad_input;

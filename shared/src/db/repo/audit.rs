@@ -10,7 +10,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::capped_count::capped_count;
-use super::dossiers::PageRequest;
+use super::paging::PageRequest;
 use crate::db::models::accounts::{AuditLogEntry, NewAuditLogEntry};
 use crate::db::schema::{audit_log, users};
 use crate::db::sql_functions::lower;
@@ -84,6 +84,7 @@ pub struct Actor {
     pub impersonator: Option<Uuid>,
 }
 
+#[cfg(feature = "access")]
 impl From<&crate::auth::AccessClaims> for Actor {
     /// The caller a request's access token names (and their impersonator, if any).
     fn from(claims: &crate::auth::AccessClaims) -> Self {

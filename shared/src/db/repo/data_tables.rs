@@ -1,80 +1,18 @@
 //! Data tables: named JSON handed to rules as `dataTables`, addressed by name, listed by
-//! `ordinamento`. Their content arrives as JSON text and must parse ('Json non valido').
+//! `ordinamento`: lists and lookups. Their edits are `crate::services::data_tables`.
 
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use super::audit::{self, Actor, Entry};
 use super::capped_count::capped_count;
-use super::dossiers::{PageRequest, contains_pattern};
-use super::types::{EditError, page};
-use crate::db::models::types::{DataTable, DataTableChanges, NewDataTable};
-use crate::db::schema::{
-    data_tables, document_rule_data_tables, document_rules, dossier_rule_data_tables, dossier_rules,
-};
-use crate::db::{DbError, DbResult, QueryContext};
+use super::paging::page;
+use super::paging::{PageRequest, contains_pattern};
+use super::types::EditError;
+use crate::db::models::types::DataTable;
+use crate::db::schema::data_tables;
+use crate::db::{DbResult, QueryContext};
 use crate::messages;
-
-/// A data table's content, parsed.
-pub fn parse_content(content: &str) -> Result<serde_json::Value, EditError> {
-    serde_json::from_str(content)
-        .map_err(|_| EditError::invalid("content", messages::invalid_json()))
-}
-
-fn check_name(name: &str) -> Result<String, EditError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(EditError::invalid("name", messages::required()));
-    }
-    Ok(name.to_owned())
-}
-
-fn name_taken(error: DbError, name: &str) -> EditError {
-    if error.is_unique_violation() {
-        EditError::invalid("name", messages::data_table_exists(name))
-    } else {
-        error.into()
-    }
-}
-
-/// Creates a data table with its audit entry (`data_table.create`), in one transaction.
-pub async fn create_data_table(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-    content: &str,
-    ordinamento: i32,
-    actor: Option<&Actor>,
-) -> Result<DataTable, EditError> {
-    let name = check_name(name)?;
-    let content = parse_content(content)?;
-    conn.transaction(async |conn| {
-        let created = diesel::insert_into(data_tables::table)
-            .values(NewDataTable {
-                name: name.clone(),
-                ordinamento,
-                content,
-            })
-            .returning(DataTable::as_returning())
-            .get_result(conn)
-            .await
-            .context("creating a data table")
-            .map_err(|e| name_taken(e, &name))?;
-        audit::record(
-            conn,
-            actor,
-            Entry {
-                action: "data_table.create",
-                target_type: "data_table",
-                target_id: &created.name,
-                details: serde_json::json!({ "id": created.id, "ordinamento": ordinamento }),
-            },
-        )
-        .await?;
-        Ok(created)
-    })
-    .await
-}
 
 /// Data tables by `ordinamento`, then name.
 pub async fn list_data_tables(
@@ -193,142 +131,4 @@ pub async fn resolve_names(
         ));
     }
     Ok(found.into_iter().map(|(id, _)| id).collect())
-}
-
-/// Changes of a data table; `None` leaves a field alone.
-#[derive(Debug, Clone, Default)]
-pub struct DataTableEdit {
-    pub name: Option<String>,
-    pub ordinamento: Option<i32>,
-    pub content: Option<String>,
-}
-
-/// Changes a data table with its audit entry (`data_table.update`, naming the fields changed),
-/// in one transaction; no change, no entry.
-pub async fn update_data_table(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-    edit: DataTableEdit,
-    actor: Option<&Actor>,
-) -> Result<DataTable, EditError> {
-    let changes = DataTableChanges {
-        name: edit.name.as_deref().map(check_name).transpose()?,
-        ordinamento: edit.ordinamento,
-        content: edit.content.as_deref().map(parse_content).transpose()?,
-    };
-    let Some(found) = find_data_table(conn, name).await? else {
-        return Err(EditError::NotFound(messages::data_table_not_found(name)));
-    };
-    if changes.name.is_none() && changes.ordinamento.is_none() && changes.content.is_none() {
-        return Ok(found);
-    }
-    let new_name = changes.name.clone().unwrap_or_else(|| found.name.clone());
-    let changed: Vec<&str> = [
-        ("name", changes.name.is_some()),
-        ("ordinamento", changes.ordinamento.is_some()),
-        ("content", changes.content.is_some()),
-    ]
-    .into_iter()
-    .filter_map(|(field, set)| set.then_some(field))
-    .collect();
-    let details =
-        serde_json::json!({ "id": found.id, "previousName": found.name, "fields": changed });
-    conn.transaction(async |conn| {
-        let updated = diesel::update(data_tables::table.find(found.id))
-            .set(changes)
-            .returning(DataTable::as_returning())
-            .get_result(conn)
-            .await
-            .context("updating a data table")
-            .map_err(|e| name_taken(e, &new_name))?;
-        audit::record(
-            conn,
-            actor,
-            Entry {
-                action: "data_table.update",
-                target_type: "data_table",
-                target_id: &updated.name,
-                details,
-            },
-        )
-        .await?;
-        Ok(updated)
-    })
-    .await
-}
-
-/// Deletes the data table `name` (refused while a rule uses it) with its audit entry
-/// (`data_table.delete`), in one transaction.
-pub async fn delete_data_table(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-    actor: Option<&Actor>,
-) -> Result<(), EditError> {
-    conn.transaction(async |conn| {
-        let deleted = remove_data_table(conn, name).await?;
-        audit::record(
-            conn,
-            actor,
-            Entry {
-                action: "data_table.delete",
-                target_type: "data_table",
-                target_id: &deleted.name,
-                details: serde_json::json!({ "id": deleted.id }),
-            },
-        )
-        .await?;
-        Ok(())
-    })
-    .await
-}
-
-/// Deletes the data table `name` (refused while a rule uses it) and answers it.
-async fn remove_data_table(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-) -> Result<DataTable, EditError> {
-    let Some(found) = find_data_table(conn, name).await? else {
-        return Err(EditError::NotFound(messages::data_table_not_found(name)));
-    };
-    let mut users: Vec<String> = document_rule_data_tables::table
-        .inner_join(document_rules::table)
-        .filter(document_rule_data_tables::data_table_id.eq(found.id))
-        .select(document_rules::description)
-        .limit(10)
-        .load(conn)
-        .await
-        .context("finding the document rules of a data table")?;
-    users.extend(
-        dossier_rule_data_tables::table
-            .inner_join(dossier_rules::table)
-            .filter(dossier_rule_data_tables::data_table_id.eq(found.id))
-            .select(dossier_rules::description)
-            .limit(10)
-            .load::<String>(conn)
-            .await
-            .context("finding the dossier rules of a data table")?,
-    );
-    if !users.is_empty() {
-        return Err(in_use(&found.name, &users));
-    }
-    diesel::delete(data_tables::table.find(found.id))
-        .execute(conn)
-        .await
-        .context("deleting a data table")
-        .map_err(|e| {
-            if e.is_foreign_key_violation() {
-                in_use(&found.name, &[])
-            } else {
-                e.into()
-            }
-        })?;
-    Ok(found)
-}
-
-fn in_use(name: &str, rules: &[String]) -> EditError {
-    EditError::Conflict(if rules.is_empty() {
-        messages::data_table_in_use(name)
-    } else {
-        messages::data_table_used_by(name, rules.join(", "))
-    })
 }

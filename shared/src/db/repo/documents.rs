@@ -7,7 +7,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::dossiers::{MAX_DETAIL_ROWS, MAX_PAGE_SIZE, contains_pattern};
+use super::paging::{MAX_DETAIL_ROWS, MAX_PAGE_SIZE, contains_pattern};
 use super::pipeline::log_document_event;
 use crate::db::models::DocumentState;
 use crate::db::models::dossiers::{Document, DocumentLog};

@@ -1,5 +1,6 @@
 //! Dossiers as the operations screens read and change them: the paged, sorted and filtered
-//! list, the detail with its type name, callbacks, and deletion (the pipeline's transitions
+//! list, the detail with its type name and callbacks (their deletion is
+//! `crate::services::dossiers::delete`; the pipeline's transitions
 //! are in [`super::pipeline`]).
 //!
 //! Lists page with LIMIT/OFFSET over an indexed sort and count the filtered rows for the page
@@ -13,58 +14,15 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::count_star;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::capped_count::capped_count;
+use super::paging::{IdRange, MAX_DETAIL_ROWS, PageRequest, contains_pattern};
 use crate::db::models::dossiers::{Dossier, DossierCallback};
 use crate::db::models::{DocumentState, DossierState};
-use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::schema::{documents, dossier_callbacks, dossier_types, dossiers};
 use crate::db::{DbResult, QueryContext};
-
-/// Most rows one page may hold.
-pub const MAX_PAGE_SIZE: i64 = 100;
-/// Most callbacks (or other per-dossier rows) one answer carries.
-pub const MAX_DETAIL_ROWS: i64 = 1000;
-
-/// One page of a list: `limit` rows from `offset`, in ascending or descending order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PageRequest {
-    pub limit: i64,
-    pub offset: i64,
-    pub descending: bool,
-}
-
-impl PageRequest {
-    /// `limit` held to 1..=[`MAX_PAGE_SIZE`], `offset` to ≥ 0.
-    pub fn bounded(self) -> Self {
-        Self {
-            limit: self.limit.clamp(1, MAX_PAGE_SIZE),
-            offset: self.offset.max(0),
-            descending: self.descending,
-        }
-    }
-}
-
-/// An inclusive range of UUIDs: a whole id (`lo == hi`, filtered as an equality so that an
-/// index on `(id column, sort column)` also yields the order) or every id with a given hex
-/// prefix, which a B-tree on the column serves as a range scan.
-pub type IdRange = (Uuid, Uuid);
-
-/// `ILIKE` pattern matching `text` anywhere, with LIKE's wildcards in `text` escaped.
-pub fn contains_pattern(text: &str) -> String {
-    let mut pattern = String::with_capacity(text.len() + 2);
-    pattern.push('%');
-    for c in text.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
-}
 
 /// The filters of the dossier list (`None`: no filter on that column).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -267,63 +225,4 @@ pub async fn documents_in_progress(
         .get_result(conn)
         .await
         .context("counting the documents of a dossier in progress")
-}
-
-/// Deletes a dossier — its documents, logs, callbacks and rule records go with it (ON DELETE
-/// CASCADE) — and writes the audit entry in the same transaction. Returns the deleted row,
-/// `None` if there was none. The stored files are the caller's to remove.
-pub async fn delete_dossier(
-    conn: &mut AsyncPgConnection,
-    id: Uuid,
-    actor: Option<&Actor>,
-) -> DbResult<Option<Dossier>> {
-    conn.transaction(async |conn| -> DbResult<Option<Dossier>> {
-        let deleted: Option<Dossier> = diesel::delete(dossiers::table.find(id))
-            .returning(Dossier::as_returning())
-            .get_result(conn)
-            .await
-            .optional()
-            .context("deleting a dossier")?;
-        if let Some(dossier) = &deleted {
-            let target = id.to_string();
-            audit::record(
-                conn,
-                actor,
-                Entry {
-                    action: "dossier.delete",
-                    target_type: "dossier",
-                    target_id: &target,
-                    details: serde_json::json!({
-                        "description": dossier.description,
-                        "state": dossier.state,
-                    }),
-                },
-            )
-            .await?;
-        }
-        Ok(deleted)
-    })
-    .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn like_wildcards_in_the_search_text_are_literal() {
-        assert_eq!(contains_pattern("50%_a\\b"), "%50\\%\\_a\\\\b%");
-        assert_eq!(contains_pattern(""), "%%");
-    }
-
-    #[test]
-    fn pages_are_bounded() {
-        let page = PageRequest {
-            limit: 10_000,
-            offset: -3,
-            descending: true,
-        }
-        .bounded();
-        assert_eq!((page.limit, page.offset), (MAX_PAGE_SIZE, 0));
-    }
 }

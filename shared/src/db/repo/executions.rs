@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use uuid::Uuid;
 
 use super::capped_count::capped_count;
-use super::dossiers::{IdRange, MAX_DETAIL_ROWS, PageRequest};
+use super::paging::{IdRange, MAX_DETAIL_ROWS, PageRequest};
 use crate::db::models::executions::{
     DossierRuleExecution, DossierRuleExecutionLog, RuleExecutionLog,
 };

@@ -14,6 +14,7 @@ pub mod executions;
 pub mod helper_code;
 pub mod notification_receivers;
 pub mod overview;
+pub mod paging;
 pub mod pipeline;
 pub mod playground;
 pub mod roles;

@@ -20,10 +20,11 @@ use uuid::Uuid;
 use super::audit::Actor;
 use super::capped_count::capped_count;
 use super::data_tables::resolve_names;
-use super::dossiers::{IdRange, PageRequest, contains_pattern};
 use super::helper_code;
+use super::paging::page;
+use super::paging::{IdRange, PageRequest, contains_pattern};
 use super::rule_versions;
-use super::types::{EditError, page};
+use super::types::EditError;
 use crate::db::models::new_id;
 use crate::db::models::rules::{
     DocumentRule, DocumentRuleChanges, DossierRule, DossierRuleChanges, NewDocumentRule,

@@ -1,4 +1,5 @@
-//! Document and dossier types (addressed by name), and the required metas of dossier types.
+//! Document and dossier types (addressed by name), and the required metas of dossier types:
+//! lists and lookups. Their edits are `crate::services::types`.
 //!
 //! Also home of [`EditError`], the error of every catalogue edit (types, data tables, rules,
 //! helper code): a validation message for a field, a missing row, a refusal by the current
@@ -9,25 +10,17 @@ use std::collections::HashMap;
 use diesel::dsl::count_star;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use super::audit::{self, Actor, Entry};
 use super::capped_count::capped_count;
-use super::dossiers::{PageRequest, contains_pattern};
+use super::paging::{PageRequest, contains_pattern, page};
 
-use crate::db::models::types::{
-    DocumentType, DossierType, NewDocumentType, NewDossierType, NewDossierTypeRequiredMeta,
-    TYPE_NAME_MAX_CHARS,
-};
+use crate::db::models::types::{DocumentType, DossierType};
 use crate::db::schema::{
-    document_rules, document_types, documents, dossier_rules, dossier_type_required_metas,
-    dossier_types, dossiers,
+    document_rules, document_types, dossier_rules, dossier_type_required_metas, dossier_types,
 };
 use crate::db::{DbError, DbResult, QueryContext};
 use crate::messages::{self, Message};
-
-/// Most rows one list returns (types, data tables and rules are in the hundreds).
-pub const MAX_LIST: i64 = 1000;
 
 /// Why a catalogue edit is refused: a message of the catalogue for the user.
 #[derive(Debug, thiserror::Error)]
@@ -71,71 +64,8 @@ impl EditError {
     }
 }
 
-/// `limit` and `offset` of a list, clamped.
-pub(crate) fn page(limit: Option<i64>, offset: Option<i64>) -> (i64, i64) {
-    (
-        limit.unwrap_or(MAX_LIST).clamp(1, MAX_LIST),
-        offset.unwrap_or(0).max(0),
-    )
-}
-
-/// A type name as stored: trimmed, required, at most [`TYPE_NAME_MAX_CHARS`] characters.
-pub fn check_type_name(name: &str) -> Result<String, EditError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(EditError::invalid("name", messages::required()));
-    }
-    if name.chars().count() > TYPE_NAME_MAX_CHARS {
-        return Err(EditError::invalid(
-            "name",
-            messages::max_characters(TYPE_NAME_MAX_CHARS),
-        ));
-    }
-    Ok(name.to_owned())
-}
-
-fn name_taken(error: DbError, name: &str) -> EditError {
-    if error.is_unique_violation() {
-        EditError::invalid("name", messages::type_exists(name))
-    } else {
-        error.into()
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // Document types.
-
-/// Creates the document type `name` with its audit entry (`document_type.create`), in one
-/// transaction.
-pub async fn create_document_type(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-    actor: Option<&Actor>,
-) -> Result<DocumentType, EditError> {
-    let name = check_type_name(name)?;
-    conn.transaction(async |conn| {
-        let created = diesel::insert_into(document_types::table)
-            .values(NewDocumentType { name: name.clone() })
-            .returning(DocumentType::as_returning())
-            .get_result(conn)
-            .await
-            .context("creating a document type")
-            .map_err(|e| name_taken(e, &name))?;
-        audit::record(
-            conn,
-            actor,
-            Entry {
-                action: "document_type.create",
-                target_type: "document_type",
-                target_id: &created.name,
-                details: serde_json::json!({ "id": created.id }),
-            },
-        )
-        .await?;
-        Ok(created)
-    })
-    .await
-}
 
 /// Document types, newest first.
 pub async fn list_document_types(
@@ -234,111 +164,8 @@ pub async fn find_document_type(
         .context("finding a document type")
 }
 
-/// Deletes a document type, refused while rules or documents use it.
-/// Deletes the document type `name` with its audit entry (`document_type.delete`), in one
-/// transaction.
-pub async fn delete_document_type(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-    actor: Option<&Actor>,
-) -> Result<(), EditError> {
-    conn.transaction(async |conn| {
-        let deleted = remove_document_type(conn, name).await?;
-        audit::record(
-            conn,
-            actor,
-            Entry {
-                action: "document_type.delete",
-                target_type: "document_type",
-                target_id: &deleted.name,
-                details: serde_json::json!({ "id": deleted.id }),
-            },
-        )
-        .await?;
-        Ok(())
-    })
-    .await
-}
-
-/// Deletes the document type `name` (refused while in use) and answers it.
-async fn remove_document_type(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-) -> Result<DocumentType, EditError> {
-    let Some(found) = find_document_type(conn, name).await? else {
-        return Err(EditError::NotFound(messages::type_not_found(name)));
-    };
-    let rules: i64 = document_rules::table
-        .filter(document_rules::document_type_id.eq(found.id))
-        .count()
-        .get_result(conn)
-        .await
-        .context("counting the rules of a document type")?;
-    if rules > 0 {
-        return Err(EditError::Conflict(messages::type_has_rules(
-            &found.name,
-            rules,
-        )));
-    }
-    let in_use: bool = diesel::select(diesel::dsl::exists(
-        documents::table.filter(documents::document_type_id.eq(found.id)),
-    ))
-    .get_result(conn)
-    .await
-    .context("checking the documents of a document type")?;
-    if in_use {
-        return Err(EditError::Conflict(messages::type_has_documents(
-            &found.name,
-        )));
-    }
-    diesel::delete(document_types::table.find(found.id))
-        .execute(conn)
-        .await
-        .context("deleting a document type")
-        .map_err(|e| {
-            if e.is_foreign_key_violation() {
-                EditError::Conflict(messages::type_in_use(&found.name))
-            } else {
-                e.into()
-            }
-        })?;
-    Ok(found)
-}
-
 // ---------------------------------------------------------------------------------------
 // Dossier types.
-
-/// Creates the dossier type `name` with its audit entry (`dossier_type.create`), in one
-/// transaction.
-pub async fn create_dossier_type(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-    actor: Option<&Actor>,
-) -> Result<DossierType, EditError> {
-    let name = check_type_name(name)?;
-    conn.transaction(async |conn| {
-        let created = diesel::insert_into(dossier_types::table)
-            .values(NewDossierType { name: name.clone() })
-            .returning(DossierType::as_returning())
-            .get_result(conn)
-            .await
-            .context("creating a dossier type")
-            .map_err(|e| name_taken(e, &name))?;
-        audit::record(
-            conn,
-            actor,
-            Entry {
-                action: "dossier_type.create",
-                target_type: "dossier_type",
-                target_id: &created.name,
-                details: serde_json::json!({ "id": created.id }),
-            },
-        )
-        .await?;
-        Ok(created)
-    })
-    .await
-}
 
 /// Dossier types, newest first.
 pub async fn list_dossier_types(
@@ -419,78 +246,6 @@ pub async fn dossier_rule_counts(
         .collect())
 }
 
-/// Deletes a dossier type (its required metas go with it), refused while dossier rules are
-/// restricted to it or dossiers have it.
-/// Deletes the dossier type `name` with its audit entry (`dossier_type.delete`), in one
-/// transaction.
-pub async fn delete_dossier_type(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-    actor: Option<&Actor>,
-) -> Result<(), EditError> {
-    conn.transaction(async |conn| {
-        let deleted = remove_dossier_type(conn, name).await?;
-        audit::record(
-            conn,
-            actor,
-            Entry {
-                action: "dossier_type.delete",
-                target_type: "dossier_type",
-                target_id: &deleted.name,
-                details: serde_json::json!({ "id": deleted.id }),
-            },
-        )
-        .await?;
-        Ok(())
-    })
-    .await
-}
-
-/// Deletes the dossier type `name` (refused while in use) and answers it.
-async fn remove_dossier_type(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-) -> Result<DossierType, EditError> {
-    let Some(found) = find_dossier_type(conn, name).await? else {
-        return Err(EditError::NotFound(messages::type_not_found(name)));
-    };
-    let rules: i64 = dossier_rules::table
-        .filter(dossier_rules::dossier_type_id.eq(found.id))
-        .count()
-        .get_result(conn)
-        .await
-        .context("counting the rules of a dossier type")?;
-    if rules > 0 {
-        return Err(EditError::Conflict(messages::type_has_rules(
-            &found.name,
-            rules,
-        )));
-    }
-    let in_use: bool = diesel::select(diesel::dsl::exists(
-        dossiers::table.filter(dossiers::dossier_type_id.eq(found.id)),
-    ))
-    .get_result(conn)
-    .await
-    .context("checking the dossiers of a dossier type")?;
-    if in_use {
-        return Err(EditError::Conflict(messages::type_has_dossiers(
-            &found.name,
-        )));
-    }
-    diesel::delete(dossier_types::table.find(found.id))
-        .execute(conn)
-        .await
-        .context("deleting a dossier type")
-        .map_err(|e| {
-            if e.is_foreign_key_violation() {
-                EditError::Conflict(messages::type_in_use(&found.name))
-            } else {
-                e.into()
-            }
-        })?;
-    Ok(found)
-}
-
 pub async fn find_dossier_type(
     conn: &mut AsyncPgConnection,
     name: &str,
@@ -527,61 +282,4 @@ pub async fn required_metas(
         by_type.entry(type_id).or_default().push(meta);
     }
     Ok(by_type)
-}
-
-/// Replaces the required metas of the dossier type `name` with `metas` (trimmed, empty ones
-/// dropped, duplicates once), with its audit entry (`dossier_type.required_metas`); returns the
-/// type.
-pub async fn set_required_metas(
-    conn: &mut AsyncPgConnection,
-    name: &str,
-    metas: &[String],
-    actor: Option<&Actor>,
-) -> Result<DossierType, EditError> {
-    let Some(found) = find_dossier_type(conn, name).await? else {
-        return Err(EditError::NotFound(messages::type_not_found(name)));
-    };
-    let mut wanted: Vec<String> = metas
-        .iter()
-        .map(|m| m.trim().to_owned())
-        .filter(|m| !m.is_empty())
-        .collect();
-    wanted.sort();
-    wanted.dedup();
-    let type_id = found.id;
-    let details = serde_json::json!({ "id": type_id, "requiredMetas": &wanted });
-    conn.transaction::<_, DbError, _>(async |conn| {
-        diesel::delete(
-            dossier_type_required_metas::table
-                .filter(dossier_type_required_metas::dossier_type_id.eq(type_id)),
-        )
-        .execute(conn)
-        .await
-        .context("clearing the required metas of a dossier type")?;
-        let rows: Vec<NewDossierTypeRequiredMeta> = wanted
-            .into_iter()
-            .map(|meta_name| NewDossierTypeRequiredMeta {
-                dossier_type_id: type_id,
-                meta_name,
-            })
-            .collect();
-        diesel::insert_into(dossier_type_required_metas::table)
-            .values(&rows)
-            .execute(conn)
-            .await
-            .context("setting the required metas of a dossier type")?;
-        audit::record(
-            conn,
-            actor,
-            Entry {
-                action: "dossier_type.required_metas",
-                target_type: "dossier_type",
-                target_id: &found.name,
-                details,
-            },
-        )
-        .await
-    })
-    .await?;
-    Ok(found)
 }

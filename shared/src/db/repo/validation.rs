@@ -15,7 +15,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::capped_count::capped_count;
-use super::dossiers::{PageRequest, contains_pattern};
+use super::paging::{PageRequest, contains_pattern};
 use super::types::EditError;
 use crate::db::models::ValidationState;
 use crate::db::models::validation::{
@@ -194,7 +194,7 @@ pub async fn list_documents(
     limit: Option<i64>,
     offset: Option<i64>,
 ) -> DbResult<Vec<ValidationDocument>> {
-    let (limit, offset) = super::types::page(limit, offset);
+    let (limit, offset) = super::paging::page(limit, offset);
     validation_documents::table
         .order((
             validation_documents::created_at.desc(),
@@ -332,7 +332,7 @@ pub async fn list_validations(
     limit: Option<i64>,
     offset: Option<i64>,
 ) -> DbResult<Vec<RuleValidation>> {
-    let (limit, offset) = super::types::page(limit, offset);
+    let (limit, offset) = super::paging::page(limit, offset);
     rule_validations::table
         .order((
             rule_validations::created_at.desc(),
@@ -578,7 +578,7 @@ pub async fn list_logs(
     limit: Option<i64>,
     offset: Option<i64>,
 ) -> DbResult<Vec<ValidationLog>> {
-    let (limit, offset) = super::types::page(limit, offset);
+    let (limit, offset) = super::paging::page(limit, offset);
     validation_logs::table
         .order((
             validation_logs::created_at.desc(),

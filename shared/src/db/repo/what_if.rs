@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use super::audit::Actor;
 use super::capped_count::capped_count;
-use super::dossiers::PageRequest;
+use super::paging::PageRequest;
 use super::rules::within_code_limit;
 use super::types::EditError;
 use crate::db::models::rules::{NewWhatIfRun, WhatIfChange, WhatIfRun};
