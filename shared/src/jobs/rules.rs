@@ -143,6 +143,7 @@ pub struct TemporaryDossierItem {
     pub errors: Vec<String>,
     pub logs: Vec<String>,
 }
+
 /// Sends `job` on the `rule-runs` queue for a caller who waits for its reply ([`wait_reply`]);
 /// answers its id. When no worker alive consumes the queue, says so at once
 /// (`JobError::NoWorker`) instead of after the whole wait.
