@@ -43,8 +43,8 @@ faults *SCENARIOS:
     scripts/faults.sh {{SCENARIOS}}
 
 # What the hostile probes cost the API and a worker, bounded (release builds, own services): peak memory and CPU per probe.
-hostile-figures:
-    scripts/hostile-figures.sh
+hostile-figures *WORDS:
+    scripts/hostile-figures.sh {{WORDS}}
 
 # The operations area's lists at volume (own services, 100,000 dossiers seeded once): p50/p99 of every sort and filter through GraphQL.
 bench-lists *ARGS:

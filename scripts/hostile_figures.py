@@ -1,6 +1,6 @@
 """What the hostile probes of issue 16 cost the running API and worker, now that they are bounded.
 
-Usage: hostile_figures.py BASE_URL EMAIL PASSWORD API_PID WORKER_PID
+Usage: hostile_figures.py BASE_URL EMAIL PASSWORD API_PID WORKER_PID [WORDS]
 
 Runs each probe alone against a running stack (`just hostile-figures` starts one) and, while it
 runs, samples every 20 ms the resident memory of the API and of the worker with its children
@@ -382,6 +382,34 @@ def huge_graphql_parse_error():
     return f"HTTP {status}, answer of {len(answer)} bytes"
 
 
+def large_archive_download(size):
+    """A dossier whose stored archive is `size` random bytes (written straight into the local
+    storage the stack runs on), downloaded through the link `downloadDossier` hands out and read
+    in 1 MiB chunks, asking for compression: the API streams it as stored."""
+    status, body = import_dossier(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE)
+    if status != 200:
+        return f"import: {status} {body[:120].decode(errors='replace')}"
+    dossier = json.loads(body)["id"]
+    wait_final(dossier)
+    storage = os.environ["ISTRUTTORIA_STORAGE_URL"].removeprefix("file://")
+    with open(os.path.join(storage, "dossiers", dossier, "archive.zip"), "wb") as archive:
+        for _ in range(size >> 20):
+            archive.write(os.urandom(1 << 20))
+    _, answer = graphql("query($id: ID!) { downloadDossier(id: $id) { url } }", {"id": dossier}, TOKEN)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=600)
+    try:
+        conn.request("GET", answer["data"]["downloadDossier"]["url"], headers={"Accept-Encoding": "gzip, br"})
+        response = conn.getresponse()
+        read = 0
+        while chunk := response.read(1 << 20):
+            read += len(chunk)
+    finally:
+        conn.close()
+    if read != size:
+        raise SystemExit(f"the download answered {read} bytes of {size}")
+    return f"HTTP {response.status}, {read >> 20} MiB streamed"
+
+
 PROBES = [
     ("normal import (1 text PDF), before", lambda: imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE)),
     ("2 × 100 MB anonymous GraphQL bodies at once", huge_graphql_bodies),
@@ -400,8 +428,14 @@ PROBES = [
     ("4 import bodies at the archive limit at once", lambda: largest_import_bodies(4)),
     ("15 × 15 aliases through a fragment", fragment_aliases),
     ("12 MB GraphQL body with a syntax error", huge_graphql_parse_error),
+    ("download of a 100 MiB dossier archive (issue 32)", lambda: large_archive_download(100 << 20)),
     ("normal import (1 text PDF), after", lambda: imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE)),
 ]
+
+# `hostile_figures.py … WORDS`: only the probes whose name contains WORDS (and the normal
+# imports before and after).
+if len(sys.argv) > 6:
+    PROBES = [(name, probe) for name, probe in PROBES if sys.argv[6] in name or name.startswith("normal import")]
 
 MIB = 1 << 20
 print(f"idle: API {rss_bytes(api_pid) / MIB:.0f} MiB, worker {sum(rss_bytes(p) for p in descendants(worker_pid)) / MIB:.0f} MiB")

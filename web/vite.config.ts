@@ -13,7 +13,7 @@ export default defineConfig({
     // `vite preview` reuses this proxy unless it gets its own.
     // `ws`: the subscriptions at /graphql/ws go through too.
     proxy: Object.fromEntries(
-      ['/graphql', '/import_dossier', '/uploads', '/healthz', '/readyz', '/api'].map((path) => [path, { target: API, ws: true }]),
+      ['/graphql', '/import_dossier', '/uploads', '/downloads', '/healthz', '/readyz', '/api'].map((path) => [path, { target: API, ws: true }]),
     ),
   },
   test: {

@@ -1,6 +1,7 @@
 //! The Istruttoria HTTP server as a library, so that tests run the real server in-process.
 
 pub mod body_budget;
+pub mod caller;
 pub mod explorers;
 pub mod graphql;
 pub mod headers;

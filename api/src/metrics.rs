@@ -13,7 +13,7 @@ use prometheus::{
 use shared::config::MetricsToken;
 use shared::messages;
 
-use crate::request_body::error_response;
+use crate::rest::error::error_response;
 
 #[derive(Clone)]
 pub struct Metrics {
@@ -151,6 +151,7 @@ fn route_label(path: &str) -> &'static str {
         "metrics" => "/metrics",
         "import_dossier" => "/import_dossier",
         "uploads" => "/uploads",
+        "downloads" => "/downloads",
         "openapi.json" | "swagger" => "/swagger",
         _ => "/web",
     }

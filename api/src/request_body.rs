@@ -74,20 +74,10 @@ impl BodyRefused {
         }
     }
 
-    /// The REST answer ([`error_response`]).
+    /// The REST answer ([`crate::rest::error::error_response`]).
     pub fn response(&self) -> Response {
-        error_response(self.status(), self.code(), &self.message())
+        crate::rest::error::error_response(self.status(), self.code(), &self.message())
     }
-}
-
-/// A REST refusal, [`crate::rest::ErrorMessage`] as JSON, for the answers written outside
-/// poem-openapi's typed responses.
-pub fn error_response(status: StatusCode, code: &str, message: &Message) -> Response {
-    use poem_openapi::types::ToJSON;
-    Response::builder()
-        .status(status)
-        .content_type("application/json; charset=utf-8")
-        .body(crate::rest::ErrorMessage::new(code, message).to_json_string())
 }
 
 /// Reads `body` whole, refusing it past `limit` bytes (inflated bytes, when it was sent

@@ -86,19 +86,38 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         .nest("/swagger", swagger)
         .nest("/", rest.data(state.clone()));
     // Request bodies are inflated by `DecodeBodies`, within bounds, before poem's Compression
-    // (which then only compresses answers) could inflate them without any.
+    // (which then only compresses answers) could inflate them without any. Downloads are
+    // zips and PDFs, compressed already: they pass as they are stored, with their length.
     let served = WithWebApp::new(routes, &state.config.web_dist)
         .with(Compression::new())
+        .around(downloads_uncompressed)
         .with(DecodeBodies::new(largest_body(&state.config)));
     SecurityHeaders::new(served, &state.config.upload_origins)
         .with(RecordRequests(metrics))
         .with(Tracing)
 }
 
+/// Asks the compression after it for no encoding on a download (`rest/download.rs`).
+async fn downloads_uncompressed<E: Endpoint>(
+    next: Arc<E>,
+    mut request: poem::Request,
+) -> poem::Result<E::Output> {
+    if request
+        .uri()
+        .path()
+        .starts_with(shared::downloads::DOWNLOAD_PATH)
+    {
+        request
+            .headers_mut()
+            .remove(poem::http::header::ACCEPT_ENCODING);
+    }
+    next.call(request).await
+}
+
 /// The largest body any route reads: no body is inflated past it, whatever the route.
 fn largest_body(config: &ApiConfig) -> usize {
     [
-        crate::rest::import::body_limit(&config.common.import),
+        config.common.import.max_body_bytes(),
         config.graphql.max_body_bytes,
         usize::try_from(config.common.validation_max_pdf_bytes).unwrap_or(usize::MAX),
     ]

@@ -2,18 +2,13 @@
 //! and the metrics registry.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::Context;
-use chrono::Utc;
 use shared::auth::{AccessControl, Authenticator, TokenKeys};
 use shared::config::ApiConfig;
 use shared::db::Pool;
-use shared::jobs::ping::{PingJob, PingReply};
-use shared::jobs::{Job, Queues, Redis, replies};
-use uuid::Uuid;
+use shared::jobs::{Queues, Redis};
 
-use crate::graphql::WorkerPong;
 use crate::metrics::Metrics;
 
 pub struct AppState {
@@ -35,7 +30,9 @@ pub struct AppState {
     /// Self-registration confirmed by an e-mailed code.
     pub registrations: shared::auth::Registrations,
     /// Signs and checks the upload addresses of validation documents (local storage).
-    pub uploads: shared::validation::upload::UploadSigner,
+    pub uploads: shared::services::rule_validation::upload::UploadSigner,
+    /// Signs and checks the links stored files are downloaded from.
+    pub downloads: shared::downloads::DownloadSigner,
     /// Memory for import bodies, shared by the imports this process answers at once.
     pub import_bodies: crate::body_budget::BodyBudget,
 }
@@ -89,10 +86,12 @@ impl AppState {
             secret.as_bytes(),
             &config.common.public_url,
         );
-        let uploads = shared::validation::upload::UploadSigner::new(secret.as_bytes());
+        let uploads =
+            shared::services::rule_validation::upload::UploadSigner::new(secret.as_bytes());
+        let downloads = shared::downloads::DownloadSigner::new(secret.as_bytes());
         let import_bodies = crate::body_budget::BodyBudget::new(
             config.import_bodies_max_bytes,
-            crate::rest::import::body_limit(&config.common.import),
+            config.common.import.max_body_bytes(),
         );
         Ok(Self {
             config,
@@ -108,6 +107,7 @@ impl AppState {
             recovery,
             registrations,
             uploads,
+            downloads,
             import_bodies,
         })
     }
@@ -118,27 +118,5 @@ impl AppState {
 
     pub async fn check_redis(&self) -> anyhow::Result<()> {
         Ok(self.redis.ping().await?)
-    }
-
-    /// Sends a `ping` job through its queue and waits for a worker's reply.
-    pub async fn ping_worker(&self) -> anyhow::Result<WorkerPong> {
-        let started = Instant::now();
-        let job = PingJob {
-            id: Uuid::now_v7(),
-            requested_at: Utc::now(),
-        };
-        let job_id = job.id;
-        self.queues.push(job).await?;
-        self.metrics
-            .jobs_enqueued
-            .with_label_values(&[PingJob::QUEUE])
-            .inc();
-        let reply: PingReply =
-            replies::wait(&self.redis, job_id, self.config.job_wait_timeout).await?;
-        Ok(WorkerPong {
-            job_id: job_id.to_string(),
-            worker: reply.worker,
-            round_trip_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-        })
     }
 }

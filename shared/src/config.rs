@@ -120,6 +120,21 @@ pub struct ImportLimits {
     pub max_input_items: usize,
 }
 
+/// Room in an import's request body for everything besides the archive's base64 (files, input).
+const IMPORT_BODY_SLACK_BYTES: usize = 4 << 20;
+
+impl ImportLimits {
+    /// The largest request body of an import with an archive of at most `max_archive_bytes`
+    /// (base64 is 4/3 larger).
+    pub fn max_body_bytes(&self) -> usize {
+        let archive = usize::try_from(self.max_archive_bytes).unwrap_or(usize::MAX);
+        archive
+            .div_ceil(3)
+            .saturating_mul(4)
+            .saturating_add(IMPORT_BODY_SLACK_BYTES)
+    }
+}
+
 impl Default for ImportLimits {
     fn default() -> Self {
         Self {
@@ -843,6 +858,17 @@ impl Vars {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_import_body_limit_fits_the_archive_limit_in_base64() {
+        let limits = ImportLimits {
+            max_archive_bytes: 3000,
+            ..ImportLimits::default()
+        };
+        assert_eq!(limits.max_body_bytes(), 4000 + IMPORT_BODY_SLACK_BYTES);
+        let default = ImportLimits::default().max_body_bytes();
+        assert!(default > (100 << 20) * 4 / 3, "{default}");
+    }
 
     #[test]
     fn defaults_suit_the_local_stack() {

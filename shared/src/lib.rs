@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod auth;
 pub mod config;
 pub mod db;
+pub mod downloads;
 pub mod events;
 pub mod import;
 pub mod jobs;
@@ -17,8 +18,8 @@ pub mod rate_limit;
 pub mod rules;
 pub mod services;
 pub mod shutdown;
+pub mod signing;
 pub mod storage;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
-pub mod validation;

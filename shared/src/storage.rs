@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bytes::Bytes;
-use futures::TryStreamExt;
+use futures::stream::BoxStream;
+use futures::{StreamExt, TryStreamExt};
 use object_store::ObjectStore;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as ObjectPath;
@@ -224,7 +225,6 @@ impl Storage {
             .map_err(|source| object_error("write", key, source))
     }
 
-    /// The bytes stored under `key` ([`StorageError::NotFound`] when there are none).
     /// The JSON object stored under `key` (a document's extraction output); `None` when
     /// nothing is stored there.
     pub async fn get_json_object(
@@ -243,15 +243,37 @@ impl Storage {
         }
     }
 
+    /// The bytes stored under `key` ([`StorageError::NotFound`] when there are none).
     pub async fn get(&self, key: &str) -> StorageResult<Bytes> {
-        let path = object_path(key)?;
-        let result = self
-            .store
-            .get(&path)
-            .await
-            .map_err(|source| object_error("read", key, source))?;
-        result
+        self.open(key)
+            .await?
             .bytes()
+            .await
+            .map_err(|source| object_error("read", key, source))
+    }
+
+    /// The object under `key` as its size and a stream of its bytes, read from the store as
+    /// the stream is polled ([`StorageError::NotFound`] when there is none): whatever its size,
+    /// the reader holds one chunk at a time.
+    pub async fn get_stream(
+        &self,
+        key: &str,
+    ) -> StorageResult<(u64, BoxStream<'static, StorageResult<Bytes>>)> {
+        let result = self.open(key).await?;
+        let size = result.meta.size;
+        let key = key.to_owned();
+        let stream = result
+            .into_stream()
+            .map(move |chunk| chunk.map_err(|source| object_error("read", &key, source)))
+            .boxed();
+        Ok((size, stream))
+    }
+
+    /// The object under `key`, its bytes not read yet.
+    async fn open(&self, key: &str) -> StorageResult<object_store::GetResult> {
+        let path = object_path(key)?;
+        self.store
+            .get(&path)
             .await
             .map_err(|source| object_error("read", key, source))
     }

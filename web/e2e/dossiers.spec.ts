@@ -48,6 +48,13 @@ test.describe('dossiers', () => {
     expect(receiver.bodies.filter((body) => body.includes(id))).toHaveLength(2);
     await expectAccessible(page, 'dossier: generale');
 
+    // The imported zip downloads from the link the API hands out, streamed by the browser.
+    const archive = page.waitForEvent('download');
+    await page.getByTestId('dossier-download').click();
+    const zip = await archive;
+    expect(zip.suggestedFilename()).toBe(`${id}.zip`);
+    expect((await readFile((await zip.path()) ?? '')).subarray(0, 2).toString('latin1')).toBe('PK');
+
     await page.getByRole('tab', { name: 'Documenti' }).click();
     await expect(page).toHaveURL(`/dossier/dettagli/${id}?tab=documenti`);
     await expect(page.getByTestId('dossier-documents').locator('tbody tr')).toHaveCount(2);

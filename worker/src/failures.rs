@@ -6,8 +6,8 @@
 use apalis::prelude::{AbortError, Attempt, BoxDynError, TaskId};
 use chrono::Utc;
 use shared::db::Pool;
-use shared::jobs::failure::JobFailure;
 use shared::jobs::failures::{self, FailedAttempt, LastAttempt};
+use shared::jobs::job_failure::JobFailure;
 use shared::jobs::{Redis, board};
 use uuid::Uuid;
 
@@ -142,7 +142,7 @@ mod tests {
         assert_eq!(failure_of(&wrapped), explained);
         let plain: BoxDynError = Box::new(AbortError::new("disco pieno"));
         let failure = failure_of(&plain);
-        assert_eq!(failure.code, shared::jobs::failure::JOB_FAILED);
+        assert_eq!(failure.code, shared::jobs::job_failure::JOB_FAILED);
         assert_eq!(failure.detail, "disco pieno");
     }
 

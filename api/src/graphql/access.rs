@@ -455,13 +455,6 @@ pub const REVIEWED_FIELDS: &[(&str, &str, &str)] = &[
 pub const FILE_FIELDS: &[(&str, &str, &str)] = &[
     (
         "Query",
-        "downloadDossier",
-        "the imported zip: every document's PDF (FIELD_RESOURCES: documents)",
-    ),
-    ("Query", "downloadDocument", "a document's PDF"),
-    ("Document", "base64", "the document's PDF"),
-    (
-        "Query",
         "downloadDocumentRule",
         "a document rule's code as a project",
     ),
@@ -556,6 +549,20 @@ impl Extension for FieldGuardExtension {
         }
         next.run(ctx, info).await
     }
+}
+
+/// The resources a caller needs for root field `field` of `Query`: its operation's and its
+/// own ([`FIELD_RESOURCES`]). A download link made by the field is checked against them again
+/// when it is followed.
+pub fn query_resources(field: &str) -> Vec<&'static str> {
+    let operation = match required(Query, field) {
+        Some(Resource(resource)) => Some(resource),
+        _ => None,
+    };
+    operation
+        .into_iter()
+        .chain(field_resource("Query", field))
+        .collect()
 }
 
 /// The access `field` of the root type `operation` needs, if it declares one.

@@ -13,7 +13,6 @@ use shared::telemetry::error_chain;
 use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, ID, Object, SimpleObject};
-use base64::Engine;
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 use shared::db::models::dossiers::{Document as DocumentRow, DocumentLog as DocumentLogRow};
@@ -25,11 +24,13 @@ use uuid::Uuid;
 
 use super::rules::DocumentRule;
 use super::support::caller::{actor, claims};
+use super::support::downloads::{self, StoredFile};
 use super::support::errors::{bad_input, db_error, internal, not_found, service_error};
 use super::support::ids;
 use super::support::messages::ServerMessage;
 use super::support::objects::{DownloadResult, NamedRef};
 use crate::state::AppState;
+use shared::downloads::FileKind;
 use shared::messages;
 
 /// The run dialogs' list: default and largest page.
@@ -195,26 +196,33 @@ impl Document {
         Ok(Value::Object(tables).to_string())
     }
 
-    /// The PDF as a data URL (`data:application/pdf;base64,…`) for the viewer.
-    async fn base64(&self, ctx: &Context<'_>) -> async_graphql::Result<String> {
-        let state = ctx.data::<Arc<AppState>>()?;
-        Ok(format!(
-            "data:application/pdf;base64,{}",
-            pdf_base64(state, &self.row).await?
-        ))
+    /// The link the PDF downloads from (`DownloadResult.url`), for the viewer.
+    async fn pdf_url(&self, ctx: &Context<'_>) -> async_graphql::Result<String> {
+        pdf_link(ctx, &self.row, "document").await
     }
 }
 
-/// The document's PDF in base64.
-async fn pdf_base64(state: &AppState, row: &DocumentRow) -> async_graphql::Result<String> {
-    let bytes = state.storage.get(&row.pdf_key).await.map_err(|error| {
-        if error.is_not_found() {
-            not_found(messages::document_file_gone())
-        } else {
-            internal(error_chain(&error))
-        }
-    })?;
-    Ok(base64::engine::general_purpose::STANDARD.encode(&bytes))
+/// The link to the document's PDF, for the caller of root field `field`.
+async fn pdf_link(
+    ctx: &Context<'_>,
+    row: &DocumentRow,
+    field: &str,
+) -> async_graphql::Result<String> {
+    let state = ctx.data::<Arc<AppState>>()?;
+    match state.storage.exists(&row.pdf_key).await {
+        Ok(true) => {}
+        Ok(false) => return Err(not_found(messages::document_file_gone())),
+        Err(error) => return Err(internal(error_chain(&error))),
+    }
+    downloads::link(
+        ctx,
+        StoredFile {
+            key: row.pdf_key.clone(),
+            file_name: row.name.clone(),
+            kind: FileKind::DocumentPdf,
+        },
+        super::access::query_resources(field),
+    )
 }
 
 /// A document as the rule run dialogs list it.
@@ -367,7 +375,7 @@ impl DocumentsQuery {
         Ok(find(state, ids::document(&id)?).await?.into())
     }
 
-    /// The PDF of a document.
+    /// The PDF of a document, as a link (`DownloadResult.url`).
     async fn download_document(
         &self,
         ctx: &Context<'_>,
@@ -376,7 +384,7 @@ impl DocumentsQuery {
         let state = ctx.data::<Arc<AppState>>()?;
         let view = find(state, ids::document(&id)?).await?;
         let row = view.document;
-        let base64 = pdf_base64(state, &row).await?;
+        let url = pdf_link(ctx, &row, "downloadDocument").await?;
         let (filename, extension) = match row.name.rsplit_once('.') {
             Some((stem, ext)) if !stem.is_empty() => (stem.to_owned(), ext.to_ascii_lowercase()),
             _ => (row.name.clone(), "pdf".to_owned()),
@@ -386,7 +394,7 @@ impl DocumentsQuery {
             name: row.name,
             filename,
             extension,
-            base64,
+            url,
         })
     }
 

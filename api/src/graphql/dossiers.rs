@@ -12,7 +12,6 @@ use shared::telemetry::error_chain;
 use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, ID, InputObject, Object, SimpleObject, Subscription};
-use base64::Engine;
 use chrono::{DateTime, Utc};
 use futures::{Stream, StreamExt};
 use shared::db::models::DossierState;
@@ -29,12 +28,14 @@ use uuid::Uuid;
 
 use super::executions::DossierRuleExecution;
 use super::support::caller::{actor, claims};
+use super::support::downloads::{self, StoredFile};
 use super::support::errors::{bad_input, db_error, internal, not_found, service_error};
 use super::support::ids;
 use super::support::messages::ServerMessage;
 use super::support::objects::{DownloadResult, NamedRef};
 use super::support::table::{Column, FilterKind, FilterValue, Page, TableInput, TableSpec};
 use crate::state::AppState;
+use shared::downloads::FileKind;
 use shared::messages;
 
 /// The dossier list's columns (docs/domain.md#screens-and-routes): sorts and filters each backed
@@ -342,26 +343,33 @@ impl DossiersQuery {
         load_callbacks(state, id).await
     }
 
-    /// The imported zip of a dossier.
+    /// The imported zip of a dossier, as a link (`DownloadResult.url`).
     async fn download_dossier(
         &self,
         ctx: &Context<'_>,
         id: ID,
     ) -> async_graphql::Result<DownloadResult> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let view = find(state, ids::dossier(&id)?).await?;
-        let dossier = view.dossier;
+        let dossier = find(state, ids::dossier(&id)?).await?.dossier;
         let key = dossier
             .archive_key
             .clone()
             .unwrap_or_else(|| keys::archive(dossier.id));
-        let bytes = state.storage.get(&key).await.map_err(|error| {
-            if error.is_not_found() {
-                not_found(messages::dossier_archive_gone())
-            } else {
-                internal(error_chain(&error))
-            }
-        })?;
+        match state.storage.exists(&key).await {
+            Ok(true) => {}
+            Ok(false) => return Err(not_found(messages::dossier_archive_gone())),
+            Err(error) => return Err(internal(error_chain(&error))),
+        }
+        let filename = dossier.id.to_string();
+        let url = downloads::link(
+            ctx,
+            StoredFile {
+                key,
+                file_name: format!("{filename}.zip"),
+                kind: FileKind::DossierArchive,
+            },
+            super::access::query_resources("downloadDossier"),
+        )?;
         Ok(DownloadResult {
             id: ID(dossier.id.to_string()),
             name: dossier
@@ -369,9 +377,9 @@ impl DossiersQuery {
                 .clone()
                 .filter(|d| !d.trim().is_empty())
                 .unwrap_or_else(|| dossier.id.to_string()),
-            filename: dossier.id.to_string(),
+            filename,
             extension: "zip".into(),
-            base64: base64::engine::general_purpose::STANDARD.encode(&bytes),
+            url,
         })
     }
 

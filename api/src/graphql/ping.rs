@@ -2,11 +2,16 @@
 //! `pingWorker`, which sends a job through the queue and waits for a worker to answer it.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use async_graphql::{Context, Object, SimpleObject, Subscription};
 use futures::Stream;
 
+use shared::jobs::ping::{self, PingJob};
+use shared::jobs::{Job, JobError};
+use shared::telemetry::error_chain;
+
+use super::support::errors::{internal, unavailable};
 use crate::state::AppState;
 
 #[derive(Default)]
@@ -44,20 +49,28 @@ impl PingMutation {
     /// Enqueues a `ping` job and waits (bounded) until one of the workers has run it.
     async fn ping_worker(&self, ctx: &Context<'_>) -> async_graphql::Result<WorkerPong> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let pong = state.ping_worker().await.map_err(|error| {
-            tracing::warn!(
-                error = format!("{error:#}"),
-                "ping through the queue failed"
-            );
-            match error
-                .downcast_ref::<shared::jobs::JobError>()
-                .and_then(shared::jobs::JobError::message)
-            {
-                Some(message) => super::support::errors::unavailable(message),
-                None => super::support::errors::internal(format!("{error:#}")),
+        let started = Instant::now();
+        let failed = |error: JobError| {
+            tracing::warn!(%error, "ping through the queue failed");
+            match error.message() {
+                Some(message) => unavailable(message),
+                None => internal(error_chain(&error)),
             }
-        })?;
-        Ok(pong)
+        };
+        let id = ping::send(&state.queues).await.map_err(failed)?;
+        state
+            .metrics
+            .jobs_enqueued
+            .with_label_values(&[PingJob::QUEUE])
+            .inc();
+        let reply = ping::wait_reply(&state.redis, id, state.config.job_wait_timeout)
+            .await
+            .map_err(failed)?;
+        Ok(WorkerPong {
+            job_id: id.to_string(),
+            worker: reply.worker,
+            round_trip_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        })
     }
 }
 

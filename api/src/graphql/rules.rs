@@ -367,6 +367,44 @@ async fn load_dossier_rule(state: &AppState, id: Uuid) -> async_graphql::Result<
 pub struct RulesQuery;
 
 /// A page of the dossier rules `filter` selects, newest first.
+/// Saves `edit` of the document rule `id` for the caller.
+async fn save_document_rule(
+    ctx: &Context<'_>,
+    id: &ID,
+    edit: DocumentRuleEdit,
+) -> async_graphql::Result<DocumentRule> {
+    let state = ctx.data::<Arc<AppState>>()?;
+    let view = service::update_document_rule(
+        &state.db,
+        &Workers(state),
+        ids::rule(id)?,
+        edit,
+        &actor(claims(ctx)?),
+    )
+    .await
+    .map_err(rule_error)?;
+    Ok(view.into())
+}
+
+/// Saves `edit` of the dossier rule `id` for the caller.
+async fn save_dossier_rule(
+    ctx: &Context<'_>,
+    id: &ID,
+    edit: DossierRuleEdit,
+) -> async_graphql::Result<DossierRule> {
+    let state = ctx.data::<Arc<AppState>>()?;
+    let view = service::update_dossier_rule(
+        &state.db,
+        &Workers(state),
+        ids::rule(id)?,
+        edit,
+        &actor(claims(ctx)?),
+    )
+    .await
+    .map_err(rule_error)?;
+    Ok(view.into())
+}
+
 async fn list_dossier_rules(
     ctx: &Context<'_>,
     filter: DossierRuleFilter,
@@ -623,16 +661,7 @@ impl RulesMutation {
             nota: input.nota,
             active: None,
         };
-        let view = service::update_document_rule(
-            &state.db,
-            &Workers(state),
-            ids::rule(&id)?,
-            edit,
-            &actor(claims(ctx)?),
-        )
-        .await
-        .map_err(rule_error)?;
-        Ok(view.into())
+        save_document_rule(ctx, &id, edit).await
     }
 
     /// Pauses (false) or activates (true) a document rule.
@@ -642,21 +671,11 @@ impl RulesMutation {
         id: ID,
         active: bool,
     ) -> async_graphql::Result<DocumentRule> {
-        let state = ctx.data::<Arc<AppState>>()?;
         let edit = DocumentRuleEdit {
             active: Some(active),
             ..DocumentRuleEdit::default()
         };
-        let view = service::update_document_rule(
-            &state.db,
-            &Workers(state),
-            ids::rule(&id)?,
-            edit,
-            &actor(claims(ctx)?),
-        )
-        .await
-        .map_err(rule_error)?;
-        Ok(view.into())
+        save_document_rule(ctx, &id, edit).await
     }
 
     /// Deletes a document rule (with its helper; its execution logs stay).
@@ -732,16 +751,7 @@ impl RulesMutation {
             active: None,
             helper: input.helper,
         };
-        let view = service::update_dossier_rule(
-            &state.db,
-            &Workers(state),
-            ids::rule(&id)?,
-            edit,
-            &actor(claims(ctx)?),
-        )
-        .await
-        .map_err(rule_error)?;
-        Ok(view.into())
+        save_dossier_rule(ctx, &id, edit).await
     }
 
     /// Pauses (false) or activates (true) a dossier rule.
@@ -751,21 +761,11 @@ impl RulesMutation {
         id: ID,
         active: bool,
     ) -> async_graphql::Result<DossierRule> {
-        let state = ctx.data::<Arc<AppState>>()?;
         let edit = DossierRuleEdit {
             active: Some(active),
             ..DossierRuleEdit::default()
         };
-        let view = service::update_dossier_rule(
-            &state.db,
-            &Workers(state),
-            ids::rule(&id)?,
-            edit,
-            &actor(claims(ctx)?),
-        )
-        .await
-        .map_err(rule_error)?;
-        Ok(view.into())
+        save_dossier_rule(ctx, &id, edit).await
     }
 
     /// Replaces the strings a new document of the rule's institute must contain.
@@ -775,21 +775,11 @@ impl RulesMutation {
         id: ID,
         list: Vec<String>,
     ) -> async_graphql::Result<DossierRule> {
-        let state = ctx.data::<Arc<AppState>>()?;
         let edit = DossierRuleEdit {
             must_contain: Some(list),
             ..DossierRuleEdit::default()
         };
-        let view = service::update_dossier_rule(
-            &state.db,
-            &Workers(state),
-            ids::rule(&id)?,
-            edit,
-            &actor(claims(ctx)?),
-        )
-        .await
-        .map_err(rule_error)?;
-        Ok(view.into())
+        save_dossier_rule(ctx, &id, edit).await
     }
 
     /// Replaces the strings a new document of the rule's institute must not contain.
@@ -799,21 +789,11 @@ impl RulesMutation {
         id: ID,
         list: Vec<String>,
     ) -> async_graphql::Result<DossierRule> {
-        let state = ctx.data::<Arc<AppState>>()?;
         let edit = DossierRuleEdit {
             not_contain: Some(list),
             ..DossierRuleEdit::default()
         };
-        let view = service::update_dossier_rule(
-            &state.db,
-            &Workers(state),
-            ids::rule(&id)?,
-            edit,
-            &actor(claims(ctx)?),
-        )
-        .await
-        .map_err(rule_error)?;
-        Ok(view.into())
+        save_dossier_rule(ctx, &id, edit).await
     }
 
     /// Deletes a dossier rule (with its helper; its executions and logs stay).

@@ -83,9 +83,10 @@ impl UsersMutation {
             password: user.password,
             confirm_password: user.confirm_password,
         };
-        let created = shared::accounts::create_account(&state.db, Some(&actor(claims)), &account)
-            .await
-            .map_err(admin_error)?;
+        let created =
+            shared::services::users::create_account(&state.db, Some(&actor(claims)), &account)
+                .await
+                .map_err(admin_error)?;
         Ok(created.into())
     }
 
@@ -98,7 +99,7 @@ impl UsersMutation {
     ) -> async_graphql::Result<User> {
         let claims = claims(ctx)?;
         let state = ctx.data::<Arc<AppState>>()?;
-        let updated = shared::accounts::update_names(
+        let updated = shared::services::users::update_names(
             &state.db,
             &actor(claims),
             &email,
@@ -124,9 +125,15 @@ impl UsersMutation {
             .email
             .eq_ignore_ascii_case(email.trim())
             .then_some(claims.sid);
-        shared::accounts::set_password(&state.db, &actor(claims), &email, &new_password, keep)
-            .await
-            .map_err(admin_error)?;
+        shared::services::users::set_password(
+            &state.db,
+            &actor(claims),
+            &email,
+            &new_password,
+            keep,
+        )
+        .await
+        .map_err(admin_error)?;
         Ok(true)
     }
 
@@ -150,7 +157,7 @@ impl UsersMutation {
             .take(&counters)
             .await
             .map_err(super::support::caller::limit_error)?;
-        shared::accounts::change_own_password(
+        shared::services::users::change_own_password(
             &state.db,
             &actor(claims),
             claims.sid,
@@ -177,7 +184,7 @@ impl UsersMutation {
             return Err(forbidden(messages::permission_denied("updateUser")));
         }
         let avatar = Some(avatar.trim()).filter(|a| !a.is_empty());
-        let updated = shared::accounts::set_avatar(&state.db, &email, avatar)
+        let updated = shared::services::users::set_avatar(&state.db, &email, avatar)
             .await
             .map_err(admin_error)?;
         Ok(updated.into())
@@ -187,7 +194,7 @@ impl UsersMutation {
     async fn delete_user(&self, ctx: &Context<'_>, email: String) -> async_graphql::Result<bool> {
         let claims = claims(ctx)?;
         let state = ctx.data::<Arc<AppState>>()?;
-        shared::accounts::delete_account(&state.db, &actor(claims), &email)
+        shared::services::users::delete_account(&state.db, &actor(claims), &email)
             .await
             .map_err(admin_error)?;
         state

@@ -1,7 +1,7 @@
 //! Rule validation (issue 12; docs/domain.md#rule-validation): the nineteen operations of its
 //! area in docs/domain.md#operations, with the original names — `latestRuleValitation` is spelt
 //! as the contract spells it — plus the paged lists of the `/validazione` tables. Everything is
-//! `shared::validation`'s service; this module only translates.
+//! `shared::services::rule_validation`'s service; this module only translates.
 //!
 //! Times are unix seconds, as the original system's entities have them. `url` / `urlFile` /
 //! `urlOCR` are the storage locations of the PDF and of its text (null until extracted: the
@@ -21,11 +21,11 @@ use shared::db::models::validation::{
     RuleValidation as ValidationRow, ValidationDocument as DocumentRow, ValidationLog as LogRow,
 };
 use shared::db::repo::validation::{self as repo, DocumentFilter, DocumentSort, ValidationFilter};
-use shared::storage::keys;
-use shared::validation::upload::{UPLOAD_TTL_SECONDS, UploadGrant};
-use shared::validation::{
+use shared::services::rule_validation::upload::{UPLOAD_TTL_SECONDS, UploadGrant};
+use shared::services::rule_validation::{
     Download, DownloadKind, MAX_DOCUMENTS_PER_REQUEST, NewDocument, ValidationError, Validations,
 };
+use shared::storage::keys;
 use uuid::Uuid;
 
 use super::support::caller::claims;
@@ -639,7 +639,8 @@ impl ValidationMutation {
         filename: String,
     ) -> async_graphql::Result<SignedUpload> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let file_name = shared::validation::file_name(&filename).map_err(edit_error)?;
+        let file_name =
+            shared::services::rule_validation::file_name(&filename).map_err(edit_error)?;
         let id = Uuid::now_v7();
         let max_bytes = state.config.common.validation_max_pdf_bytes;
         let expires_at = Utc::now().timestamp() + UPLOAD_TTL_SECONDS;

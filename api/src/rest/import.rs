@@ -18,34 +18,21 @@ use poem_openapi::payload::{Json, ParsePayload, Payload};
 use poem_openapi::registry::{MetaSchemaRef, Registry};
 use poem_openapi::types::Type;
 use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme, auth::Bearer};
-use shared::config::ImportLimits;
 use shared::db::models::DossierState;
 use shared::db::repo::audit::Actor;
 use shared::services::imports::{self, ImportDossierError, NewImport};
 use uuid::Uuid;
 
+use super::error::error_response;
 use super::{ApiTags, ErrorMessage};
 use crate::body_budget::{BodyBudget, Reserved};
-use crate::graphql::Caller;
-use crate::request_body::{self, error_response};
+use crate::caller::Caller;
+use crate::request_body;
 use crate::state::AppState;
 use shared::messages::{self, Message};
 
 /// The access-control resource an import needs.
 pub const RESOURCE: &str = "importDossier";
-
-/// Room in the request body for everything besides the archive's base64 (files, input).
-const BODY_SLACK_BYTES: usize = 4 << 20;
-
-/// The request body limit for archives of at most `limits.max_archive_bytes` (base64 is 4/3
-/// larger).
-pub fn body_limit(limits: &ImportLimits) -> usize {
-    let archive = usize::try_from(limits.max_archive_bytes).unwrap_or(usize::MAX);
-    archive
-        .div_ceil(3)
-        .saturating_mul(4)
-        .saturating_add(BODY_SLACK_BYTES)
-}
 
 pub struct ImportApi {
     state: Arc<AppState>,
@@ -136,7 +123,7 @@ impl ParsePayload for ImportBody {
     async fn from_request(request: &Request, body: &mut RequestBody) -> poem::Result<Self> {
         let state = app_state(request)?;
         let limits = state.config.common.import;
-        let limit = body_limit(&limits);
+        let limit = limits.max_body_bytes();
         // A compressed body's declared length is not what it inflates to.
         let declared = declared_length(request)
             .filter(|_| !request.headers().contains_key(header::CONTENT_ENCODING));
@@ -324,7 +311,7 @@ fn admit(req: &Request) -> Result<Importer, Refusal> {
             messages::permission_needed(RESOURCE),
         ));
     }
-    let limit = body_limit(&state.config.common.import);
+    let limit = state.config.common.import.max_body_bytes();
     if let Some(length) = declared_length(req).filter(|length| *length > limit) {
         return Err(Refusal::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -398,21 +385,5 @@ impl ImportApi {
                 ImportResponse::Internal(message("INTERNAL", &internal().message))
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_body_limit_fits_the_archive_limit_in_base64() {
-        let limits = ImportLimits {
-            max_archive_bytes: 3000,
-            ..ImportLimits::default()
-        };
-        assert_eq!(body_limit(&limits), 4000 + BODY_SLACK_BYTES);
-        let default = body_limit(&ImportLimits::default());
-        assert!(default > (100 << 20) * 4 / 3, "{default}");
     }
 }

@@ -1,7 +1,7 @@
 //! `PUT /uploads/validation/{token}` (in the OpenAPI document): receives the PDF of a validation document at the address
 //! `requestSignedURLForValidationDocument` handed out when the storage is a local directory
 //! (with S3 the browser writes to a presigned S3 URL instead). The token is the authorisation
-//! (`shared::validation::upload`): forged or expired → 403, a body over the grant's size → 413,
+//! (`shared::services::rule_validation::upload`): forged or expired → 403, a body over the grant's size → 413,
 //! not a PDF → 415, empty → 400, already used → 409; a refused upload stores nothing. Success
 //! answers 201 with the stored `name`, the `documentID` of `createRuleValidation`.
 
@@ -15,8 +15,8 @@ use poem_openapi::registry::{MetaMediaType, MetaRequest, MetaSchema, MetaSchemaR
 use poem_openapi::{
     ApiExtractor, ApiExtractorType, ApiResponse, ExtractParamOptions, Object, OpenApi,
 };
+use shared::services::rule_validation::upload::{self, UploadRefused};
 use shared::storage::keys;
-use shared::validation::upload::{self, UploadRefused};
 
 use super::{ApiTags, ErrorMessage};
 use crate::request_body::{self, BodyRefused};

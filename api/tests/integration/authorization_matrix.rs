@@ -221,7 +221,7 @@ struct Callers {
 
 async fn callers(server: &TestServer, resources: &BTreeSet<&'static str>) -> Result<Callers> {
     server.admin_token().await?;
-    let hash = shared::accounts::hash_password("matrix-password")?;
+    let hash = shared::auth::passwords::hash_password("matrix-password")?;
     let mut new_users = Vec::new();
     let mut new_roles = Vec::new();
     let mut rules = Vec::new();

@@ -1,7 +1,9 @@
 //! Fields that carry another resource's content, read through GraphQL by narrow roles (issue
 //! 29): `Document.dataTables` and `RuleExecutionLogDetail.dataTables` are the data tables'
-//! content, so `documents` or `ruleExecutions` alone do not read them; `downloadDossier` is every document's PDF, so `dossiers` alone — FORBIDDEN from
-//! `documentsByDossier` — does not get it either. With both resources each reads.
+//! content, so `documents` or `ruleExecutions` alone do not read them; `downloadDossier` is
+//! every document's PDF, so `dossiers` alone — FORBIDDEN from `documentsByDossier` — does not
+//! get its link either, and the link stops working when the role stops allowing `documents`.
+//! With both resources each reads.
 
 use crate::common;
 
@@ -14,7 +16,7 @@ use common::{
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use serde_json::{Value, json};
-use shared::db::schema::{document_rules, dossier_types, rule_execution_logs};
+use shared::db::schema::{document_rules, rule_execution_logs};
 use shared::storage::keys;
 use uuid::Uuid;
 
@@ -53,13 +55,7 @@ async fn catalogue_and_dossier(server: &TestServer, admin: &str) -> Result<(Uuid
     ] {
         ok(&server.graphql_as(admin, query, json!({})).await?)?;
     }
-    let mut conn = server.db.pool.get().await?;
-    let dossier_type: i64 = diesel::insert_into(dossier_types::table)
-        .values(dossier_types::name.eq("cessione"))
-        .returning(dossier_types::id)
-        .get_result(&mut conn)
-        .await?;
-    drop(conn);
+    let dossier_type = common::fixtures::insert_dossier_type(server, "cessione").await?;
     let document_type = common::fixtures::document_type_id(server, "busta-paga").await?;
     let (dossier, document) = common::insert_processed_dossier(
         server,
@@ -206,7 +202,7 @@ async fn a_dossier_s_archive_needs_the_documents_resource_too() -> Result<()> {
         .await?;
     assert_eq!(error_code(&body), "FORBIDDEN", "{body}");
     // ...and neither is the zip of their PDFs.
-    let download = format!("{{ downloadDossier(id: \"{dossier}\") {{ filename base64 }} }}");
+    let download = format!("{{ downloadDossier(id: \"{dossier}\") {{ filename url }} }}");
     let body = server.graphql_as(&follower, &download, json!({})).await?;
     assert_eq!(error_code(&body), "FORBIDDEN", "{body}");
     assert_eq!(body["data"], Value::Null, "{body}");
@@ -214,48 +210,67 @@ async fn a_dossier_s_archive_needs_the_documents_resource_too() -> Result<()> {
     let both = user_with(&server, &admin, "istruttore", &["dossiers", "documents"]).await?;
     let body = server.graphql_as(&both, &download, json!({})).await?;
     assert!(body.get("errors").is_none(), "{body}");
-    use base64::Engine;
-    let bytes = base64::engine::general_purpose::STANDARD.decode(
-        body["data"]["downloadDossier"]["base64"]
-            .as_str()
-            .unwrap_or_default(),
-    )?;
-    assert_eq!(bytes, ARCHIVE);
+    let link = &body["data"]["downloadDossier"]["url"];
+    assert_eq!(server.download(link).await?, ARCHIVE);
+
+    // The link is checked again when followed: once the role stops allowing `documents`, it
+    // is refused.
+    ok(&server
+        .graphql_as(
+            &admin,
+            r#"mutation { deletePolicy(subject: "istruttore", object: "documents", action: "allow") }"#,
+            json!({}),
+        )
+        .await?)?;
+    let refused = server.follow_link(link).await?;
+    assert_eq!(refused.status(), 403);
+    let refused: Value = refused.json().await?;
+    assert_eq!(refused["code"], "ACCESS_ENDED", "{refused}");
     Ok(())
 }
 
 #[tokio::test]
-async fn a_request_downloads_one_stored_file() -> Result<()> {
+async fn a_request_downloads_one_stored_file_and_links_are_no_files() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let admin = server.admin_token().await?;
     let (dossier, document) = catalogue_and_dossier(&server, &admin).await?;
+    let mut conn = server.db.pool.get().await?;
+    let rule: Uuid = document_rules::table
+        .select(document_rules::id)
+        .first(&mut conn)
+        .await?;
+    drop(conn);
     let body = server
         .graphql_as(
             &admin,
             &format!(
-                "{{ a: downloadDossier(id: \"{dossier}\") {{ base64 }} b: downloadDossier(id: \"{dossier}\") {{ base64 }} }}"
+                "{{ a: downloadDocumentRule(id: \"{document}\", ruleId: \"{rule}\") {{ base64Content }} \
+                    b: downloadDocumentRule(id: \"{document}\", ruleId: \"{rule}\") {{ base64Content }} }}"
             ),
             json!({}),
         )
         .await?;
     // (Both fields are non-null: the refusal of either nulls the whole answer.)
     assert_eq!(error_code(&body), "TOO_MANY_FILES", "{body}");
-    // A file and its document's other fields are one file.
-    let body = server
+    // A link is not the file: a dossier's and its document's in one request.
+    let body = ok(&server
         .graphql_as(
             &admin,
-            &format!("{{ document(id: \"{document}\") {{ name base64 }} downloadDocument(id: \"{document}\") {{ base64 }} }}"),
+            &format!(
+                "{{ downloadDossier(id: \"{dossier}\") {{ url }} \
+                    downloadDocument(id: \"{document}\") {{ url }} \
+                    document(id: \"{document}\") {{ name pdfUrl }} }}"
+            ),
             json!({}),
         )
-        .await?;
-    assert_eq!(error_code(&body), "TOO_MANY_FILES", "{body}");
-    let body = server
-        .graphql_as(
-            &admin,
-            &format!("{{ document(id: \"{document}\") {{ name base64 }} }}"),
-            json!({}),
-        )
-        .await?;
-    assert!(body.get("errors").is_none(), "{body}");
+        .await?)?;
+    assert_eq!(
+        server.download(&body["downloadDossier"]["url"]).await?,
+        ARCHIVE
+    );
+    assert_eq!(
+        server.download(&body["document"]["pdfUrl"]).await?,
+        b"%PDF-1.4 busta"
+    );
     Ok(())
 }

@@ -597,7 +597,7 @@ async fn importing_needs_a_token_and_the_permission() -> Result<()> {
     assert_eq!(status, 401, "{answer}");
     assert!(answer["message"].is_string(), "{answer}");
 
-    shared::accounts::create_account(
+    shared::services::users::create_account(
         &server.db.pool,
         None,
         &shared::accounts::NewAccount {

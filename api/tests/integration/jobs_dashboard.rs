@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use chrono::Utc;
+use common::fixtures::insert_dossier_type;
 use common::{
     Options, Receiver, TestServer, WorkerProcess,
     graphql::{error_code, ok},
@@ -23,11 +24,11 @@ use shared::db::models::accounts::{NewCasbinRule, NewRole, NewUser};
 use shared::db::models::dossiers::{NewDocument, NewDossier};
 use shared::db::models::{DocumentState, DossierState};
 use shared::db::schema::{
-    audit_log, casbin_rule, documents, dossier_callbacks, dossier_types, dossiers, failed_jobs,
-    job_outbox, roles, users,
+    audit_log, casbin_rule, documents, dossier_callbacks, dossiers, failed_jobs, job_outbox, roles,
+    users,
 };
-use shared::jobs::failure::JobFailure;
 use shared::jobs::failures::{self, FailedAttempt, LastAttempt};
+use shared::jobs::job_failure::JobFailure;
 use shared::jobs::outbox;
 use shared::jobs::ping::{PingJob, PingReply};
 use shared::jobs::pipeline::{ExtractDocument, SendCallback};
@@ -77,15 +78,6 @@ async fn audited(server: &TestServer, action: &str) -> Result<Vec<(Option<String
         .order(audit_log::created_at)
         .select((audit_log::target_id, audit_log::details))
         .load(&mut conn)
-        .await?)
-}
-
-async fn dossier_type(server: &TestServer) -> Result<i64> {
-    let mut conn = server.db.pool.get().await?;
-    Ok(diesel::insert_into(dossier_types::table)
-        .values(dossier_types::name.eq("Pratiche"))
-        .returning(dossier_types::id)
-        .get_result(&mut conn)
         .await?)
 }
 
@@ -140,7 +132,7 @@ async fn user_with(server: &TestServer, name: &str, resources: &[&str]) -> Resul
             first_name: "Operatore".into(),
             last_name: "Code".into(),
             avatar: None,
-            password_hash: shared::accounts::hash_password("operator-password")?,
+            password_hash: shared::auth::passwords::hash_password("operator-password")?,
         })
         .execute(&mut conn)
         .await?;
@@ -184,7 +176,7 @@ async fn failed_job(
             attempt: 1,
             queue: queue.to_owned(),
             worker: "host:1".into(),
-            failure: JobFailure::new(shared::jobs::failure::JOB_FAILED, error),
+            failure: JobFailure::new(shared::jobs::job_failure::JOB_FAILED, error),
             failed_at,
             last: Some(LastAttempt {
                 payload: json!({ "id": Uuid::now_v7(), "requested_at": failed_at }),
@@ -218,7 +210,7 @@ async fn a_job_failing_for_good_is_listed_with_every_attempt_and_found_by_the_fi
     let started = Utc::now();
 
     // A document whose PDF is not in the storage: its extraction cannot succeed.
-    let type_id = dossier_type(&server).await?;
+    let type_id = insert_dossier_type(&server, "Pratiche").await?;
     let dossier_id = processed_dossier(&server, type_id, "http://127.0.0.1:9/cb").await?;
     let document_id = Uuid::now_v7();
     let pdf_key = format!("dossiers/{dossier_id}/documents/{document_id}.pdf");
@@ -422,7 +414,7 @@ async fn a_bulk_retry_of_100_failed_jobs_runs_each_exactly_once() -> Result<()> 
         ],
     )
     .await?;
-    let type_id = dossier_type(&server).await?;
+    let type_id = insert_dossier_type(&server, "Pratiche").await?;
     let mut dossier_ids = Vec::with_capacity(JOBS);
     for _ in 0..JOBS {
         dossier_ids.push(processed_dossier(&server, type_id, &receiver.url).await?);

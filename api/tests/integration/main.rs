@@ -10,6 +10,7 @@ mod access_control;
 mod audit;
 mod authorization_matrix;
 mod catalog;
+mod downloads;
 mod escalation;
 mod explorers;
 mod field_reads;

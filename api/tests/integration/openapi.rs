@@ -29,6 +29,7 @@ const ROUTES: &[(&str, &str, &[u16])] = &[
         "put",
         &[201, 400, 403, 409, 413, 415, 500],
     ),
+    ("/downloads/{token}", "get", &[200, 403, 404, 500]),
 ];
 
 fn operation<'a>(document: &'a OpenAPI, path: &str, method: &str) -> Result<&'a Operation> {
@@ -89,6 +90,11 @@ async fn every_rest_route_is_documented_with_its_statuses_bodies_and_security() 
         format!("{}/{{token}}", api::graphql::validation::UPLOAD_PATH),
         "/uploads/validation/{token}",
         "the signed upload addresses and the documented route differ"
+    );
+    assert_eq!(
+        format!("{}/{{token}}", shared::downloads::DOWNLOAD_PATH),
+        "/downloads/{token}",
+        "the download links and the documented route differ"
     );
 
     for (path, method, expected) in ROUTES {

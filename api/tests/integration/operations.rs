@@ -8,8 +8,8 @@ use crate::common;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use base64::Engine;
 use chrono::{TimeZone, Utc};
+use common::fixtures::insert_dossier_type;
 use common::{
     Options, TestServer,
     graphql::{error_code, ok},
@@ -24,8 +24,8 @@ use shared::db::models::dossiers::{NewDocument, NewDossier, NewDossierCallback};
 use shared::db::models::executions::{NewDossierRuleExecutionLog, NewRuleExecutionLog};
 use shared::db::models::{DocumentState, DossierState, ExecutionState, Platform};
 use shared::db::schema::{
-    audit_log, document_logs, documents, dossier_callbacks, dossier_rule_executions, dossier_types,
-    dossiers, rule_execution_logs,
+    audit_log, document_logs, documents, dossier_callbacks, dossier_rule_executions, dossiers,
+    rule_execution_logs,
 };
 use shared::events::{self, Event};
 use shared::storage::keys;
@@ -36,15 +36,6 @@ use uuid::Uuid;
 const DOSSIERS: &str = r#"query($input: TableInput) {
   dossiers(input: $input) { pages total op items { id description state createdAt dossierType { name } error input } }
 }"#;
-
-async fn dossier_type(server: &TestServer, name: &str) -> Result<i64> {
-    let mut conn = server.db.pool.get().await?;
-    Ok(diesel::insert_into(dossier_types::table)
-        .values(dossier_types::name.eq(name))
-        .returning(dossier_types::id)
-        .get_result(&mut conn)
-        .await?)
-}
 
 async fn document_type(server: &TestServer, name: &str) -> Result<i64> {
     {
@@ -152,8 +143,8 @@ fn table(input: Value) -> Value {
 async fn the_dossier_list_pages_sorts_and_filters_on_the_server() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let cessione = dossier_type(&server, "cessione").await?;
-    let delega = dossier_type(&server, "delega").await?;
+    let cessione = insert_dossier_type(&server, "cessione").await?;
+    let delega = insert_dossier_type(&server, "delega").await?;
     let day = |d: u32| {
         Utc.with_ymd_and_hms(2026, 3, d, 10, 0, 0)
             .single()
@@ -321,7 +312,7 @@ async fn the_dossier_list_pages_sorts_and_filters_on_the_server() -> Result<()> 
 async fn a_list_counts_up_to_ten_thousand_rows_and_pages_within_them() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let kind = dossier_type(&server, "cessione").await?;
+    let kind = insert_dossier_type(&server, "cessione").await?;
     let mut conn = server.db.pool.get().await?;
     diesel::sql_query(
         "INSERT INTO dossiers (id, description, state, dossier_type_id, id_valutazione, input, created_at, updated_at)
@@ -389,7 +380,7 @@ async fn a_list_counts_up_to_ten_thousand_rows_and_pages_within_them() -> Result
 async fn a_dossier_shows_its_callbacks_downloads_and_deletes_with_its_files() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let kind = dossier_type(&server, "cessione").await?;
+    let kind = insert_dossier_type(&server, "cessione").await?;
     let id = dossier(
         &server,
         kind,
@@ -465,18 +456,16 @@ async fn a_dossier_shows_its_callbacks_downloads_and_deletes_with_its_files() ->
     let data = ok(&server
         .graphql_as(
             &token,
-            "query($id: ID!) { downloadDossier(id: $id) { filename extension base64 } }",
+            "query($id: ID!) { downloadDossier(id: $id) { filename extension url } }",
             json!({ "id": id }),
         )
         .await?)?;
     assert_eq!(data["downloadDossier"]["extension"], "zip");
     assert_eq!(data["downloadDossier"]["filename"], id.to_string());
-    let bytes = base64::engine::general_purpose::STANDARD.decode(
-        data["downloadDossier"]["base64"]
-            .as_str()
-            .unwrap_or_default(),
-    )?;
-    assert_eq!(bytes, archive);
+    assert_eq!(
+        server.download(&data["downloadDossier"]["url"]).await?,
+        archive
+    );
 
     // Unknown ids.
     let body = server
@@ -543,7 +532,7 @@ async fn a_dossier_shows_its_callbacks_downloads_and_deletes_with_its_files() ->
 async fn metas_conflicts_are_checked_and_fixing_them_requests_a_run() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let kind = dossier_type(&server, "cessione").await?;
+    let kind = insert_dossier_type(&server, "cessione").await?;
     {
         let mut conn = server.db.pool.get().await?;
         diesel::sql_query("INSERT INTO dossier_type_required_metas (dossier_type_id, meta_name) VALUES ($1, 'iban')")
@@ -624,7 +613,7 @@ async fn metas_conflicts_are_checked_and_fixing_them_requests_a_run() -> Result<
 async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let kind = dossier_type(&server, "cessione").await?;
+    let kind = insert_dossier_type(&server, "cessione").await?;
     let contract = document_type(&server, "contratto").await?;
     let id = dossier(
         &server,
@@ -680,7 +669,7 @@ async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
             &token,
             "query($id: ID!, $dossier: ID!) {
                document(id: $id) { id name state metas dossier { id description } documentType { name }
-                 formData rawText rawTextWithGeometry tables dataTables base64 }
+                 formData rawText rawTextWithGeometry tables dataTables pdfUrl }
                documentsByDossier(dossier: $dossier) { id name state metas documentType { name } error }
                documentsNameForDossier(id: $dossier) { id name }
                documentsInfo(search: \"contratto\", limit: 5) { id name dossier { id description } }
@@ -715,11 +704,8 @@ async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
         serde_json::from_str::<Value>(document["dataTables"].as_str().unwrap_or(""))?,
         json!({ "tassi": [1, 2] })
     );
-    let pdf = base64::engine::general_purpose::STANDARD.encode(b"%PDF-1.4 contratto.pdf");
-    assert_eq!(
-        document["base64"],
-        format!("data:application/pdf;base64,{pdf}")
-    );
+    let pdf = b"%PDF-1.4 contratto.pdf".to_vec();
+    assert_eq!(server.download(&document["pdfUrl"]).await?, pdf);
     assert_eq!(data["documentsByDossier"].as_array().map(Vec::len), Some(2));
     assert_eq!(data["documentsByDossier"][1]["state"], "uploaded");
     assert_eq!(data["documentsNameForDossier"][0]["name"], "contratto.pdf");
@@ -752,17 +738,20 @@ async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
         json!({ "messageCode": "EVENT_EXTRACTED", "params": { "pages": "1" } })
     );
     assert!(data["getLogsByDocument"][0]["timestamp"].as_i64().is_some());
-    // One stored file per request (TOO_MANY_FILES): the download is asked on its own.
     let download = ok(&server
         .graphql_as(
             &token,
-            "query($id: ID!) { downloadDocument(id: $id) { filename extension base64 } }",
+            "query($id: ID!) { downloadDocument(id: $id) { filename extension url } }",
             json!({ "id": doc }),
         )
         .await?)?;
+    assert_eq!(download["downloadDocument"]["filename"], "contratto");
+    assert_eq!(download["downloadDocument"]["extension"], "pdf");
     assert_eq!(
-        download["downloadDocument"],
-        json!({ "filename": "contratto", "extension": "pdf", "base64": pdf })
+        server
+            .download(&download["downloadDocument"]["url"])
+            .await?,
+        pdf
     );
 
     // Tags: a JSON object, else refused.
@@ -858,7 +847,7 @@ async fn a_document_shows_its_extraction_pdf_logs_and_tags() -> Result<()> {
 async fn document_operations_wait_for_the_pipeline_s_transitions_in_flight() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let kind = dossier_type(&server, "cessione").await?;
+    let kind = insert_dossier_type(&server, "cessione").await?;
     let id = dossier(
         &server,
         kind,
@@ -999,7 +988,7 @@ async fn document_operations_wait_for_the_pipeline_s_transitions_in_flight() -> 
 async fn rule_logs_and_executions_are_paged_and_filtered() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let kind = dossier_type(&server, "cessione").await?;
+    let kind = insert_dossier_type(&server, "cessione").await?;
     let contract = document_type(&server, "contratto").await?;
     let id = dossier(
         &server,
@@ -1385,7 +1374,7 @@ async fn running_dossier_rules_goes_through_a_worker_and_is_seen_by_the_subscrip
 {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let kind = dossier_type(&server, "cessione").await?;
+    let kind = insert_dossier_type(&server, "cessione").await?;
     let id = dossier(
         &server,
         kind,
@@ -1495,7 +1484,7 @@ const OVERVIEW: &str = r#"query($since: DateTime) {
 async fn the_dashboard_counts_today_s_dossiers_processed_documents_and_rule_errors() -> Result<()> {
     let server = TestServer::start(Options::default()).await?;
     let token = server.admin_token().await?;
-    let kind = dossier_type(&server, "cessione").await?;
+    let kind = insert_dossier_type(&server, "cessione").await?;
     let contract = document_type(&server, "contratto").await?;
     let now = Utc::now();
     let today = dossier(&server, kind, "Pratica Oggi", DossierState::Processed, now).await?;

@@ -179,7 +179,7 @@ async fn an_import_is_refused_from_its_headers_before_its_body_is_read() -> Resu
     let server = TestServer::start(Options::default()).await?;
     // First: the administrator is seeded only while there is no user.
     let admin = server.admin_token().await?;
-    shared::accounts::create_account(
+    shared::services::users::create_account(
         &server.db.pool,
         None,
         &shared::accounts::NewAccount {

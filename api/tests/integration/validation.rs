@@ -22,8 +22,8 @@ use common::{
 };
 use serde_json::{Value, json};
 use shared::jobs::validation::ValidationJob;
+use shared::services::rule_validation::upload::UploadGrant;
 use shared::testing::pdf;
-use shared::validation::upload::UploadGrant;
 use uuid::Uuid;
 
 const INSTITUTE: &str = "Banca Validazione";

@@ -7,13 +7,14 @@
 use diesel_async::AsyncConnection;
 
 use super::access::{ANY_DOMAIN, AccessControl};
-use crate::accounts::{AdminError, FieldError, required_text};
+use crate::accounts::{FieldError, required_text};
 use crate::db::models::accounts::{NewRole, Role};
 use crate::db::repo::access::{Group, Policy};
 use crate::db::repo::audit::{Actor, Entry};
 use crate::db::{DbError, Pool, repo};
 use crate::jobs::Redis;
 use crate::messages;
+use crate::services::users::AdminError;
 
 pub const MAX_ROLE_NAME: usize = 20;
 pub const MAX_ROLE_DESCRIPTION: usize = 40;

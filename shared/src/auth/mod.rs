@@ -4,6 +4,7 @@
 pub mod access;
 pub mod admin;
 pub mod codes;
+pub mod passwords;
 pub mod permissions;
 pub mod recovery;
 pub mod registration;

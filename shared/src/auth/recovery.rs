@@ -17,8 +17,8 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::codes::{CodeKey, random_code};
+use super::passwords::hash_password;
 use super::sessions::{AuthError, Authenticator, Session, revoke_user_sessions};
-use crate::accounts::hash_password;
 use crate::db::models::accounts::{
     NewPasswordResetCode, PasswordResetCode, PasswordResetCodeChanges, User, UserChanges,
 };
@@ -178,7 +178,7 @@ impl PasswordRecovery {
         let hash = tokio::task::spawn_blocking(move || hash_password(&password))
             .await
             .map_err(AuthError::PasswordTask)?
-            .map_err(AuthError::Account)?;
+            .map_err(AuthError::Password)?;
         let user = conn
             .transaction(async |conn| -> Result<User, DbError> {
                 let user = repo::users::update_user(

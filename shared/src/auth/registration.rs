@@ -16,14 +16,16 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::codes::{CodeKey, random_code};
+use super::passwords::hash_password;
 use super::recovery::{CODE_TTL, CodeError, MAX_ATTEMPTS};
 use super::sessions::{Authenticator, Session};
-use crate::accounts::{NewAccount, hash_password, insert_user};
+use crate::accounts::NewAccount;
 use crate::db::models::accounts::{NewUser, PendingRegistration, User};
 use crate::db::schema::pending_registrations;
 use crate::db::sql_functions::lower;
 use crate::db::{DbError, Pool, QueryContext, repo};
 use crate::mail::{Email, Mailer};
+use crate::services::users::insert_user;
 
 /// What a registration request led to (only the mailbox is told).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +76,7 @@ impl Registrations {
         let password_hash = tokio::task::spawn_blocking(move || hash_password(&password))
             .await
             .map_err(super::AuthError::PasswordTask)?
-            .map_err(super::AuthError::Account)?;
+            .map_err(super::AuthError::Password)?;
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
         if let Some(user) = repo::users::find_user_by_email(&mut conn, &account.email).await? {
             drop(conn);

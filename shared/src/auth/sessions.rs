@@ -26,10 +26,10 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::access::AccessControl;
+use super::passwords::{PasswordError, hash_password, verify_password};
 use super::permissions::{self, Permission};
 use super::revocation::RevokedSessions;
 use super::tokens::{AccessClaims, TokenError, TokenKeys};
-use crate::accounts::{AccountError, hash_password, verify_password};
 use crate::db::models::accounts::{NewRefreshToken, RefreshToken, RefreshTokenChanges, User};
 use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::schema::{refresh_tokens, users};
@@ -63,7 +63,7 @@ pub enum AuthError {
     #[error(transparent)]
     Token(#[from] TokenError),
     #[error(transparent)]
-    Account(#[from] AccountError),
+    Password(#[from] PasswordError),
     #[error("the password check did not complete: {0}")]
     PasswordTask(#[from] tokio::task::JoinError),
     /// `impersonates` on oneself.
@@ -98,7 +98,7 @@ impl AuthError {
             }
             Self::UnknownUser => messages::user_not_found(),
             Self::Token(error) => return error.message(),
-            Self::Db(_) | Self::Account(_) | Self::PasswordTask(_) => return None,
+            Self::Db(_) | Self::Password(_) | Self::PasswordTask(_) => return None,
         })
     }
 }

@@ -28,8 +28,8 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::failure::JobFailure;
 use super::failures::{self, FailedAttempt, LastAttempt};
+use super::job_failure::JobFailure;
 use super::pipeline::{ExtractDocument, ImportDossier, RunDocumentRules, RunDossierRules};
 use super::validation::ValidationJob;
 use super::what_if::WhatIfJob;

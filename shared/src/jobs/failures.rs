@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::failure::JobFailure;
+use super::job_failure::JobFailure;
 use super::{JobError, Redis, board, outbox};
 use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::repo::capped_count::capped_count;

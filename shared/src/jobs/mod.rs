@@ -7,8 +7,8 @@
 
 pub mod board;
 pub mod crashes;
-pub mod failure;
 pub mod failures;
+pub mod job_failure;
 pub mod load;
 pub mod outbox;
 pub mod ping;

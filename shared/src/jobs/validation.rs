@@ -1,6 +1,6 @@
 //! `validation`: extracts a validation document's text (OCR where a page has none) and, when
 //! the job names a validation, checks every dossier rule of the document's institute against
-//! it (`shared::validation`). Its own queue, worked one job at a time per worker: OCR of a long
+//! it (`shared::services::rule_validation`). Its own queue, worked one job at a time per worker: OCR of a long
 //! scan takes minutes and every core, and the pipeline comes first.
 
 use serde::{Deserialize, Serialize};

@@ -196,6 +196,9 @@ super::entries! {
     UPLOAD_EXPIRED = fn upload_expired() "Indirizzo di caricamento scaduto: richiedine un altro" "Upload address expired: ask for another";
     UPLOAD_USED = fn upload_used() "Indirizzo di caricamento già usato: richiedine un altro" "Upload address already used: ask for another";
     UPLOAD_TOO_LARGE = fn upload_too_large(max) "File troppo grande: al massimo {max} byte" "File too large: at most {max} bytes";
+    DOWNLOAD_FORGED = fn download_forged() "Collegamento di scaricamento non valido" "Invalid download link";
+    DOWNLOAD_EXPIRED = fn download_expired() "Collegamento di scaricamento scaduto: scarica di nuovo dalla pagina" "Download link expired: download again from the page";
+    DOWNLOAD_ACCESS_ENDED = fn download_access_ended() "Non puoi più scaricare questo file: la sessione è terminata o i tuoi ruoli non lo permettono" "You can no longer download this file: your session ended or your roles do not allow it";
     NOT_A_PDF = fn not_a_pdf() "Il file non è un PDF" "The file is not a PDF";
     FILE_EMPTY = fn file_empty() "Il file è vuoto" "The file is empty";
 

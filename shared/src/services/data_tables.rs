@@ -7,7 +7,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 
 use crate::db::models::types::{DataTable, DataTableChanges, NewDataTable};
 use crate::db::repo::audit::{self, Actor, Entry};
-use crate::db::repo::types::EditError;
+use crate::db::repo::edit_error::EditError;
 use crate::db::schema::{
     data_tables, document_rule_data_tables, document_rules, dossier_rule_data_tables, dossier_rules,
 };

@@ -14,13 +14,16 @@
 //! - [`rules`]: creating, changing, importing, restoring and deleting document and dossier
 //!   rules and their helper, with compile on save (the caller's [`rules::Compiler`] — the
 //!   workers, in the API — outside the transaction; the rule locked and the compiled code
-//!   checked against it inside).
+//!   checked against it inside); every write records the rule's new version.
+//! - [`rule_validation`]: an institute's new contract template checked against its dossier
+//!   rules — its documents, uploads, runs and downloads.
 //!
 //! - [`data_tables`]: creating, changing and deleting data tables.
 //! - [`notifications`]: adding and removing the recipients of the notification e-mails.
 //! - [`types`]: creating and deleting document and dossier types, a dossier type's required
 //!   metas.
 //! - [`what_if`]: starting a "what if" run with its job, cancelling one.
+//! - `users` (with the feature `access`): creating, changing and deleting users.
 //!
 //! - [`budgets`]: what one user may consume per period (OCR pages, playground rule runs).
 //! - [`health`]: whether the workers can do the system's work now (alive, not behind).
@@ -34,8 +37,11 @@ pub mod dossiers;
 pub mod health;
 pub mod imports;
 pub mod notifications;
+pub mod rule_validation;
 pub mod rules;
 pub mod types;
+#[cfg(feature = "access")]
+pub mod users;
 pub mod what_if;
 
 /// How a caller answers a service's error: the kinds of the operations' errors. Each

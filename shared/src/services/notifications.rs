@@ -7,7 +7,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 
 use crate::db::models::accounts::NewNotificationReceiver;
 use crate::db::repo::audit::{self, Actor, Entry};
-use crate::db::repo::types::EditError;
+use crate::db::repo::edit_error::EditError;
 use crate::db::schema::notification_receivers;
 use crate::db::sql_functions::lower;
 use crate::db::{DbError, DbResult, Pool, QueryContext};

@@ -22,13 +22,13 @@ use uuid::Uuid;
 use super::{ErrorKind, ServiceError};
 use crate::db::models::rules::{HelperCode, RuleVersion};
 use crate::db::repo::audit::{self, Actor, Entry};
+use crate::db::repo::edit_error::EditError;
 use crate::db::repo::helper_code;
 use crate::db::repo::rule_versions;
 use crate::db::repo::rules::{
     self as repo, CodeCheck, DocumentRuleEdit, DocumentRuleInput, DocumentRuleView,
     DossierRuleEdit, DossierRuleInput, DossierRuleView, PreparedImport,
 };
-use crate::db::repo::types::EditError;
 use crate::db::{DbError, Pool};
 use crate::jobs::JobError;
 use crate::jobs::rules::{CheckReply, CheckRule, RuleRunJob};
@@ -237,7 +237,8 @@ pub async fn create_document_rule(
     compile_if_some(compiler, prepared.check()).await?;
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     conn.transaction(async |conn| {
-        let view = repo::insert_document_rule(conn, &prepared, Some(actor)).await?;
+        let view = repo::insert_document_rule(conn, &prepared).await?;
+        rule_versions::record(conn, view.rule.id, Some(actor)).await?;
         audit_rule(
             conn,
             actor,
@@ -266,7 +267,8 @@ pub async fn create_dossier_rule(
     compile_if_some(compiler, prepared.check()).await?;
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     conn.transaction(async |conn| {
-        let view = repo::insert_dossier_rule(conn, &prepared, Some(actor)).await?;
+        let view = repo::insert_dossier_rule(conn, &prepared).await?;
+        rule_versions::record(conn, view.rule.id, Some(actor)).await?;
         audit_rule(
             conn,
             actor,
@@ -380,7 +382,6 @@ trait RuleUpdate: Sync {
     fn apply<'a>(
         &'a self,
         conn: &'a mut AsyncPgConnection,
-        actor: &'a Actor,
     ) -> impl Future<Output = Result<Self::View, EditError>> + Send + 'a;
     /// What the update changes (its audit entry).
     fn changed_fields(&self) -> Vec<&'static str>;
@@ -405,9 +406,8 @@ impl RuleUpdate for repo::PreparedDocumentRuleUpdate {
     fn apply<'a>(
         &'a self,
         conn: &'a mut AsyncPgConnection,
-        actor: &'a Actor,
     ) -> impl Future<Output = Result<DocumentRuleView, EditError>> + Send + 'a {
-        repo::apply_document_rule_update(conn, self, Some(actor))
+        repo::apply_document_rule_update(conn, self)
     }
     fn changed_fields(&self) -> Vec<&'static str> {
         Self::changed_fields(self)
@@ -435,9 +435,8 @@ impl RuleUpdate for repo::PreparedDossierRuleUpdate {
     fn apply<'a>(
         &'a self,
         conn: &'a mut AsyncPgConnection,
-        actor: &'a Actor,
     ) -> impl Future<Output = Result<DossierRuleView, EditError>> + Send + 'a {
-        repo::apply_dossier_rule_update(conn, self, Some(actor))
+        repo::apply_dossier_rule_update(conn, self)
     }
     fn changed_fields(&self) -> Vec<&'static str> {
         Self::changed_fields(self)
@@ -471,7 +470,8 @@ async fn save_update<U: RuleUpdate>(
                 if now != check {
                     return Ok(Attempt::Recompile(now));
                 }
-                let view = RuleUpdate::apply(prepared, conn, actor).await?;
+                let view = RuleUpdate::apply(prepared, conn).await?;
+                rule_versions::record(conn, id, Some(actor)).await?;
                 audit_update(
                     conn,
                     actor,
@@ -553,8 +553,8 @@ pub async fn update_helper(
                         ..check.clone()
                     })));
                 }
-                let helper =
-                    helper_code::update_helper(conn, owner.kind, id, code, Some(actor)).await?;
+                let helper = helper_code::save_helper(conn, owner.kind, id, code).await?;
+                rule_versions::record(conn, id, Some(actor)).await?;
                 audit_update(
                     conn,
                     actor,
@@ -596,8 +596,9 @@ pub async fn import_dossier_rules(
     }
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     conn.transaction(async |conn| {
-        let views = repo::save_import(conn, &prepared, Some(actor)).await?;
+        let views = repo::save_import(conn, &prepared).await?;
         for view in &views {
+            rule_versions::record(conn, view.rule.id, Some(actor)).await?;
             let details = serde_json::json!({ "description": view.rule.description });
             audit_rule(
                 conn,

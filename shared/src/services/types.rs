@@ -11,7 +11,8 @@ use crate::db::models::types::{
     TYPE_NAME_MAX_CHARS,
 };
 use crate::db::repo::audit::{self, Actor, Entry};
-use crate::db::repo::types::{EditError, find_document_type, find_dossier_type};
+use crate::db::repo::edit_error::EditError;
+use crate::db::repo::types::{find_document_type, find_dossier_type};
 use crate::db::schema::{
     document_rules, document_types, documents, dossier_rules, dossier_type_required_metas,
     dossier_types, dossiers,

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::db::models::rules::WhatIfRun;
 use crate::db::repo::audit::Actor;
-use crate::db::repo::types::EditError;
+use crate::db::repo::edit_error::EditError;
 use crate::db::repo::what_if::{self as repo, WhatIfRequest};
 use crate::db::{DbError, DbResult, Pool};
 use crate::jobs::outbox;

@@ -48,17 +48,25 @@ export function downloadBase64(base64: string, filename: string, type = 'applica
   downloadBlob(new Blob([bytes], { type }), filename);
 }
 
-/** Saves text as a file named `filename`. */
-export const downloadText = (text: string, filename: string, type = 'application/json') => downloadBlob(new Blob([text], { type }), filename);
-
-function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
+/**
+ * Saves the file a download link (`DownloadResult.url`) answers as `filename`: the browser
+ * streams it to disk itself, nothing of it passes through the page's memory.
+ */
+export function downloadUrl(url: string, filename: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves text as a file named `filename`. */
+export const downloadText = (text: string, filename: string, type = 'application/json') => downloadBlob(new Blob([text], { type }), filename);
+
+function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  downloadUrl(url, filename);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 

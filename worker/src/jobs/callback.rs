@@ -12,7 +12,7 @@ use shared::db::models::DossierState;
 use shared::db::models::dossiers::NewDossierCallback;
 use shared::db::repo::pipeline;
 use shared::db::schema::dossier_callbacks;
-use shared::jobs::failure::JobFailure;
+use shared::jobs::job_failure::JobFailure;
 use shared::jobs::pipeline::SendCallback;
 use uuid::Uuid;
 use worker::callback::{self, Cause};

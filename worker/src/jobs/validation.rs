@@ -16,8 +16,8 @@ use shared::db::repo::validation::{self as repo, Completed};
 use shared::jobs::validation::ValidationJob;
 use shared::mail::Email;
 use shared::messages::{self, Message};
+use shared::services::rule_validation::matching::NormalizedText;
 use shared::storage::keys;
-use shared::validation::matching::NormalizedText;
 use uuid::Uuid;
 
 use super::JobContext;

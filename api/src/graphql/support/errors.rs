@@ -17,9 +17,9 @@
 //! catalogue.
 
 use async_graphql::{Error, ErrorExtensionValues, ErrorExtensions};
-use shared::accounts::AdminError;
-use shared::db::repo::types::EditError;
+use shared::db::repo::edit_error::EditError;
 use shared::messages::{self, Message};
+use shared::services::users::AdminError;
 use shared::services::{ErrorKind, ServiceError};
 use shared::telemetry::error_chain;
 

@@ -9,7 +9,9 @@ pub struct NamedRef {
     pub name: String,
 }
 
-/// A stored file: `filename` (without extension), `extension`, and the bytes in base64.
+/// A stored file: `filename` (without extension), `extension`, and the link it downloads
+/// from (`GET`, no `Authorization` header: the link is the authorisation, for a few minutes
+/// and the asking session only).
 #[derive(SimpleObject)]
 pub struct DownloadResult {
     /// The dossier's or document's id.
@@ -18,5 +20,7 @@ pub struct DownloadResult {
     pub name: String,
     pub filename: String,
     pub extension: String,
-    pub base64: String,
+    /// A path of this server (`/downloads/…`) answering the file's bytes as an attachment
+    /// named `filename.extension`.
+    pub url: String,
 }

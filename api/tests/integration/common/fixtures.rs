@@ -18,6 +18,19 @@ pub async fn document_type_id(server: &TestServer, name: &str) -> Result<i64> {
         .await?)
 }
 
+/// Inserts a dossier type named `name` (no rules, no required metas); its id.
+pub async fn insert_dossier_type(server: &TestServer, name: &str) -> Result<i64> {
+    use diesel::ExpressionMethods;
+    use diesel_async::RunQueryDsl;
+    use shared::db::schema::dossier_types;
+    let mut conn = server.db.pool.get().await?;
+    Ok(diesel::insert_into(dossier_types::table)
+        .values(dossier_types::name.eq(name))
+        .returning(dossier_types::id)
+        .get_result(&mut conn)
+        .await?)
+}
+
 /// A catalogue for pipeline tests: document type `contratto` with its one rule
 /// (`document_rule`), and `dossier_rules` (description, code) of institute `Banca Test`.
 pub async fn seed_rules(

@@ -219,6 +219,24 @@ impl TestServer {
         format!("{}{path}", self.base_url)
     }
 
+    /// Follows a download link (`DownloadResult.url`, `Document.pdfUrl`: a path of this
+    /// server) with no `Authorization` header, as a browser does.
+    pub async fn follow_link(&self, link: &Value) -> Result<reqwest::Response> {
+        let path = link.as_str().context("a download link")?;
+        Ok(reqwest::Client::new().get(self.url(path)).send().await?)
+    }
+
+    /// The bytes a download link answers, which must be a 200.
+    pub async fn download(&self, link: &Value) -> Result<Vec<u8>> {
+        let response = self.follow_link(link).await?;
+        anyhow::ensure!(
+            response.status() == reqwest::StatusCode::OK,
+            "{link} answered {}",
+            response.status()
+        );
+        Ok(response.bytes().await?.to_vec())
+    }
+
     /// POSTs a GraphQL operation anonymously and returns the whole response body.
     pub async fn graphql(&self, query: &str, variables: Value) -> Result<Value> {
         self.post_graphql(None, query, variables).await

@@ -6,9 +6,9 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use super::capped_count::capped_count;
+use super::edit_error::EditError;
 use super::paging::page;
 use super::paging::{PageRequest, contains_pattern};
-use super::types::EditError;
 use crate::db::models::types::DataTable;
 use crate::db::schema::data_tables;
 use crate::db::{DbResult, QueryContext};

@@ -7,9 +7,7 @@ use diesel::upsert::excluded;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use super::audit::Actor;
-use super::rule_versions;
-use super::types::EditError;
+use super::edit_error::EditError;
 use crate::db::models::new_id;
 use crate::db::models::rules::{HelperCode, NewHelperCode};
 use crate::db::schema::{document_rules, dossier_rules, helper_code};
@@ -127,21 +125,6 @@ pub async fn save_helper(
         }
     }
     .context("saving the helper of a rule")
-}
-
-/// Saves the helper of the rule `rule_id` of `kind` as `actor` edited it: the helper and the
-/// rule's new version. Call it inside a transaction, with the rule locked
-/// ([`super::rules::lock_rule`]).
-pub async fn update_helper(
-    conn: &mut AsyncPgConnection,
-    kind: RuleKind,
-    rule_id: Uuid,
-    code: &str,
-    actor: Option<&Actor>,
-) -> DbResult<HelperCode> {
-    let helper = save_helper(conn, kind, rule_id, code).await?;
-    rule_versions::record(conn, rule_id, actor).await?;
-    Ok(helper)
 }
 
 /// Removes the helper of the rule `rule_id`, if any.

@@ -10,6 +10,7 @@ pub mod capped_count;
 pub mod data_tables;
 pub mod documents;
 pub mod dossiers;
+pub mod edit_error;
 pub mod executions;
 pub mod helper_code;
 pub mod notification_receivers;

@@ -16,13 +16,13 @@ use uuid::Uuid;
 use super::audit::{self, Actor, Entry};
 use super::capped_count::capped_count;
 use super::data_tables::resolve_names;
+use super::edit_error::EditError;
 use super::helper_code;
 use super::paging::PageRequest;
 use super::rules::{
     CodeCheck, document_type_id, dossier_type_id, find_document_rule, find_dossier_rule,
     foreign_key_as_input, link_document_tables, link_dossier_tables, lock_rule,
 };
-use super::types::EditError;
 use crate::db::models::rules::{DocumentRuleChanges, DossierRuleChanges, RuleVersion};
 use crate::db::schema::{document_rules, dossier_rules, rule_versions};
 use crate::db::{DbError, DbResult, QueryContext};

@@ -17,14 +17,12 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use super::audit::Actor;
 use super::capped_count::capped_count;
 use super::data_tables::resolve_names;
+use super::edit_error::EditError;
 use super::helper_code;
 use super::paging::page;
 use super::paging::{IdRange, PageRequest, contains_pattern};
-use super::rule_versions;
-use super::types::EditError;
 use crate::db::models::new_id;
 use crate::db::models::rules::{
     DocumentRule, DocumentRuleChanges, DossierRule, DossierRuleChanges, NewDocumentRule,
@@ -428,11 +426,11 @@ pub async fn prepare_document_rule(
     })
 }
 
-/// Inserts the prepared rule with its first version. Call it inside a transaction.
+/// Inserts the prepared rule (its first version is the service's to record:
+/// [`super::rule_versions::record`]). Call it inside a transaction.
 pub async fn insert_document_rule(
     conn: &mut AsyncPgConnection,
     prepared: &PreparedDocumentRule,
-    actor: Option<&Actor>,
 ) -> Result<DocumentRuleView, EditError> {
     let id = prepared.row.id;
     async {
@@ -442,7 +440,6 @@ pub async fn insert_document_rule(
             .await
             .context("creating a document rule")?;
         link_document_tables(conn, id, &prepared.data_table_ids).await?;
-        rule_versions::record(conn, id, actor).await?;
         Ok(())
     }
     .await
@@ -655,12 +652,11 @@ pub async fn prepare_document_rule_update(
     })
 }
 
-/// Applies the prepared changes with the rule's new version. Call it inside a transaction,
-/// with the rule locked ([`lock_rule`]).
+/// Applies the prepared changes (the new version is the service's to record). Call it inside
+/// a transaction, with the rule locked ([`lock_rule`]).
 pub async fn apply_document_rule_update(
     conn: &mut AsyncPgConnection,
     prepared: &PreparedDocumentRuleUpdate,
-    actor: Option<&Actor>,
 ) -> Result<DocumentRuleView, EditError> {
     let id = prepared.id;
     let changes = prepared.changes.clone();
@@ -684,7 +680,6 @@ pub async fn apply_document_rule_update(
         if let Some(helper) = &prepared.helper {
             helper_code::save_helper(conn, RuleKind::Document, id, helper).await?;
         }
-        rule_versions::record(conn, id, actor).await?;
         Ok::<_, DbError>(())
     }
     .await
@@ -1045,11 +1040,11 @@ pub async fn prepare_dossier_rule(
     })
 }
 
-/// Inserts the prepared rule with its first version. Call it inside a transaction.
+/// Inserts the prepared rule (its first version is the service's to record:
+/// [`super::rule_versions::record`]). Call it inside a transaction.
 pub async fn insert_dossier_rule(
     conn: &mut AsyncPgConnection,
     prepared: &PreparedDossierRule,
-    actor: Option<&Actor>,
 ) -> Result<DossierRuleView, EditError> {
     let id = prepared.row.id;
     async {
@@ -1059,7 +1054,6 @@ pub async fn insert_dossier_rule(
             .await
             .context("creating a dossier rule")?;
         link_dossier_tables(conn, id, &prepared.data_table_ids).await?;
-        rule_versions::record(conn, id, actor).await?;
         Ok(())
     }
     .await
@@ -1237,12 +1231,11 @@ pub async fn prepare_dossier_rule_update(
     })
 }
 
-/// Applies the prepared changes with the rule's new version. Call it inside a transaction,
-/// with the rule locked ([`lock_rule`]).
+/// Applies the prepared changes (the new version is the service's to record). Call it inside
+/// a transaction, with the rule locked ([`lock_rule`]).
 pub async fn apply_dossier_rule_update(
     conn: &mut AsyncPgConnection,
     prepared: &PreparedDossierRuleUpdate,
-    actor: Option<&Actor>,
 ) -> Result<DossierRuleView, EditError> {
     let id = prepared.id;
     let changes = prepared.changes.clone();
@@ -1271,7 +1264,6 @@ pub async fn apply_dossier_rule_update(
         if let Some(helper) = &prepared.helper {
             helper_code::save_helper(conn, RuleKind::Dossier, id, helper).await?;
         }
-        rule_versions::record(conn, id, actor).await?;
         Ok::<_, DbError>(())
     }
     .await
@@ -1386,7 +1378,6 @@ pub async fn prepare_import(
 pub async fn save_import(
     conn: &mut AsyncPgConnection,
     rules: &[PreparedImport],
-    actor: Option<&Actor>,
 ) -> Result<Vec<DossierRuleView>, EditError> {
     let ids: Vec<Uuid> = rules.iter().map(PreparedImport::id).collect();
     async {
@@ -1419,7 +1410,6 @@ pub async fn save_import(
                 }
                 None => helper_code::delete_helper(conn, row.id).await?,
             }
-            rule_versions::record(conn, row.id, actor).await?;
         }
         Ok::<_, DbError>(())
     }

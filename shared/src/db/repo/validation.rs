@@ -1,5 +1,5 @@
 //! Rule validation (issue 12): institutes' validation documents, validation runs and the rules
-//! they invalidated. The orchestration (storage, queue) is `crate::validation`; here is every
+//! they invalidated. The orchestration (storage, queue) is `crate::services::rule_validation`; here is every
 //! state change, each in one transaction.
 //!
 //! A run goes `created` → `running` (a worker took it up) → `finished`, or `failed` with its
@@ -15,8 +15,8 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::capped_count::capped_count;
+use super::edit_error::EditError;
 use super::paging::{PageRequest, contains_pattern};
-use super::types::EditError;
 use crate::db::models::ValidationState;
 use crate::db::models::validation::{
     NewRuleValidation, NewValidationDocument, NewValidationLog, RuleValidation, ValidationDocument,
@@ -25,7 +25,7 @@ use crate::db::models::validation::{
 use crate::db::schema::{dossier_rules, rule_validations, validation_documents, validation_logs};
 use crate::db::{DbError, DbResult, QueryContext};
 use crate::messages::{self, Message};
-use crate::validation::matching::{NormalizedText, Verdict};
+use crate::services::rule_validation::matching::{NormalizedText, Verdict};
 
 /// Most rules of one institute a validation checks (and lines of one validation's log).
 pub const MAX_RULES_PER_INSTITUTE: i64 = 5000;

@@ -17,9 +17,9 @@ use uuid::Uuid;
 
 use super::audit::Actor;
 use super::capped_count::capped_count;
+use super::edit_error::EditError;
 use super::paging::PageRequest;
 use super::rules::within_code_limit;
-use super::types::EditError;
 use crate::db::models::rules::{NewWhatIfRun, WhatIfChange, WhatIfRun};
 use crate::db::models::{DocumentState, DossierState};
 use crate::db::schema::{

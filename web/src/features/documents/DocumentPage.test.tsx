@@ -60,7 +60,7 @@ const routes = [
 function fakes(overrides: Record<string, (variables: Record<string, unknown>) => unknown> = {}) {
   return mockGraphql({
     DocumentDetail: () => ({ document: DOCUMENT }),
-    DocumentDetailPdf: () => ({ document: { id: DOC, base64: 'data:application/pdf;base64,JVBERi0=' } }),
+    DocumentDetailPdf: () => ({ document: { id: DOC, pdfUrl: '/downloads/pdf-token' } }),
     DocumentDetailLogs: () => ({ getLogsByDocument: [{ id: 'l1', event: 'importato', timestamp: 1_772_620_800 }] }),
     DocumentDetailRules: () => ({ getRulesByDocument: RULES }),
     DocumentDetailExecutionLogs: () => ({ ruleExecutionLogs: { items: [], pages: 0, total: 0, more: false } }),
@@ -99,7 +99,7 @@ describe('document detail: tabs and address', () => {
     const logs = await screen.findByTestId('document-logs');
     expect(logs.textContent).toContain('importato');
     expect(logs.textContent).toMatch(/\d{2}\/\d{2}\/2026 \d{2}:\d{2}:\d{2}/);
-    expect((await screen.findByTestId('pdf-stub')).getAttribute('data-file')).toBe('data:application/pdf;base64,JVBERi0=');
+    expect((await screen.findByTestId('pdf-stub')).getAttribute('data-file')).toBe('/downloads/pdf-token');
   });
 
   it("says the document's events in the reader's language from their messages, nested reasons too", async () => {
@@ -209,17 +209,15 @@ describe('document detail: actions', () => {
     expect(router.state.location.pathname).toBe(BASE);
   });
 
-  it('downloads the PDF', async () => {
-    const calls = fakes({ DocumentDetailDownload: () => ({ downloadDocument: { filename: 'contratto', extension: 'pdf', base64: 'JVBERi0=' } }) });
-    const createObjectURL = vi.fn(() => 'blob:x');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const clicked: string[] = [];
+  it('downloads the PDF from the link the API hands out', async () => {
+    const calls = fakes({ DocumentDetailDownload: () => ({ downloadDocument: { filename: 'contratto', extension: 'pdf', url: '/downloads/token' } }) });
+    const clicked: string[][] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
+      clicked.push([this.getAttribute('href') ?? '', this.download]);
     });
     await renderRoutes(routes, { url: BASE });
     fireEvent.click(await screen.findByTestId('document-download'));
-    await waitFor(() => expect(clicked).toEqual(['contratto.pdf']));
+    await waitFor(() => expect(clicked).toEqual([['/downloads/token', 'contratto.pdf']]));
     expect(calls.DocumentDetailDownload).toHaveBeenCalledWith({ id: DOC });
     click.mockRestore();
   });

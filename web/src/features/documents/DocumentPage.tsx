@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useSWRConfig } from 'swr';
 import { DeleteConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
-import { downloadBase64 } from '../../lib/format';
+import { downloadUrl } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { deleteDocument, downloadDocument, useDocument, useDocumentExtraction, useDocumentPdf } from './api';
@@ -88,7 +88,7 @@ export function DocumentPage() {
     setDownloading(true);
     try {
       const file = await downloadDocument(docId);
-      downloadBase64(file.base64, `${file.filename}.${file.extension}`, file.extension === 'pdf' ? 'application/pdf' : undefined);
+      downloadUrl(file.url, `${file.filename}.${file.extension}`);
     } catch {
       void toast.error(t('documentDetail.downloadFailed'));
     } finally {

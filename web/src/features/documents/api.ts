@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import useSWR from 'swr';
 import type { TableInput } from '../../components/table';
 import { graphqlRequest } from '../../lib/graphql/client';
@@ -36,7 +37,7 @@ const DocumentPdfQuery = graphql(`
   query DocumentDetailPdf($id: ID!) {
     document(id: $id) {
       id
-      base64
+      pdfUrl
     }
   }
 `);
@@ -152,7 +153,7 @@ const DownloadQuery = graphql(`
     downloadDocument(id: $id) {
       filename
       extension
-      base64
+      url
     }
   }
 `);
@@ -170,10 +171,15 @@ export function useDocument(id: string) {
 
 export type DocumentDetail = NonNullable<ReturnType<typeof useDocument>['data']>;
 
-/** The PDF as a data URL; reloaded only when the document's update time changes. */
+/**
+ * The link the PDF downloads from, asked again when the document's update time changes and by
+ * every page that opens (`mount`): a link works for minutes, so one cached from an earlier
+ * visit may have expired.
+ */
 export function useDocumentPdf(id: string, version: string | undefined) {
-  return useSWR(version === undefined ? null : ['DocumentDetailPdf', id, version], () =>
-    graphqlRequest(DocumentPdfQuery, { id }).then((result) => result.document.base64),
+  const mount = useId();
+  return useSWR(version === undefined ? null : ['DocumentDetailPdf', id, version, mount], () =>
+    graphqlRequest(DocumentPdfQuery, { id }).then((result) => result.document.pdfUrl),
   { revalidateOnFocus: false },
   );
 }

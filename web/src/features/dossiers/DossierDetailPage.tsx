@@ -6,7 +6,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { DeleteConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { StateTag } from '../../components/StateTag';
-import { downloadBase64 } from '../../lib/format';
+import { downloadUrl } from '../../lib/format';
 import { useSubscription } from '../../lib/graphql/subscriptions';
 import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -65,7 +65,7 @@ export function DossierDetailPage() {
     act('download', async () => {
       try {
         const file = await downloadDossier(id);
-        downloadBase64(file.base64, `${file.filename}.${file.extension}`, 'application/zip');
+        downloadUrl(file.url, `${file.filename}.${file.extension}`);
       } catch (failure) {
         console.error('downloadDossier failed', failure);
         void toast.error(failedBecause(t('dossierDetail.downloadFailed'), failure));

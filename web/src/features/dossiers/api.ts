@@ -187,7 +187,7 @@ const DownloadDossierQuery = graphql(`
     downloadDossier(id: $id) {
       filename
       extension
-      base64
+      url
     }
   }
 `);

@@ -16,7 +16,7 @@ export const dossierRuleEditorPath = (id: string) => `/playground/dossier/${enco
 
 /** The validation list (and a validation still under way) refreshes this often (docs/domain.md#constants). */
 export const VALIDATION_REFRESH_MS = 5_000;
-/** Longest institute name the API takes (shared::validation::MAX_ISTITUTO_CHARS). */
+/** Longest institute name the API takes (shared::services::rule_validation::MAX_ISTITUTO_CHARS). */
 export const MAX_ISTITUTO_CHARS = 200;
 
 /** A validation's states as the API names them: created and running show as "in corso". */

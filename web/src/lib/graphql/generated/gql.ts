@@ -34,7 +34,7 @@ type Documents = {
     "\n  mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {\n    updateDataTable(name: $name, input: $input) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": typeof types.UpdateDataTableDocument,
     "\n  mutation DeleteDataTable($name: String!) {\n    deleteDataTable(name: $name)\n  }\n": typeof types.DeleteDataTableDocument,
     "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.DocumentDetailDocument,
-    "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n": typeof types.DocumentDetailPdfDocument,
+    "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      pdfUrl\n    }\n  }\n": typeof types.DocumentDetailPdfDocument,
     "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": typeof types.DocumentDetailExtractionDocument,
     "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      message {\n        messageCode\n        params\n      }\n      timestamp\n    }\n  }\n": typeof types.DocumentDetailLogsDocument,
     "\n  query DocumentDetailRules($id: ID!, $withCode: Boolean!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code @include(if: $withCode)\n    }\n  }\n": typeof types.DocumentDetailRulesDocument,
@@ -44,7 +44,7 @@ type Documents = {
     "\n  mutation DocumentDetailRunRules($id: ID!) {\n    runDocumentRules(id: $id)\n  }\n": typeof types.DocumentDetailRunRulesDocument,
     "\n  mutation DocumentDetailRunRule($id: ID!, $ruleId: ID!) {\n    runDocumentRule(id: $id, ruleId: $ruleId)\n  }\n": typeof types.DocumentDetailRunRuleDocument,
     "\n  mutation DocumentDetailDelete($id: ID!) {\n    deleteDocument(id: $id)\n  }\n": typeof types.DocumentDetailDeleteDocument,
-    "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": typeof types.DocumentDetailDownloadDocument,
+    "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      url\n    }\n  }\n": typeof types.DocumentDetailDownloadDocument,
     "\n  fragment DossierListFields on Dossier {\n    id\n    description\n    state\n    createdAt\n    updatedAt\n    dossierType {\n      name\n    }\n  }\n": typeof types.DossierListFieldsFragmentDoc,
     "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossiersDocument,
     "\n  query DossierTypeNames {\n    dossierTypes(limit: 200) {\n      name\n    }\n  }\n": typeof types.DossierTypeNamesDocument,
@@ -56,7 +56,7 @@ type Documents = {
     "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.DossierRuleLogsDocument,
     "\n  query DossierAggregate($dossierID: ID!) {\n    getDossierResultAggregate(dossierID: $dossierID)\n  }\n": typeof types.DossierAggregateDocument,
     "\n  query DossierMetasCheck($id: ID!) {\n    metasCheck(id: $id) {\n      valid\n      conflicts {\n        name\n        values {\n          value\n          count\n        }\n      }\n      missingRequired\n    }\n  }\n": typeof types.DossierMetasCheckDocument,
-    "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": typeof types.DownloadDossierDocument,
+    "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      url\n    }\n  }\n": typeof types.DownloadDossierDocument,
     "\n  mutation DeleteDossier($id: ID!) {\n    deleteDossier(id: $id)\n  }\n": typeof types.DeleteDossierDocument,
     "\n  mutation RunDossierRules($id: ID!) {\n    runDossierRules(id: $id)\n  }\n": typeof types.RunDossierRulesDocument,
     "\n  mutation RunAgainDossierRulesInError($id: ID!) {\n    runAgainDossierRulesThatHasErrors(id: $id)\n  }\n": typeof types.RunAgainDossierRulesInErrorDocument,
@@ -192,7 +192,7 @@ const documents: Documents = {
     "\n  mutation UpdateDataTable($name: String!, $input: UpdateDataTableInput!) {\n    updateDataTable(name: $name, input: $input) {\n      name\n      ordinamento\n      content\n      updatedAt\n    }\n  }\n": types.UpdateDataTableDocument,
     "\n  mutation DeleteDataTable($name: String!) {\n    deleteDataTable(name: $name)\n  }\n": types.DeleteDataTableDocument,
     "\n  query DocumentDetail($id: ID!) {\n    document(id: $id) {\n      id\n      name\n      description\n      state\n      metas\n      dossier {\n        id\n        description\n      }\n      documentType {\n        name\n      }\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      updatedAt\n    }\n  }\n": types.DocumentDetailDocument,
-    "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n": types.DocumentDetailPdfDocument,
+    "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      pdfUrl\n    }\n  }\n": types.DocumentDetailPdfDocument,
     "\n  query DocumentDetailExtraction($id: ID!) {\n    document(id: $id) {\n      id\n      formData\n      rawText\n      rawTextWithGeometry\n      tables\n    }\n  }\n": types.DocumentDetailExtractionDocument,
     "\n  query DocumentDetailLogs($document: ID!) {\n    getLogsByDocument(document: $document) {\n      id\n      event\n      message {\n        messageCode\n        params\n      }\n      timestamp\n    }\n  }\n": types.DocumentDetailLogsDocument,
     "\n  query DocumentDetailRules($id: ID!, $withCode: Boolean!) {\n    getRulesByDocument(id: $id) {\n      id\n      description\n      state\n      active\n      code @include(if: $withCode)\n    }\n  }\n": types.DocumentDetailRulesDocument,
@@ -202,7 +202,7 @@ const documents: Documents = {
     "\n  mutation DocumentDetailRunRules($id: ID!) {\n    runDocumentRules(id: $id)\n  }\n": types.DocumentDetailRunRulesDocument,
     "\n  mutation DocumentDetailRunRule($id: ID!, $ruleId: ID!) {\n    runDocumentRule(id: $id, ruleId: $ruleId)\n  }\n": types.DocumentDetailRunRuleDocument,
     "\n  mutation DocumentDetailDelete($id: ID!) {\n    deleteDocument(id: $id)\n  }\n": types.DocumentDetailDeleteDocument,
-    "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": types.DocumentDetailDownloadDocument,
+    "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      url\n    }\n  }\n": types.DocumentDetailDownloadDocument,
     "\n  fragment DossierListFields on Dossier {\n    id\n    description\n    state\n    createdAt\n    updatedAt\n    dossierType {\n      name\n    }\n  }\n": types.DossierListFieldsFragmentDoc,
     "\n  query Dossiers($input: TableInput) {\n    dossiers(input: $input) {\n      items {\n        ...DossierListFields\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossiersDocument,
     "\n  query DossierTypeNames {\n    dossierTypes(limit: 200) {\n      name\n    }\n  }\n": types.DossierTypeNamesDocument,
@@ -214,7 +214,7 @@ const documents: Documents = {
     "\n  query DossierRuleLogs($input: TableInput) {\n    dossierRuleExecutionLogs(input: $input) {\n      items {\n        id\n        ruleId\n        ruleName\n        executedAt\n        platform\n        result\n        code\n        metas\n        input\n        logs\n        errors\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.DossierRuleLogsDocument,
     "\n  query DossierAggregate($dossierID: ID!) {\n    getDossierResultAggregate(dossierID: $dossierID)\n  }\n": types.DossierAggregateDocument,
     "\n  query DossierMetasCheck($id: ID!) {\n    metasCheck(id: $id) {\n      valid\n      conflicts {\n        name\n        values {\n          value\n          count\n        }\n      }\n      missingRequired\n    }\n  }\n": types.DossierMetasCheckDocument,
-    "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n": types.DownloadDossierDocument,
+    "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      url\n    }\n  }\n": types.DownloadDossierDocument,
     "\n  mutation DeleteDossier($id: ID!) {\n    deleteDossier(id: $id)\n  }\n": types.DeleteDossierDocument,
     "\n  mutation RunDossierRules($id: ID!) {\n    runDossierRules(id: $id)\n  }\n": types.RunDossierRulesDocument,
     "\n  mutation RunAgainDossierRulesInError($id: ID!) {\n    runAgainDossierRulesThatHasErrors(id: $id)\n  }\n": types.RunAgainDossierRulesInErrorDocument,
@@ -410,7 +410,7 @@ export function graphql(source: "\n  query DocumentDetail($id: ID!) {\n    docum
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      base64\n    }\n  }\n"): typeof import('./graphql').DocumentDetailPdfDocument;
+export function graphql(source: "\n  query DocumentDetailPdf($id: ID!) {\n    document(id: $id) {\n      id\n      pdfUrl\n    }\n  }\n"): typeof import('./graphql').DocumentDetailPdfDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -450,7 +450,7 @@ export function graphql(source: "\n  mutation DocumentDetailDelete($id: ID!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n"): typeof import('./graphql').DocumentDetailDownloadDocument;
+export function graphql(source: "\n  query DocumentDetailDownload($id: ID!) {\n    downloadDocument(id: $id) {\n      filename\n      extension\n      url\n    }\n  }\n"): typeof import('./graphql').DocumentDetailDownloadDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -498,7 +498,7 @@ export function graphql(source: "\n  query DossierMetasCheck($id: ID!) {\n    me
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      base64\n    }\n  }\n"): typeof import('./graphql').DownloadDossierDocument;
+export function graphql(source: "\n  query DownloadDossier($id: ID!) {\n    downloadDossier(id: $id) {\n      filename\n      extension\n      url\n    }\n  }\n"): typeof import('./graphql').DownloadDossierDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -310,7 +310,7 @@ export type DocumentDetailPdfQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailPdfQuery = { document: { id: string, base64: string } };
+export type DocumentDetailPdfQuery = { document: { id: string, pdfUrl: string } };
 
 export type DocumentDetailExtractionQueryVariables = Exact<{
   id: string | number;
@@ -384,7 +384,7 @@ export type DocumentDetailDownloadQueryVariables = Exact<{
 }>;
 
 
-export type DocumentDetailDownloadQuery = { downloadDocument: { filename: string, extension: string, base64: string } };
+export type DocumentDetailDownloadQuery = { downloadDocument: { filename: string, extension: string, url: string } };
 
 export type DossierListFieldsFragment = { id: string, description: string | null, state: string, createdAt: string, updatedAt: string, dossierType: { name: string } };
 
@@ -461,7 +461,7 @@ export type DownloadDossierQueryVariables = Exact<{
 }>;
 
 
-export type DownloadDossierQuery = { downloadDossier: { filename: string, extension: string, base64: string } };
+export type DownloadDossierQuery = { downloadDossier: { filename: string, extension: string, url: string } };
 
 export type DeleteDossierMutationVariables = Exact<{
   id: string | number;
@@ -1621,7 +1621,7 @@ export const DocumentDetailPdfDocument = new TypedDocumentString(`
     query DocumentDetailPdf($id: ID!) {
   document(id: $id) {
     id
-    base64
+    pdfUrl
   }
 }
     `) as unknown as TypedDocumentString<DocumentDetailPdfQuery, DocumentDetailPdfQueryVariables>;
@@ -1726,7 +1726,7 @@ export const DocumentDetailDownloadDocument = new TypedDocumentString(`
   downloadDocument(id: $id) {
     filename
     extension
-    base64
+    url
   }
 }
     `) as unknown as TypedDocumentString<DocumentDetailDownloadQuery, DocumentDetailDownloadQueryVariables>;
@@ -1901,7 +1901,7 @@ export const DownloadDossierDocument = new TypedDocumentString(`
   downloadDossier(id: $id) {
     filename
     extension
-    base64
+    url
   }
 }
     `) as unknown as TypedDocumentString<DownloadDossierQuery, DownloadDossierQueryVariables>;

@@ -5,24 +5,19 @@
 //! - With a local directory, the API receives the `PUT` itself at
 //!   `/uploads/validation/{token}`. The token is an [`UploadGrant`] (the object it may write,
 //!   its file name, the largest size and the moment it expires) signed with HMAC-SHA256 under
-//!   a key derived from the API's secret: it cannot be forged or pointed at another object. It
+//!   a key derived from the API's secret ([`crate::signing`]): it cannot be forged or pointed at another object. It
 //!   works once ([`claim`], a Redis key that outlives the grant), and the body must be a PDF
 //!   within the size ([`check_pdf`]); a refused upload stores nothing.
 //!
 //! Either way `createRuleValidation` checks the stored object again (size, PDF signature)
 //! before recording the document, since a presigned S3 URL cannot bound what is sent to it.
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
-use sha2::Sha256;
 use uuid::Uuid;
 
 use crate::jobs::{JobError, Redis};
 use crate::messages::{self, Message};
-
-type HmacSha256 = Hmac<Sha256>;
+use crate::signing::TokenSigner;
 
 /// How long an upload address works.
 pub const UPLOAD_TTL_SECONDS: i64 = 10 * 60;
@@ -92,62 +87,28 @@ impl UploadRefused {
     }
 }
 
-/// Signs and checks upload grants. The key is derived from the API's secret for this use only,
-/// so an upload token is never a valid access token, nor the reverse.
-#[derive(Clone)]
-pub struct UploadSigner {
-    key: [u8; 32],
-}
-
-impl std::fmt::Debug for UploadSigner {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("UploadSigner(<redacted>)")
-    }
-}
+/// Signs and checks upload grants, under a key of their own (see [`crate::signing`]).
+#[derive(Clone, Debug)]
+pub struct UploadSigner(TokenSigner);
 
 impl UploadSigner {
     pub fn new(secret: &[u8]) -> Self {
-        let mut mac = HmacSha256::new_from_slice(secret).expect("HMAC takes keys of any length");
-        mac.update(b"istruttoria validation upload v1");
-        Self {
-            key: mac.finalize().into_bytes().into(),
-        }
+        Self(TokenSigner::new(secret, "istruttoria validation upload v1"))
     }
 
     /// `<payload>.<signature>`, both base64url.
     pub fn sign(&self, grant: &UploadGrant) -> String {
-        let payload =
-            URL_SAFE_NO_PAD.encode(serde_json::to_vec(grant).expect("a grant always serialises"));
-        let signature =
-            URL_SAFE_NO_PAD.encode(self.mac(payload.as_bytes()).finalize().into_bytes());
-        format!("{payload}.{signature}")
+        self.0.sign(grant)
     }
 
     /// The grant of `token`, if this signer made it and it has not expired at `now` (unix
     /// seconds).
     pub fn verify(&self, token: &str, now: i64) -> Result<UploadGrant, UploadRefused> {
-        let (payload, signature) = token.split_once('.').ok_or(UploadRefused::Forged)?;
-        let signature = URL_SAFE_NO_PAD
-            .decode(signature)
-            .map_err(|_| UploadRefused::Forged)?;
-        self.mac(payload.as_bytes())
-            .verify_slice(&signature)
-            .map_err(|_| UploadRefused::Forged)?;
-        let grant: UploadGrant = URL_SAFE_NO_PAD
-            .decode(payload)
-            .ok()
-            .and_then(|json| serde_json::from_slice(&json).ok())
-            .ok_or(UploadRefused::Forged)?;
+        let grant: UploadGrant = self.0.open(token).ok_or(UploadRefused::Forged)?;
         if now > grant.expires_at {
             return Err(UploadRefused::Expired);
         }
         Ok(grant)
-    }
-
-    fn mac(&self, payload: &[u8]) -> HmacSha256 {
-        let mut mac = HmacSha256::new_from_slice(&self.key).expect("HMAC takes keys of any length");
-        mac.update(payload);
-        mac
     }
 }
 

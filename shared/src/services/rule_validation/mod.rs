@@ -20,7 +20,7 @@ use std::io::{Cursor, Write};
 use uuid::Uuid;
 
 use crate::db::models::validation::{NewValidationDocument, RuleValidation, ValidationDocument};
-use crate::db::repo::types::EditError;
+use crate::db::repo::edit_error::EditError;
 use crate::db::repo::validation as repo;
 use crate::db::{DbError, Pool};
 use crate::jobs::outbox;
