@@ -4,7 +4,7 @@
 //! audit-log entry, then [`AccessControl::changed`] so every API process enforces it at once.
 //! No change is made from an impersonation session ([`messages::not_while_impersonating`]).
 
-use diesel_async::AsyncConnection;
+use diesel_async::{AsyncConnection, AsyncPgConnection};
 
 use super::access::{ANY_DOMAIN, AccessControl};
 use crate::accounts::{FieldError, required_text};
@@ -181,20 +181,8 @@ impl AccessAdmin<'_> {
             object,
             effect,
         };
-        let added = conn
-            .transaction(async |conn| -> Result<bool, DbError> {
-                let added = repo::access::add_policy(conn, &policy).await?;
-                if added {
-                    repo::audit::record(conn, Some(actor), policy_entry("policy.add", &policy))
-                        .await?;
-                }
-                Ok(added)
-            })
-            .await?;
-        if !added {
-            return Err(AdminError::Conflict(messages::policy_exists()));
-        }
-        self.changed().await?;
+        drop(conn);
+        self.apply(actor, AccessChange::AddPolicy(&policy)).await?;
         Ok(policy)
     }
 
@@ -213,21 +201,7 @@ impl AccessAdmin<'_> {
             effect: effect(action)?,
             domain: domain(domain_)?,
         };
-        let mut conn = self.conn().await?;
-        let removed = conn
-            .transaction(async |conn| -> Result<usize, DbError> {
-                let removed = repo::access::delete_policy(conn, &policy).await?;
-                if removed > 0 {
-                    repo::audit::record(conn, Some(actor), policy_entry("policy.delete", &policy))
-                        .await?;
-                }
-                Ok(removed)
-            })
-            .await?;
-        if removed == 0 {
-            return Err(AdminError::NotFound(messages::policy_not_found()));
-        }
-        self.changed().await
+        self.apply(actor, AccessChange::DeletePolicy(&policy)).await
     }
 
     /// Gives the user with e-mail `subject` the role `role` within `domain`.
@@ -252,20 +226,8 @@ impl AccessAdmin<'_> {
             role: role.name,
             domain,
         };
-        let added = conn
-            .transaction(async |conn| -> Result<bool, DbError> {
-                let added = repo::access::add_group(conn, &group).await?;
-                if added {
-                    repo::audit::record(conn, Some(actor), group_entry("group.add", &group))
-                        .await?;
-                }
-                Ok(added)
-            })
-            .await?;
-        if !added {
-            return Err(AdminError::Conflict(messages::group_exists()));
-        }
-        self.changed().await?;
+        drop(conn);
+        self.apply(actor, AccessChange::AddGroup(&group)).await?;
         Ok(group)
     }
 
@@ -282,21 +244,67 @@ impl AccessAdmin<'_> {
             role: required_text("role", role, MAX_GROUP_ROLE)?.to_owned(),
             domain: domain(domain_)?,
         };
+        self.apply(actor, AccessChange::DeleteGroup(&group)).await
+    }
+
+    /// Makes `change` in one transaction with its audit entry — only when it changes something
+    /// (else its refusal) — then has every API process enforce it.
+    async fn apply(&self, actor: &Actor, change: AccessChange<'_>) -> Result<(), AdminError> {
         let mut conn = self.conn().await?;
-        let removed = conn
-            .transaction(async |conn| -> Result<usize, DbError> {
-                let removed = repo::access::delete_group(conn, &group).await?;
-                if removed > 0 {
-                    repo::audit::record(conn, Some(actor), group_entry("group.delete", &group))
-                        .await?;
+        let changed = conn
+            .transaction(async |conn| -> Result<bool, DbError> {
+                let changed = change.write(conn).await?;
+                if changed {
+                    repo::audit::record(conn, Some(actor), change.entry()).await?;
                 }
-                Ok(removed)
+                Ok(changed)
             })
             .await?;
-        if removed == 0 {
-            return Err(AdminError::NotFound(messages::group_not_found()));
+        if !changed {
+            return Err(change.unchanged());
         }
         self.changed().await
+    }
+}
+
+/// A change of the policies or groups.
+#[derive(Clone, Copy)]
+enum AccessChange<'a> {
+    AddPolicy(&'a Policy),
+    DeletePolicy(&'a Policy),
+    AddGroup(&'a Group),
+    DeleteGroup(&'a Group),
+}
+
+impl AccessChange<'_> {
+    /// Writes the change; whether it changed anything.
+    async fn write(self, conn: &mut AsyncPgConnection) -> Result<bool, DbError> {
+        Ok(match self {
+            Self::AddPolicy(policy) => repo::access::add_policy(conn, policy).await?,
+            Self::DeletePolicy(policy) => repo::access::delete_policy(conn, policy).await? > 0,
+            Self::AddGroup(group) => repo::access::add_group(conn, group).await?,
+            Self::DeleteGroup(group) => repo::access::delete_group(conn, group).await? > 0,
+        })
+    }
+
+    fn entry(&self) -> Entry<'_> {
+        match *self {
+            Self::AddPolicy(policy) => policy_entry("policy.add", policy),
+            Self::DeletePolicy(policy) => policy_entry("policy.delete", policy),
+            Self::AddGroup(group) => group_entry("group.add", group),
+            Self::DeleteGroup(group) => group_entry("group.delete", group),
+        }
+    }
+
+    /// The refusal when the change changed nothing: it was already made, or there was nothing
+    /// to remove.
+    fn unchanged(&self) -> AdminError {
+        match self {
+            Self::AddPolicy(_) => AdminError::Conflict(messages::policy_exists()),
+            Self::DeletePolicy(_) => AdminError::NotFound(messages::policy_not_found()),
+            Self::AddGroup(_) => AdminError::Conflict(messages::group_exists()),
+            Self::DeleteGroup(_) => AdminError::NotFound(messages::group_not_found()),
+        }
     }
 }
 
