@@ -2,43 +2,30 @@
 //! temporary runs; #operations, "playgrounds"):
 //!
 //! - `runTemporaryRule` / `runTemporaryDossierRule` run the code being edited — unsaved — on a
-//!   chosen document or dossier. The API only checks and enqueues: the run is a job on the
-//!   high-priority `rule-runs` queue whose reply it awaits with the bounded wait
-//!   (docs/architecture.md#3-the-transactional-job-outbox), and the worker leaves an execution
-//!   log with platform `frontend`.
+//!   chosen document or dossier: `shared::services::playground` checks the request and makes
+//!   its job; the API sends it on the high-priority `rule-runs` queue and awaits its reply with
+//!   the bounded wait (docs/architecture.md#3-the-transactional-job-outbox); the worker leaves
+//!   an execution log with platform `frontend`.
 //! - `downloadDocumentRule` / `downloadDossierRule` hand out the saved rule as a zip that runs
 //!   locally with `node run.mjs` on `input.json`, the exact input the worker would give it on
-//!   the chosen document or dossier (`shared::rules::playground`). `bsae64Content` is the
+//!   the chosen document or dossier (`shared::services::playground`). `bsae64Content` is the
 //!   original API's spelling (docs/domain.md#operations), kept for the clients of the system we
 //!   replace; `base64Content` is the same content.
 
-use shared::telemetry::error_chain;
 use std::sync::Arc;
 
 use async_graphql::{Context, ID, Object, SimpleObject};
 use serde_json::Value;
-use shared::db::models::DocumentState;
-use shared::db::models::dossiers::Document;
-use shared::db::repo::rules as rules_repo;
-use shared::db::repo::{data_tables, executions, helper_code, pipeline};
-use shared::jobs::rules::{
-    RuleRunJob, RunTemporaryDocumentRule, RunTemporaryDossierRule, TemporaryDocumentReply,
-    TemporaryDossierReply,
-};
-use shared::rules::archive::{self, RuleMetadata};
-use shared::rules::playground::{DocumentInput, PlaygroundRule, dossier_inputs};
-use shared::rules::{DEFAULT_HELPER_CODE, validate_package_json};
-use uuid::Uuid;
+use shared::jobs::rules::{RuleRunJob, TemporaryDocumentReply, TemporaryDossierReply};
+use shared::rules::archive;
+use shared::services::playground::{self, TemporaryDocumentRun, TemporaryDossierRun};
 
 use super::support::caller::claims;
-use super::support::errors::{bad_input, conflict, db_error, edit_error, internal, not_found};
+use super::support::errors::{conflict, service_error};
 use super::support::ids;
 use super::support::rule_runs::await_rule_run;
 use crate::state::AppState;
 use shared::messages;
-
-/// The rule name a run of code that belongs to no saved rule is logged under.
-const UNSAVED_RULE_NAME: &str = "Regola temporanea";
 
 /// The outcome of a temporary document rule run.
 #[derive(SimpleObject)]
@@ -89,81 +76,8 @@ impl RuleDownload {
     }
 }
 
-fn rule_not_found(id: &ID) -> async_graphql::Error {
-    not_found(messages::rule_not_found(id.as_str()))
-}
-
-/// The file name of a download: the rule's description, kept to safe characters.
-fn zip_name(description: &str, id: Uuid) -> String {
-    let slug: String = description
-        .trim()
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(60)
-        .collect();
-    let slug = slug.trim_matches('_');
-    if slug.is_empty() {
-        format!("playground-{id}.zip")
-    } else {
-        format!("playground-{slug}.zip")
-    }
-}
-
 fn json_text(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".into())
-}
-
-/// A document whose extraction a rule can run on, or why not.
-async fn extracted_document(
-    state: &AppState,
-    id: &ID,
-) -> async_graphql::Result<(Document, String)> {
-    let id = ids::document(id)?;
-    let mut conn = state.db.get().await.map_err(internal)?;
-    let document = pipeline::find_document(&mut conn, id)
-        .await
-        .map_err(db_error)?
-        .ok_or_else(|| not_found(messages::document_not_found()))?;
-    match (&document.state, document.raw_text_key.clone()) {
-        (DocumentState::Extracted | DocumentState::Processed, Some(key)) => Ok((document, key)),
-        (DocumentState::CannotProcess, _) => Err(conflict(match document.error.as_deref() {
-            Some(reason) => messages::not_extracted(reason),
-            None => messages::not_extracted_unknown(),
-        })),
-        _ => Err(conflict(messages::not_extracted_yet())),
-    }
-}
-
-fn checked_package(packagecode: Option<&str>) -> async_graphql::Result<()> {
-    match packagecode {
-        Some(text) if !text.trim().is_empty() => {
-            validate_package_json(text).map_err(|message| bad_input("packagecode", message))
-        }
-        _ => Ok(()),
-    }
-}
-
-/// The name a temporary run is logged under: the one given, else the rule's description.
-/// The helper a temporary run uses: the unsaved one when given (empty: none), else the saved.
-fn with_unsaved(saved: Option<String>, unsaved: Option<String>) -> Option<String> {
-    match unsaved {
-        Some(code) => Some(code).filter(|c| !c.trim().is_empty()),
-        None => saved,
-    }
-}
-
-fn run_name(given: Option<String>, saved: Option<&str>) -> String {
-    given
-        .map(|name| name.trim().to_owned())
-        .filter(|name| !name.is_empty())
-        .or_else(|| saved.map(str::to_owned))
-        .unwrap_or_else(|| UNSAVED_RULE_NAME.to_owned())
 }
 
 #[derive(Default)]
@@ -180,43 +94,15 @@ impl PlaygroundQuery {
         rule_id: ID,
     ) -> async_graphql::Result<RuleDownload> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let rule = ids::rule(&rule_id)?;
-        let (_, key) = extracted_document(state, &id).await?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let view = rules_repo::find_document_rule(&mut conn, rule)
-            .await
-            .map_err(db_error)?
-            .ok_or_else(|| rule_not_found(&rule_id))?;
-        let helper = helper_code::helper_of(&mut conn, rule)
-            .await
-            .map_err(db_error)?;
-        let tables = executions::rule_data_tables(&mut conn, rule)
-            .await
-            .map_err(db_error)?;
-        drop(conn);
-        let extraction = state.storage.get(&key).await.map_err(|error| {
-            if error.is_not_found() {
-                conflict(messages::extraction_gone())
-            } else {
-                internal(error_chain(&error))
-            }
-        })?;
-        let document = DocumentInput::from_extraction(&extraction).map_err(internal)?;
-        let input: Value = serde_json::from_slice(&document.to_json(&tables)).map_err(internal)?;
-        let zip = PlaygroundRule {
-            name: view.rule.description.clone(),
-            code: view.rule.code,
-            helper: helper.unwrap_or_else(|| DEFAULT_HELPER_CODE.to_owned()),
-            package_json: view.rule.package_json,
-            metadata: None,
-            input,
-        }
-        .write_zip()
-        .map_err(internal)?;
-        Ok(RuleDownload::new(
-            zip_name(&view.rule.description, rule),
-            &zip,
-        ))
+        let project = playground::document_rule_project(
+            &state.db,
+            &state.storage,
+            ids::document(&id)?,
+            ids::rule(&rule_id)?,
+        )
+        .await
+        .map_err(service_error)?;
+        Ok(RuleDownload::new(project.name, &project.zip))
     }
 
     /// The dossier rule `ruleId` as a zip that runs with node on each input it would receive on
@@ -228,50 +114,11 @@ impl PlaygroundQuery {
         rule_id: ID,
     ) -> async_graphql::Result<RuleDownload> {
         let state = ctx.data::<Arc<AppState>>()?;
-        let rule = ids::rule(&rule_id)?;
-        let dossier_id = ids::dossier(&id)?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let dossier = pipeline::find_dossier(&mut conn, dossier_id)
-            .await
-            .map_err(db_error)?
-            .ok_or_else(|| not_found(messages::dossier_not_found()))?;
-        let view = rules_repo::find_dossier_rule(&mut conn, rule)
-            .await
-            .map_err(db_error)?
-            .ok_or_else(|| rule_not_found(&rule_id))?;
-        let helper = helper_code::helper_of(&mut conn, rule)
-            .await
-            .map_err(db_error)?;
-        let metas = pipeline::dossier_metas(&mut conn, dossier_id)
-            .await
-            .map_err(db_error)?;
-        drop(conn);
-        let saved = view.rule;
-        let metadata = RuleMetadata {
-            format_version: archive::FORMAT_VERSION,
-            id: saved.id,
-            description: saved.description.clone(),
-            istituto_appartenenza: saved.istituto_appartenenza,
-            must_contain: saved.must_contain,
-            not_contain: saved.not_contain,
-            nota: saved.nota,
-            gruppo: saved.gruppo,
-            active: saved.active,
-            valid: saved.valid,
-            dossier_type: view.dossier_type,
-            data_tables: view.data_tables,
-        };
-        let zip = PlaygroundRule {
-            name: saved.description.clone(),
-            code: saved.code,
-            helper: helper.unwrap_or_else(|| DEFAULT_HELPER_CODE.to_owned()),
-            package_json: saved.package_json,
-            metadata: Some(metadata),
-            input: Value::Array(dossier_inputs(&metas, &dossier.input)),
-        }
-        .write_zip()
-        .map_err(internal)?;
-        Ok(RuleDownload::new(zip_name(&saved.description, rule), &zip))
+        let project =
+            playground::dossier_rule_project(&state.db, ids::dossier(&id)?, ids::rule(&rule_id)?)
+                .await
+                .map_err(service_error)?;
+        Ok(RuleDownload::new(project.name, &project.zip))
     }
 }
 
@@ -296,52 +143,19 @@ impl PlaygroundMutation {
         data_tables: Option<Vec<String>>,
         helper: Option<String>,
     ) -> async_graphql::Result<TemporaryRuleResult> {
-        let unsaved_helper = helper;
         let state = ctx.data::<Arc<AppState>>()?;
-        checked_package(packagecode.as_deref())?;
-        let (document, _) = extracted_document(state, &id).await?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        let (rule, saved_name, helper, saved_tables) = match &rule_id {
-            Some(given) => {
-                let rule = ids::rule(given)?;
-                let view = rules_repo::find_document_rule(&mut conn, rule)
-                    .await
-                    .map_err(db_error)?
-                    .ok_or_else(|| rule_not_found(given))?;
-                let helper = helper_code::helper_of(&mut conn, rule)
-                    .await
-                    .map_err(db_error)?;
-                (
-                    Some(rule),
-                    Some(view.rule.description),
-                    helper,
-                    view.data_tables,
-                )
-            }
-            None => (None, None, None, Vec::new()),
-        };
-        let tables = match data_tables {
-            Some(names) => {
-                data_tables::resolve_names(&mut conn, "dataTables", &names)
-                    .await
-                    .map_err(edit_error)?;
-                let mut names: Vec<String> = names.iter().map(|n| n.trim().to_owned()).collect();
-                names.sort();
-                names.dedup();
-                names
-            }
-            None => saved_tables,
-        };
-        drop(conn);
-        let job = RunTemporaryDocumentRule {
-            id: Uuid::now_v7(),
-            document_id: document.id,
-            rule_id: rule,
-            rule_name: run_name(rule_name, saved_name.as_deref()),
+        let run = TemporaryDocumentRun {
+            document_id: ids::document(&id)?,
+            rule_id: rule_id.as_ref().map(ids::rule).transpose()?,
+            rule_name,
             code,
-            helper: with_unsaved(helper, unsaved_helper),
-            data_tables: tables,
+            package_json: packagecode,
+            helper,
+            data_tables,
         };
+        let job = playground::document_run(&state.db, run)
+            .await
+            .map_err(service_error)?;
         let user = &claims(ctx)?.email;
         let reply: TemporaryDocumentReply = await_rule_run(
             state,
@@ -376,38 +190,18 @@ impl PlaygroundMutation {
         packagecode: Option<String>,
         helper: Option<String>,
     ) -> async_graphql::Result<Vec<TemporaryDossierRuleResult>> {
-        let unsaved_helper = helper;
         let state = ctx.data::<Arc<AppState>>()?;
-        checked_package(packagecode.as_deref())?;
-        let dossier_id = ids::dossier(&id)?;
-        let mut conn = state.db.get().await.map_err(internal)?;
-        pipeline::find_dossier(&mut conn, dossier_id)
-            .await
-            .map_err(db_error)?
-            .ok_or_else(|| not_found(messages::dossier_not_found()))?;
-        let (rule, saved_name, helper) = match &rule_id {
-            Some(given) => {
-                let rule = ids::rule(given)?;
-                let view = rules_repo::find_dossier_rule(&mut conn, rule)
-                    .await
-                    .map_err(db_error)?
-                    .ok_or_else(|| rule_not_found(given))?;
-                let helper = helper_code::helper_of(&mut conn, rule)
-                    .await
-                    .map_err(db_error)?;
-                (Some(rule), Some(view.rule.description), helper)
-            }
-            None => (None, None, None),
-        };
-        drop(conn);
-        let job = RunTemporaryDossierRule {
-            id: Uuid::now_v7(),
-            dossier_id,
-            rule_id: rule,
-            rule_name: run_name(rule_name, saved_name.as_deref()),
+        let run = TemporaryDossierRun {
+            dossier_id: ids::dossier(&id)?,
+            rule_id: rule_id.as_ref().map(ids::rule).transpose()?,
+            rule_name,
             code,
-            helper: with_unsaved(helper, unsaved_helper),
+            package_json: packagecode,
+            helper,
         };
+        let job = playground::dossier_run(&state.db, run)
+            .await
+            .map_err(service_error)?;
         let user = &claims(ctx)?.email;
         let reply: TemporaryDossierReply = await_rule_run(
             state,

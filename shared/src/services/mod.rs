@@ -15,6 +15,8 @@
 //!   rules and their helper, with compile on save (the caller's [`rules::Compiler`] — the
 //!   workers, in the API — outside the transaction; the rule locked and the compiled code
 //!   checked against it inside); every write records the rule's new version.
+//! - [`playground`]: the playgrounds' runs of unsaved code (checked, made into their job) and
+//!   a saved rule as a project to run locally.
 //! - [`rule_validation`]: an institute's new contract template checked against its dossier
 //!   rules — its documents, uploads, runs and downloads.
 //!
@@ -37,6 +39,7 @@ pub mod dossiers;
 pub mod health;
 pub mod imports;
 pub mod notifications;
+pub mod playground;
 pub mod rule_validation;
 pub mod rules;
 pub mod types;
