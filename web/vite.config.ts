@@ -20,5 +20,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // The deadline of one test, waits included (see src/test/setup.ts): a slow machine's, not a fast one's.
+    testTimeout: 20_000,
   },
 });

@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { stubMatchMedia } from './matchMedia';
+
+// A wait for the screen to show something ends at its deadline, not before: on a loaded 2-core
+// machine (CI, tests beside a build) a screen can take more than the default second to settle.
+configure({ asyncUtilTimeout: 5000 });
 
 // Blueprint's warning that its old <Popover> mis-positions content under React 19: the app uses
 // <PopoverNext>, and a test that mounts the old one fails (kept from coming back).
