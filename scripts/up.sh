@@ -33,7 +33,7 @@ mkdir -p "$RUN" "$DATA/logs"
   && die "a stack is already running (pid $(cat "$RUN/api.pid")): \`just down\` stops it"
 
 scripts/services.sh start "$DATA" "$PG_PORT" "$REDIS_PORT"
-# GraphiQL (off by default: it loads its scripts from a CDN) on the development stack.
+# GraphiQL (off by default in production: an explorer needs no place there) on the development stack.
 export ISTRUTTORIA_GRAPHIQL="${ISTRUTTORIA_GRAPHIQL:-true}"
 export ISTRUTTORIA_DATABASE_URL="${ISTRUTTORIA_DATABASE_URL:-postgres://istruttoria@127.0.0.1:$PG_PORT/istruttoria}"
 export ISTRUTTORIA_REDIS_URL="${ISTRUTTORIA_REDIS_URL:-redis://127.0.0.1:$REDIS_PORT/0}"
