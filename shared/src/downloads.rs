@@ -60,6 +60,14 @@ pub enum FileKind {
 }
 
 impl FileKind {
+    /// Its media type.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Self::DossierArchive => "application/zip",
+            Self::DocumentPdf => "application/pdf",
+        }
+    }
+
     /// What the user is told when the file was deleted since the link was made.
     pub fn gone(self) -> Message {
         match self {

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use futures::TryStreamExt;
 use poem::Body;
 use poem_openapi::param::Path;
-use poem_openapi::payload::{Binary, Json};
+use poem_openapi::payload::{Binary, Json, Response};
 use poem_openapi::{ApiResponse, OpenApi};
-use shared::downloads::{DownloadGrant, DownloadRefused, FileKind};
+use shared::downloads::{DownloadGrant, DownloadRefused};
 use shared::messages;
 use shared::telemetry::error_chain;
 
@@ -35,17 +35,10 @@ const NO_STORE: &str = "private, no-store";
 /// The file, as an attachment named as the link says; refusals answer `{ "code", "message" }`.
 #[derive(ApiResponse)]
 pub enum DownloadResponse {
-    /// A dossier's imported zip.
-    #[oai(status = 200, content_type = "application/zip")]
-    Zip(
-        Binary<Body>,
-        #[oai(header = "Content-Disposition")] String,
-        #[oai(header = "Content-Length")] u64,
-        #[oai(header = "Cache-Control")] String,
-    ),
-    /// A document's PDF.
-    #[oai(status = 200, content_type = "application/pdf")]
-    Pdf(
+    /// The file's bytes: `application/zip` for a dossier's archive, `application/pdf` for a
+    /// document (the `Content-Type` says which).
+    #[oai(status = 200)]
+    File(
         Binary<Body>,
         #[oai(header = "Content-Disposition")] String,
         #[oai(header = "Content-Length")] u64,
@@ -69,45 +62,45 @@ impl DownloadApi {
     /// `Document.pdfUrl` hand them out). The token in the path is the authorisation: no
     /// `Authorization` header.
     #[oai(path = "/downloads/:token", method = "get")]
-    async fn download(&self, token: Path<String>) -> DownloadResponse {
+    async fn download(&self, token: Path<String>) -> Response<DownloadResponse> {
         let grant = match self.allowed(&token.0) {
             Ok(grant) => grant,
             Err(refused) => {
-                return DownloadResponse::Forbidden(Json(ErrorMessage::new(
+                return Response::new(DownloadResponse::Forbidden(Json(ErrorMessage::new(
                     refused.code(),
                     &refused.message(),
-                )));
+                ))));
             }
         };
         let (size, stream) = match self.state.storage.get_stream(&grant.key).await {
             Ok(found) => found,
             Err(error) if error.is_not_found() => {
-                return DownloadResponse::NotFound(Json(ErrorMessage::new(
+                return Response::new(DownloadResponse::NotFound(Json(ErrorMessage::new(
                     "NOT_FOUND",
                     &grant.kind.gone(),
-                )));
+                ))));
             }
             Err(error) => {
                 tracing::error!(error = %error_chain(&error), "download failed");
-                return DownloadResponse::Internal(Json(ErrorMessage::new(
+                return Response::new(DownloadResponse::Internal(Json(ErrorMessage::new(
                     "INTERNAL",
                     &messages::internal_error(),
-                )));
+                ))));
             }
         };
         tracing::info!(user = %grant.subject, file = %grant.key, size, "download");
         let body = Binary(Body::from_bytes_stream(
             stream.map_err(std::io::Error::other),
         ));
-        let disposition = grant.content_disposition();
-        match grant.kind {
-            FileKind::DossierArchive => {
-                DownloadResponse::Zip(body, disposition, size, NO_STORE.into())
-            }
-            FileKind::DocumentPdf => {
-                DownloadResponse::Pdf(body, disposition, size, NO_STORE.into())
-            }
-        }
+        // One 200 in the document (two would be one key twice); the media type set here, after
+        // the payload's own.
+        Response::new(DownloadResponse::File(
+            body,
+            grant.content_disposition(),
+            size,
+            NO_STORE.into(),
+        ))
+        .header("Content-Type", grant.kind.content_type())
     }
 }
 

@@ -48,6 +48,18 @@ pub struct DocumentRuleChanges {
     pub active: Option<bool>,
 }
 
+impl DocumentRuleChanges {
+    /// Whether it changes nothing (an UPDATE needs at least one column).
+    pub fn is_empty(&self) -> bool {
+        self.document_type_id.is_none()
+            && self.description.is_none()
+            && self.code.is_none()
+            && self.package_json.is_none()
+            && self.nota.is_none()
+            && self.active.is_none()
+    }
+}
+
 /// A data table handed to a document rule.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Associations, Serialize)]
 #[diesel(
@@ -122,6 +134,23 @@ pub struct DossierRuleChanges {
     pub dossier_type_id: Option<Option<i64>>,
     pub active: Option<bool>,
     pub valid: Option<bool>,
+}
+
+impl DossierRuleChanges {
+    /// Whether it changes nothing (an UPDATE needs at least one column).
+    pub fn is_empty(&self) -> bool {
+        self.description.is_none()
+            && self.istituto_appartenenza.is_none()
+            && self.code.is_none()
+            && self.package_json.is_none()
+            && self.must_contain.is_none()
+            && self.not_contain.is_none()
+            && self.nota.is_none()
+            && self.gruppo.is_none()
+            && self.dossier_type_id.is_none()
+            && self.active.is_none()
+            && self.valid.is_none()
+    }
 }
 
 /// A data table handed to a dossier rule.

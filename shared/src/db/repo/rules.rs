@@ -94,18 +94,6 @@ fn checked_package_json(text: Option<String>) -> Result<Option<String>, EditErro
     .transpose()
 }
 
-/// `value` with the LIKE wildcards and the escape character escaped.
-fn escape_like(value: &str) -> String {
-    let mut escaped = String::with_capacity(value.len());
-    for c in value.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            escaped.push('\\');
-        }
-        escaped.push(c);
-    }
-    escaped
-}
-
 /// A list of strings to search for, without the empty ones.
 fn strings(list: Vec<String>) -> Vec<String> {
     list.into_iter().filter(|s| !s.trim().is_empty()).collect()
@@ -458,32 +446,6 @@ pub(super) fn foreign_key_as_input(error: DbError) -> EditError {
     }
 }
 
-pub(super) async fn link_document_tables(
-    conn: &mut AsyncPgConnection,
-    id: Uuid,
-    table_ids: &[i64],
-) -> DbResult<()> {
-    diesel::delete(
-        document_rule_data_tables::table.filter(document_rule_data_tables::document_rule_id.eq(id)),
-    )
-    .execute(conn)
-    .await
-    .context("unlinking the data tables of a document rule")?;
-    let links: Vec<NewDocumentRuleDataTable> = table_ids
-        .iter()
-        .map(|&data_table_id| NewDocumentRuleDataTable {
-            document_rule_id: id,
-            data_table_id,
-        })
-        .collect();
-    diesel::insert_into(document_rule_data_tables::table)
-        .values(&links)
-        .execute(conn)
-        .await
-        .context("linking data tables to a document rule")?;
-    Ok(())
-}
-
 /// Changes of a document rule; `None` leaves a field alone.
 #[derive(Debug, Clone, Default)]
 pub struct DocumentRuleEdit {
@@ -652,58 +614,6 @@ pub async fn prepare_document_rule_update(
     })
 }
 
-/// Applies the prepared changes (the new version is the service's to record). Call it inside
-/// a transaction, with the rule locked ([`lock_rule`]).
-pub async fn apply_document_rule_update(
-    conn: &mut AsyncPgConnection,
-    prepared: &PreparedDocumentRuleUpdate,
-) -> Result<DocumentRuleView, EditError> {
-    let id = prepared.id;
-    let changes = prepared.changes.clone();
-    let has_changes = changes.document_type_id.is_some()
-        || changes.description.is_some()
-        || changes.code.is_some()
-        || changes.package_json.is_some()
-        || changes.nota.is_some()
-        || changes.active.is_some();
-    async {
-        if has_changes {
-            diesel::update(document_rules::table.find(id))
-                .set(changes)
-                .execute(conn)
-                .await
-                .context("updating a document rule")?;
-        }
-        if let Some(table_ids) = &prepared.data_table_ids {
-            link_document_tables(conn, id, table_ids).await?;
-        }
-        if let Some(helper) = &prepared.helper {
-            helper_code::save_helper(conn, RuleKind::Document, id, helper).await?;
-        }
-        Ok::<_, DbError>(())
-    }
-    .await
-    .map_err(foreign_key_as_input)?;
-    find_document_rule(conn, id)
-        .await?
-        .ok_or_else(|| rule_not_found(id))
-}
-
-/// Deletes a document rule (its data table links and helper go with it; its execution logs
-/// stay, without the link) and answers its description.
-pub async fn delete_document_rule(
-    conn: &mut AsyncPgConnection,
-    id: Uuid,
-) -> Result<String, EditError> {
-    diesel::delete(document_rules::table.find(id))
-        .returning(document_rules::description)
-        .get_result(conn)
-        .await
-        .optional()
-        .context("deleting a document rule")?
-        .ok_or_else(|| rule_not_found(id))
-}
-
 // ---------------------------------------------------------------------------------------
 // Dossier rules.
 
@@ -788,7 +698,7 @@ pub async fn list_dossier_rules(
         .as_deref()
         .filter(|t| !t.trim().is_empty())
     {
-        query = query.filter(dossier_rules::code.ilike(format!("%{}%", escape_like(text))));
+        query = query.filter(dossier_rules::code.ilike(contains_pattern(text)));
     }
     if filter.only_invalid {
         query = query.filter(dossier_rules::valid.eq(false));
@@ -1063,32 +973,6 @@ pub async fn insert_dossier_rule(
         .ok_or_else(|| rule_not_found(id))
 }
 
-pub(super) async fn link_dossier_tables(
-    conn: &mut AsyncPgConnection,
-    id: Uuid,
-    table_ids: &[i64],
-) -> DbResult<()> {
-    diesel::delete(
-        dossier_rule_data_tables::table.filter(dossier_rule_data_tables::dossier_rule_id.eq(id)),
-    )
-    .execute(conn)
-    .await
-    .context("unlinking the data tables of a dossier rule")?;
-    let links: Vec<NewDossierRuleDataTable> = table_ids
-        .iter()
-        .map(|&data_table_id| NewDossierRuleDataTable {
-            dossier_rule_id: id,
-            data_table_id,
-        })
-        .collect();
-    diesel::insert_into(dossier_rule_data_tables::table)
-        .values(&links)
-        .execute(conn)
-        .await
-        .context("linking data tables to a dossier rule")?;
-    Ok(())
-}
-
 /// Changes of a dossier rule; `None` leaves a field alone.
 #[derive(Debug, Clone, Default)]
 pub struct DossierRuleEdit {
@@ -1231,62 +1115,114 @@ pub async fn prepare_dossier_rule_update(
     })
 }
 
-/// Applies the prepared changes (the new version is the service's to record). Call it inside
-/// a transaction, with the rule locked ([`lock_rule`]).
-pub async fn apply_dossier_rule_update(
-    conn: &mut AsyncPgConnection,
-    prepared: &PreparedDossierRuleUpdate,
-) -> Result<DossierRuleView, EditError> {
-    let id = prepared.id;
-    let changes = prepared.changes.clone();
-    let has_changes = changes.description.is_some()
-        || changes.istituto_appartenenza.is_some()
-        || changes.code.is_some()
-        || changes.package_json.is_some()
-        || changes.must_contain.is_some()
-        || changes.not_contain.is_some()
-        || changes.nota.is_some()
-        || changes.gruppo.is_some()
-        || changes.dossier_type_id.is_some()
-        || changes.active.is_some()
-        || changes.valid.is_some();
-    async {
-        if has_changes {
-            diesel::update(dossier_rules::table.find(id))
-                .set(changes)
+// ---------------------------------------------------------------------------------------
+// What the two kinds do the same way on their own tables.
+
+/// The writes of a rule that document and dossier rules make the same way on their own tables:
+/// `$link` replaces a rule's data tables in its link table `$links` (rule column `$rule_column`,
+/// new rows `$New`); `$apply` applies a `$Prepared` update (the row, the data tables, the helper)
+/// and answers the rule as `$find` reads it; `$delete` deletes a rule of `$rules` (its data
+/// table links and helper go with it; its executions and logs stay, without the link) and
+/// answers its description.
+macro_rules! rule_table_writes {
+    (
+        $kind:literal, $rule_kind:expr, $rules:ident, $links:ident, $rule_column:ident,
+        $New:ident, $Prepared:ty, $View:ty, $find:ident,
+        $link:ident, $apply:ident, $delete:ident
+    ) => {
+        pub(super) async fn $link(
+            conn: &mut AsyncPgConnection,
+            id: Uuid,
+            table_ids: &[i64],
+        ) -> DbResult<()> {
+            diesel::delete($links::table.filter($links::$rule_column.eq(id)))
                 .execute(conn)
                 .await
-                .context("updating a dossier rule")?;
+                .context(concat!("unlinking the data tables of a ", $kind, " rule"))?;
+            let links: Vec<$New> = table_ids
+                .iter()
+                .map(|&data_table_id| $New {
+                    $rule_column: id,
+                    data_table_id,
+                })
+                .collect();
+            diesel::insert_into($links::table)
+                .values(&links)
+                .execute(conn)
+                .await
+                .context(concat!("linking data tables to a ", $kind, " rule"))?;
+            Ok(())
         }
-        if let Some(table_ids) = &prepared.data_table_ids {
-            link_dossier_tables(conn, id, table_ids).await?;
+
+        /// Applies the prepared changes (the new version is the service's to record). Call it
+        /// inside a transaction, with the rule locked ([`lock_rule`]).
+        pub async fn $apply(
+            conn: &mut AsyncPgConnection,
+            prepared: &$Prepared,
+        ) -> Result<$View, EditError> {
+            let id = prepared.id;
+            async {
+                if !prepared.changes.is_empty() {
+                    diesel::update($rules::table.find(id))
+                        .set(prepared.changes.clone())
+                        .execute(conn)
+                        .await
+                        .context(concat!("updating a ", $kind, " rule"))?;
+                }
+                if let Some(table_ids) = &prepared.data_table_ids {
+                    $link(conn, id, table_ids).await?;
+                }
+                if let Some(helper) = &prepared.helper {
+                    helper_code::save_helper(conn, $rule_kind, id, helper).await?;
+                }
+                Ok::<_, DbError>(())
+            }
+            .await
+            .map_err(foreign_key_as_input)?;
+            $find(conn, id).await?.ok_or_else(|| rule_not_found(id))
         }
-        if let Some(helper) = &prepared.helper {
-            helper_code::save_helper(conn, RuleKind::Dossier, id, helper).await?;
+
+        /// Deletes the rule and answers its description.
+        pub async fn $delete(conn: &mut AsyncPgConnection, id: Uuid) -> Result<String, EditError> {
+            diesel::delete($rules::table.find(id))
+                .returning($rules::description)
+                .get_result(conn)
+                .await
+                .optional()
+                .context(concat!("deleting a ", $kind, " rule"))?
+                .ok_or_else(|| rule_not_found(id))
         }
-        Ok::<_, DbError>(())
-    }
-    .await
-    .map_err(foreign_key_as_input)?;
-    find_dossier_rule(conn, id)
-        .await?
-        .ok_or_else(|| rule_not_found(id))
+    };
 }
 
-/// Deletes a dossier rule (links and helper go with it; executions and logs stay, without
-/// the link) and answers its description.
-pub async fn delete_dossier_rule(
-    conn: &mut AsyncPgConnection,
-    id: Uuid,
-) -> Result<String, EditError> {
-    diesel::delete(dossier_rules::table.find(id))
-        .returning(dossier_rules::description)
-        .get_result(conn)
-        .await
-        .optional()
-        .context("deleting a dossier rule")?
-        .ok_or_else(|| rule_not_found(id))
-}
+rule_table_writes!(
+    "document",
+    RuleKind::Document,
+    document_rules,
+    document_rule_data_tables,
+    document_rule_id,
+    NewDocumentRuleDataTable,
+    PreparedDocumentRuleUpdate,
+    DocumentRuleView,
+    find_document_rule,
+    link_document_tables,
+    apply_document_rule_update,
+    delete_document_rule
+);
+rule_table_writes!(
+    "dossier",
+    RuleKind::Dossier,
+    dossier_rules,
+    dossier_rule_data_tables,
+    dossier_rule_id,
+    NewDossierRuleDataTable,
+    PreparedDossierRuleUpdate,
+    DossierRuleView,
+    find_dossier_rule,
+    link_dossier_tables,
+    apply_dossier_rule_update,
+    delete_dossier_rule
+);
 
 // ---------------------------------------------------------------------------------------
 // Import (the format of `crate::rules::archive`).

@@ -4,6 +4,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use super::paging::contains_pattern;
 use crate::db::models::accounts::{NewUser, User, UserChanges};
 use crate::db::schema::users;
 use crate::db::sql_functions::lower;
@@ -68,7 +69,7 @@ pub async fn list_users(
         .limit(limit.clamp(1, MAX_LIST))
         .into_boxed();
     if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
-        let pattern = format!("%{}%", escape_like(search));
+        let pattern = contains_pattern(search);
         query = query.filter(
             users::email
                 .ilike(pattern.clone())
@@ -77,18 +78,6 @@ pub async fn list_users(
         );
     }
     query.load(conn).await.context("listing users")
-}
-
-/// `value` with the LIKE wildcards and the escape character escaped.
-fn escape_like(value: &str) -> String {
-    let mut escaped = String::with_capacity(value.len());
-    for c in value.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            escaped.push('\\');
-        }
-        escaped.push(c);
-    }
-    escaped
 }
 
 pub async fn update_user(
