@@ -152,16 +152,29 @@ async fn graphql(
             messages::graphql_json_only(),
         );
     }
-    let caller = crate::graphql::Caller::from_headers(headers, &state.auth);
+    let peer = remote.as_socket_addr().map(|addr| addr.ip());
+    let client =
+        crate::graphql::ClientAddr::from_request(peer, headers, &state.config.trusted_proxies);
+    let caller = crate::graphql::Caller::from_headers(headers, state.0, client.0);
+    if let Err(error) = caller.count_key_request(state.0).await {
+        return match error.message() {
+            Some(message) => refused(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_REQUESTS", message),
+            None => {
+                tracing::error!(%error, "API key rate: counters unreachable");
+                refused(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "SERVICE_UNAVAILABLE",
+                    messages::internal_error(),
+                )
+            }
+        };
+    }
     let signed_in = matches!(caller, crate::graphql::Caller::Authenticated(_));
     // An expired token was still signed by us (the signature is checked first): its request
     // gets the signed-in limit, so that it reaches the resolver that says "expired" and the
     // client refreshes its session instead of seeing 413.
     let genuine = signed_in
-        || matches!(
-            caller,
-            crate::graphql::Caller::Rejected(shared::auth::TokenError::Expired)
-        );
+        || matches!(&caller, crate::graphql::Caller::Rejected(rejection) if rejection.is_expired_token());
     let limit = if genuine {
         limits.max_body_bytes
     } else {
@@ -193,9 +206,6 @@ async fn graphql(
     if !signed_in && !limits.public_introspection {
         request = request.disable_introspection();
     }
-    let peer = remote.as_socket_addr().map(|addr| addr.ip());
-    let client =
-        crate::graphql::ClientAddr::from_request(peer, headers, &state.config.trusted_proxies);
     GraphQLResponse::from(schema.execute(request.data(caller).data(client)).await).into_response()
 }
 
@@ -229,10 +239,15 @@ async fn graphql_ws(
     schema: poem::web::Data<&crate::graphql::ApiSchema>,
     state: poem::web::Data<&Arc<AppState>>,
     protocol: GraphQLProtocol,
+    headers: &poem::http::HeaderMap,
+    remote: &poem::web::RemoteAddr,
     websocket: WebSocket,
 ) -> impl IntoResponse {
     let schema = schema.clone();
-    let auth = state.auth.clone();
+    let state = Arc::clone(&state);
+    let peer = remote.as_socket_addr().map(|addr| addr.ip());
+    let client =
+        crate::graphql::ClientAddr::from_request(peer, headers, &state.config.trusted_proxies);
     websocket
         .protocols(ALL_WEBSOCKET_PROTOCOLS)
         .on_upgrade(move |stream| {
@@ -240,8 +255,9 @@ async fn graphql_ws(
                 .on_connection_init(move |payload| async move {
                     let mut data = async_graphql::Data::default();
                     data.insert(crate::graphql::Caller::from_connection_payload(
-                        &payload, &auth,
+                        &payload, &state, client.0,
                     ));
+                    data.insert(client);
                     Ok(data)
                 })
                 .serve()

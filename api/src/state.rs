@@ -18,8 +18,11 @@ pub struct AppState {
     pub queues: Queues,
     pub metrics: Arc<Metrics>,
     pub auth: Authenticator,
-    /// The policy every operation is checked against, kept current across API processes.
+    /// The policy every operation is checked against, and the API keys, kept current across
+    /// API processes.
     pub access: Arc<AccessControl>,
+    /// When this process last recorded each API key's use.
+    pub key_usage: shared::auth::api_keys::KeyUsage,
     /// Object storage: imported archives, PDFs, extraction output.
     pub storage: shared::storage::Storage,
     /// Outgoing e-mail (SMTP or the outbox directory).
@@ -101,6 +104,7 @@ impl AppState {
             metrics,
             auth,
             access,
+            key_usage: shared::auth::api_keys::KeyUsage::default(),
             storage,
             mailer,
             limits,
@@ -110,6 +114,16 @@ impl AppState {
             downloads,
             import_bodies,
         })
+    }
+
+    /// Whether the session `sid` of `subject` has ended since its credential was checked: a
+    /// user's session logged out or revoked, or an API key (whose id is its session) revoked.
+    pub fn session_ended(&self, sid: uuid::Uuid, subject: &str) -> bool {
+        if shared::auth::api_keys::is_key_subject(subject) {
+            !self.access.has_key(sid)
+        } else {
+            self.auth.revoked().contains(sid)
+        }
     }
 
     pub async fn check_postgres(&self) -> anyhow::Result<()> {

@@ -71,10 +71,17 @@ pub const OWN_PASSWORD_CHANGES_PER_USER: Limit = minutes(10, 15);
 /// Callbacks resent per user (each one is an outgoing HTTP request to the importing system).
 pub const CALLBACK_RESENDS_PER_USER: Limit = minutes(20, 1);
 
+/// Requests per API key, on every API process together: 20 a second on average, room for an
+/// importing system's bursts, a bound on a leaked key's.
+pub const REQUESTS_PER_API_KEY: Limit = minutes(1200, 1);
+
 #[derive(Debug, thiserror::Error)]
 pub enum RateLimitError {
     #[error("{}", messages::too_many_attempts())]
     TooMany,
+    /// Too many requests with one API key within its window.
+    #[error("{}", messages::api_key_rate_limited(REQUESTS_PER_API_KEY.max))]
+    KeyRequests,
     /// Too many failed logins for one account: it is locked for `retry_after` more.
     #[error("{}", locked_message(*retry_after))]
     AccountLocked { retry_after: Duration },
@@ -87,6 +94,7 @@ impl RateLimitError {
     pub fn message(&self) -> Option<Message> {
         match self {
             Self::TooMany => Some(messages::too_many_attempts()),
+            Self::KeyRequests => Some(messages::api_key_rate_limited(REQUESTS_PER_API_KEY.max)),
             Self::AccountLocked { retry_after } => Some(locked_message(*retry_after)),
             Self::Redis(_) => None,
         }
@@ -109,6 +117,9 @@ enum Refusal {
     TooMany,
     /// The account is locked until the window ends ([`RateLimitError::AccountLocked`]).
     LocksAccount,
+    /// An API key's requests are refused until the window ends
+    /// ([`RateLimitError::KeyRequests`]).
+    KeyRequests,
 }
 
 /// One counter: what it counts and for whom.
@@ -186,6 +197,7 @@ impl RateLimiter {
             }
             return Err(match counter.refusal {
                 Refusal::TooMany => RateLimitError::TooMany,
+                Refusal::KeyRequests => RateLimitError::KeyRequests,
                 Refusal::LocksAccount => {
                     // Negative when the key has just expired: the lock is ending.
                     let left_ms: i64 = redis::cmd("PTTL")
@@ -238,6 +250,14 @@ impl RateLimiter {
             .query_async::<i64>(&mut self.redis.connection.clone())
             .await?;
         Ok(())
+    }
+}
+
+/// The counter of the requests made with the API key acting as `subject` (`apikey:<name>`).
+pub fn api_key_counter(subject: &str) -> Counter {
+    Counter {
+        refusal: Refusal::KeyRequests,
+        ..Counter::new("api-key", Some(subject), None, REQUESTS_PER_API_KEY)
     }
 }
 

@@ -29,6 +29,7 @@ use uuid::Uuid;
 
 const EVERY_TABLE: &[&str] = &[
     "__diesel_schema_migrations",
+    "api_keys",
     "audit_log",
     "casbin_rule",
     "data_tables",
@@ -47,6 +48,7 @@ const EVERY_TABLE: &[&str] = &[
     "dossiers",
     "failed_jobs",
     "helper_code",
+    "import_idempotency_keys",
     "job_failures",
     "job_outbox",
     "notification_receivers",
@@ -566,8 +568,15 @@ async fn earlier_document_events_get_their_message() -> Result<()> {
             let mut conn =
                 <AsyncConnectionWrapper<AsyncPgConnection> as diesel::Connection>::establish(&url)?;
             if revert {
-                conn.revert_last_migration(MIGRATIONS)
-                    .map_err(|err| anyhow::anyhow!("reverting: {err}"))?;
+                // Back to before the migration that gave earlier events their message.
+                loop {
+                    let reverted = conn
+                        .revert_last_migration(MIGRATIONS)
+                        .map_err(|err| anyhow::anyhow!("reverting: {err}"))?;
+                    if reverted.to_string().ends_with("000024") {
+                        break;
+                    }
+                }
             } else {
                 conn.run_pending_migrations(MIGRATIONS)
                     .map_err(|err| anyhow::anyhow!("applying: {err}"))?;

@@ -75,6 +75,10 @@ async function seed(page: Page): Promise<Seed> {
       { fileName: `contratto-${catalogue.suffix}.pdf`, file: Buffer.from(makePdf(['Contratto di cessione del quinto', ...CONTRACT_LINES])).toString('base64'), istituto: 'Banca Test' },
     );
     const { job } = await dossierWithFailedCallback(page);
+    // An API key of a machine client (/api-keys), limited to some addresses, with an expiry.
+    await graphqlAs(page, 'mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }', {
+      input: { name: `lender-${catalogue.suffix}`, roles: ['admin'], allowedSources: ['10.1.0.0/16', '2001:db8::/32'], expiresAt: '2030-12-31T22:59:59Z' },
+    });
 
     await waitForDossier(page, dossierId, 'processed');
     await waitForDossier(page, conflictsId, 'conflicts');
@@ -224,6 +228,13 @@ export function screens(seed: Seed): Screen[] {
     { path: '/roles/new/ruolo' },
     { path: '/roles/new/gruppo' },
     { path: '/roles/nuova/policy' },
+    { path: '/api-keys', open: rows('api-keys-table') },
+    {
+      path: '/api-keys/nuova',
+      open: async (page) => {
+        await page.getByTestId('api-key-roles').locator('input').first().waitFor();
+      },
+    },
     { path: '/notifications' },
     {
       path: '/jobs',

@@ -28,13 +28,16 @@ use crate::state::AppState;
 pub enum Access {
     /// Anyone, logged in or not (login, password recovery, the liveness ping).
     Public,
-    /// Any logged-in user, whatever their roles (their own session and profile).
+    /// Any logged-in user or API key, whatever their roles (liveness, the system's health).
     Authenticated,
+    /// A user's own session or profile: any logged-in user, never an API key (a key has no
+    /// user, password, picture or impersonation).
+    OwnSession,
     /// A logged-in user whose roles allow this resource.
     Resource(&'static str),
 }
 
-use Access::{Authenticated, Public, Resource};
+use Access::{Authenticated, OwnSession, Public, Resource};
 use OperationType::{Mutation, Query, Subscription};
 
 /// Every root field of the schema and the access it needs.
@@ -50,23 +53,23 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     // Sessions.
     (Mutation, "basicLogin", Public),
     (Mutation, "getNewAccessToken", Public),
-    (Mutation, "logout", Authenticated),
-    (Query, "loggedUser", Authenticated),
+    (Mutation, "logout", OwnSession),
+    (Query, "loggedUser", OwnSession),
     (Mutation, "recoverPassword", Public),
     (Mutation, "resetPassword", Public),
     (Mutation, "register", Public),
     (Mutation, "confirmRegistration", Public),
     (Mutation, "impersonates", Resource("impersonates")),
-    (Mutation, "endImpersonation", Authenticated),
+    (Mutation, "endImpersonation", OwnSession),
     // Users.
     (Query, "users", Resource("users")),
     (Query, "user", Resource("users")),
     (Mutation, "createUser", Resource("createUser")),
     (Mutation, "updateUser", Resource("updateUser")),
     (Mutation, "updateUserPassword", Resource("updateUser")),
-    (Mutation, "updateSelfPassword", Authenticated),
+    (Mutation, "updateSelfPassword", OwnSession),
     // Own avatar; another user's needs `updateUser`, checked by the resolver.
-    (Mutation, "updateAvatar", Authenticated),
+    (Mutation, "updateAvatar", OwnSession),
     (Mutation, "deleteUser", Resource("deleteUser")),
     // Access control.
     (Query, "roles", Resource("roles")),
@@ -78,6 +81,11 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     (Query, "getGroups", Resource("groups")),
     (Mutation, "AddGroup", Resource("groups")),
     (Mutation, "deleteGroup", Resource("groups")),
+    // API keys of machine clients (/api-keys).
+    (Query, "apiKeys", Resource("apiKeys")),
+    (Mutation, "createApiKey", Resource("apiKeys")),
+    (Mutation, "rotateApiKey", Resource("apiKeys")),
+    (Mutation, "revokeApiKey", Resource("apiKeys")),
     // Notification recipients.
     (Query, "notificationReceivers", Resource("notifications")),
     (
@@ -339,7 +347,7 @@ pub fn while_allowed<S: futures::Stream + Send + 'static>(
     let ended = async move {
         loop {
             tokio::time::sleep(SUBSCRIPTION_RECHECK).await;
-            let revoked = state.auth.revoked().contains(claims.sid);
+            let revoked = state.session_ended(claims.sid, &claims.email);
             let denied = resource.is_some_and(|r| !state.access.allows(&claims.email, r));
             if revoked || denied {
                 tracing::info!(user = %claims.email, revoked, denied, "subscription closed: access ended");
@@ -409,6 +417,11 @@ pub const FIELD_RESOURCES: &[(&str, &str, &str)] = &[
 /// Fields the schema test below flags as reaching another area (an object of another area, a
 /// name of another area's operation) that carry none of its content, each with the reason.
 pub const REVIEWED_FIELDS: &[(&str, &str, &str)] = &[
+    (
+        "ApiKey",
+        "roles",
+        "the names of the roles a key has, part of the key its administrators (apiKeys) manage",
+    ),
     (
         "AuthSession",
         "user",
@@ -666,6 +679,9 @@ fn check(
             return refuse("UNAUTHENTICATED", messages::authentication_required());
         }
     };
+    if access == OwnSession && claims.is_api_key() {
+        return refuse("FORBIDDEN", messages::api_key_not_a_user());
+    }
     let Resource(resource) = access else {
         return Ok(());
     };
@@ -781,7 +797,7 @@ mod tests {
         let objects = object_fields();
         let label = |access: Access| match access {
             Public => "public",
-            Authenticated => "authenticated",
+            Authenticated | OwnSession => "authenticated",
             Resource(resource) => resource,
         };
         // The areas each object type belongs to.

@@ -162,6 +162,9 @@ mod tests {
             ("deletePolicy", Writes(&["policy.delete"])),
             ("AddGroup", Writes(&["group.add"])),
             ("deleteGroup", Writes(&["group.delete"])),
+            ("createApiKey", Writes(&["api_key.create"])),
+            ("rotateApiKey", Writes(&["api_key.rotate"])),
+            ("revokeApiKey", Writes(&["api_key.revoke"])),
             (
                 "addNotificationReceiver",
                 Writes(&["notification_receiver.add"]),

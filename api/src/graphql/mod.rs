@@ -2,6 +2,7 @@
 //! (GraphiQL on GET) and `/graphql/ws` (subscriptions over WebSocket).
 
 pub mod access;
+mod api_keys;
 mod audit;
 mod data_tables;
 mod documents;
@@ -44,6 +45,7 @@ pub struct Query(
     session::SessionQuery,
     users::UsersQuery,
     roles::AccessQuery,
+    api_keys::ApiKeysQuery,
     notifications::NotificationsQuery,
     types::TypesQuery,
     data_tables::DataTablesQuery,
@@ -66,6 +68,7 @@ pub struct Mutation(
     session::SessionMutation,
     users::UsersMutation,
     roles::AccessMutation,
+    api_keys::ApiKeysMutation,
     notifications::NotificationsMutation,
     types::TypesMutation,
     data_tables::DataTablesMutation,

@@ -111,7 +111,7 @@ impl DownloadApi {
         let grant = state
             .downloads
             .verify(token, chrono::Utc::now().timestamp())?;
-        let ended = state.auth.revoked().contains(grant.session_id)
+        let ended = state.session_ended(grant.session_id, &grant.subject)
             || !grant
                 .resources
                 .iter()

@@ -12,21 +12,23 @@ use std::sync::Arc;
 
 use poem::http::{StatusCode, header};
 use poem::web::Data;
-use poem::{Endpoint, EndpointExt, IntoResponse, Request, RequestBody, Response};
+use poem::{Endpoint, EndpointExt, IntoResponse, Request, RequestBody};
+use poem_openapi::auth::{ApiKey, Bearer};
 use poem_openapi::error::ContentTypeError;
+use poem_openapi::param::Header;
 use poem_openapi::payload::{Json, ParsePayload, Payload};
 use poem_openapi::registry::{MetaSchemaRef, Registry};
 use poem_openapi::types::Type;
-use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme, auth::Bearer};
+use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
 use shared::db::models::DossierState;
 use shared::db::repo::audit::Actor;
-use shared::services::imports::{self, ImportDossierError, NewImport};
+use shared::services::imports::{self, Idempotency, ImportDossierError, Imported, NewImport};
 use uuid::Uuid;
 
+use super::admission::{Refusal, app_state, authenticate};
 use super::error::error_response;
 use super::{ApiTags, ErrorMessage};
 use crate::body_budget::{BodyBudget, Reserved};
-use crate::caller::Caller;
 use crate::request_body;
 use crate::state::AppState;
 use shared::messages::{self, Message};
@@ -44,13 +46,26 @@ impl ImportApi {
     }
 }
 
-/// An access token (`Authorization: Bearer …`) whose user may use the resource
-/// `importDossier`.
-/// The token itself is checked by [`guard`], before the body is read: this parameter puts the
-/// scheme in the OpenAPI document.
+/// A user's access token or an API key (`Authorization: Bearer …`), or an API key in
+/// `X-Api-Key`, whose user or key may use the resource `importDossier`. The credential itself
+/// is checked by [`guard`], before the body is read: this parameter puts the schemes in the
+/// OpenAPI document.
+#[derive(SecurityScheme)]
+#[allow(dead_code)]
+pub enum ImportAuth {
+    Bearer(BearerToken),
+    ApiKey(ApiKeyHeader),
+}
+
+/// A user's access token (from `basicLogin`) or an API key (`ik_…`).
 #[derive(SecurityScheme)]
 #[oai(ty = "bearer")]
 pub struct BearerToken(#[allow(dead_code)] Bearer);
+
+/// An API key (`ik_…`), created by an administrator on /api-keys.
+#[derive(SecurityScheme)]
+#[oai(ty = "api_key", key_name = "X-Api-Key", key_in = "header")]
+pub struct ApiKeyHeader(#[allow(dead_code)] ApiKey);
 
 /// One file of the archive and its document type.
 #[derive(Object, Debug)]
@@ -97,6 +112,8 @@ pub struct ImportDossierRequest {
 /// [`ImportDossierRequest`].
 pub struct ImportBody {
     request: NewImport,
+    /// With an `Idempotency-Key`: it and the hash of the body.
+    idempotency: Option<Idempotency>,
     /// Its room in [`AppState::import_bodies`], held until the import is answered.
     _room: Reserved,
 }
@@ -121,7 +138,7 @@ impl ParsePayload for ImportBody {
     const IS_REQUIRED: bool = true;
 
     async fn from_request(request: &Request, body: &mut RequestBody) -> poem::Result<Self> {
-        let state = app_state(request)?;
+        let state = app_state(request).map_err(|_| internal())?;
         let limits = state.config.common.import;
         let limit = limits.max_body_bytes();
         // A compressed body's declared length is not what it inflates to.
@@ -136,15 +153,20 @@ impl ParsePayload for ImportBody {
         let bytes = request_body::read_vec(body, limit, declared)
             .await
             .map_err(Refusal::from)?;
-        // Parsing up to the body limit is CPU work.
-        let parsed = tokio::task::spawn_blocking(move || NewImport::from_json(bytes, &limits))
-            .await
-            .map_err(|_| internal())?;
+        let key = idempotency_key(request).map(str::to_owned);
+        // Hashing and parsing up to the body limit is CPU work.
+        let (parsed, idempotency) = tokio::task::spawn_blocking(move || {
+            let idempotency = key.map(|key| Idempotency::of(key, &bytes));
+            (NewImport::from_json(bytes, &limits), idempotency)
+        })
+        .await
+        .map_err(|_| internal())?;
         let request = parsed.map_err(|refused| {
             Refusal::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", refused.message())
         })?;
         Ok(Self {
             request,
+            idempotency,
             _room: room,
         })
     }
@@ -163,17 +185,22 @@ pub struct ImportAccepted {
 
 #[derive(ApiResponse)]
 pub enum ImportResponse {
-    /// The dossier is created (`processing`) and its import enqueued.
+    /// The dossier is created (`processing`) and its import enqueued — or, for a retry with
+    /// the `Idempotency-Key` and body of an earlier request, that request's answer (the same
+    /// dossier; nothing created) with `Idempotent-Replayed: true`.
     #[oai(status = 200)]
-    Accepted(Json<ImportAccepted>),
-    /// The request, its archive or its input is not valid (or compressed data is corrupt);
-    /// nothing was created.
+    Accepted(
+        Json<ImportAccepted>,
+        #[oai(header = "Idempotent-Replayed")] Option<bool>,
+    ),
+    /// The request, its archive, its input or its `Idempotency-Key` is not valid (or
+    /// compressed data is corrupt); nothing was created.
     #[oai(status = 400)]
     BadRequest(Json<ErrorMessage>),
-    /// No valid access token; checked before the body is read.
+    /// No valid access token or API key; checked before the body is read.
     #[oai(status = 401)]
     Unauthorized(Json<ErrorMessage>),
-    /// The user may not import dossiers; checked before the body is read.
+    /// The user or key may not import dossiers; checked before the body is read.
     #[oai(status = 403)]
     Forbidden(Json<ErrorMessage>),
     /// The body, inflated when it is compressed, exceeds the limit (the archive limit in
@@ -184,6 +211,14 @@ pub enum ImportResponse {
     /// br.
     #[oai(status = 415)]
     UnsupportedMediaType(Json<ErrorMessage>),
+    /// The `Idempotency-Key` was used by this caller for a request with another body; nothing
+    /// was created.
+    #[oai(status = 422)]
+    KeyReused(Json<ErrorMessage>),
+    /// The API key made more requests than its rate allows (1,200 a minute); the body was not
+    /// read. Try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorMessage>, #[oai(header = "Retry-After")] u32),
     /// Storage, database or queue failure; nothing was created.
     #[oai(status = 500)]
     Internal(Json<ErrorMessage>),
@@ -195,45 +230,6 @@ pub enum ImportResponse {
 
 fn message(code: &str, message: &Message) -> Json<ErrorMessage> {
     Json(ErrorMessage::new(code, message))
-}
-
-/// A refusal answered before the operation runs (a poem error, so that poem-openapi's
-/// extractors can return it), with the operation's `{ code, message }` body.
-#[derive(Debug, thiserror::Error)]
-#[error("{message}")]
-struct Refusal {
-    status: StatusCode,
-    code: &'static str,
-    message: Message,
-    /// Seconds after which the client may try again (`Retry-After`).
-    retry_after: Option<u32>,
-}
-
-impl Refusal {
-    fn new(status: StatusCode, code: &'static str, message: Message) -> Self {
-        Self {
-            status,
-            code,
-            message,
-            retry_after: None,
-        }
-    }
-}
-
-impl poem::error::ResponseError for Refusal {
-    fn status(&self) -> StatusCode {
-        self.status
-    }
-
-    fn as_response(&self) -> Response {
-        let mut response = error_response(self.status, self.code, &self.message);
-        if let Some(seconds) = self.retry_after {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
-        }
-        response
-    }
 }
 
 impl From<request_body::BodyRefused> for Refusal {
@@ -248,15 +244,6 @@ fn internal() -> Refusal {
         "INTERNAL",
         messages::import_internal(),
     )
-}
-
-/// The server's state, which `server::app` attaches to the REST routes (poem-openapi's
-/// `transform` and payloads cannot see the API's own).
-fn app_state(request: &Request) -> Result<Arc<AppState>, Refusal> {
-    request.data::<Arc<AppState>>().cloned().ok_or_else(|| {
-        tracing::error!("the REST routes were served without the application state");
-        internal()
-    })
 }
 
 /// The user an import is for, authenticated and authorised before its body is read.
@@ -275,7 +262,7 @@ fn guard(ep: impl Endpoint + 'static) -> impl Endpoint {
         )
     })
     .around(|ep, mut req| async move {
-        match admit(&req) {
+        match admit(&req).await {
             Ok(importer) => {
                 req.extensions_mut().insert(importer);
                 ep.call(req).await.map(IntoResponse::into_response)
@@ -285,30 +272,21 @@ fn guard(ep: impl Endpoint + 'static) -> impl Endpoint {
     })
 }
 
-fn admit(req: &Request) -> Result<Importer, Refusal> {
-    let state = app_state(req)?;
-    let claims = match Caller::from_headers(req.headers(), &state.auth) {
-        Caller::Authenticated(claims) => claims,
-        Caller::Rejected(error) => {
-            return Err(Refusal::new(
-                StatusCode::UNAUTHORIZED,
-                "UNAUTHORIZED",
-                error.message().unwrap_or_else(messages::session_invalid),
-            ));
-        }
-        Caller::Anonymous => {
-            return Err(Refusal::new(
-                StatusCode::UNAUTHORIZED,
-                "UNAUTHORIZED",
-                messages::authentication_required(),
-            ));
-        }
-    };
+async fn admit(req: &Request) -> Result<Importer, Refusal> {
+    let state = app_state(req).map_err(|_| internal())?;
+    let claims = authenticate(req, &state).await?;
     if !state.access.allows(&claims.email, RESOURCE) {
         return Err(Refusal::new(
             StatusCode::FORBIDDEN,
             "FORBIDDEN",
             messages::permission_needed(RESOURCE),
+        ));
+    }
+    if idempotency_key(req).is_some_and(|key| !imports::valid_idempotency_key(key)) {
+        return Err(Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "BAD_REQUEST",
+            messages::idempotency_key_invalid(imports::MAX_IDEMPOTENCY_KEY),
         ));
     }
     let limit = state.config.common.import.max_body_bytes();
@@ -321,6 +299,16 @@ fn admit(req: &Request) -> Result<Importer, Refusal> {
     }
     Ok(Importer(Actor::from(&claims)))
 }
+
+/// The request's `Idempotency-Key` (`Some("")` when it is not text, which is not valid).
+fn idempotency_key(req: &Request) -> Option<&str> {
+    req.headers()
+        .get(IDEMPOTENCY_KEY)
+        .map(|value| value.to_str().unwrap_or_default())
+}
+
+/// The header that makes an import idempotent.
+const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 
 /// The body length the request declares (`Content-Length`).
 fn declared_length(req: &Request) -> Option<usize> {
@@ -356,7 +344,13 @@ impl ImportApi {
     #[oai(path = "/import_dossier", method = "post", transform = "guard")]
     async fn import_dossier(
         &self,
-        _auth: BearerToken,
+        _auth: ImportAuth,
+        /// Makes the import idempotent (1–255 visible ASCII characters, e.g. a UUID per
+        /// dossier): a retry with the same key and the same body gets the first answer and
+        /// creates nothing, also when requests run concurrently; keys are per caller and kept
+        /// 7 days.
+        #[oai(name = "Idempotency-Key")]
+        _idempotency_key: Header<Option<String>>,
         importer: Data<&Importer>,
         body: ImportBody,
     ) -> ImportResponse {
@@ -367,16 +361,24 @@ impl ImportApi {
             state.config.common.import,
             body.request,
             &importer.0.0,
+            body.idempotency.as_ref(),
         )
         .await;
         match imported {
-            Ok(id) => ImportResponse::Accepted(Json(ImportAccepted {
-                id,
-                state: DossierState::Processing.as_str().to_owned(),
-            })),
+            Ok(imported) => ImportResponse::Accepted(
+                Json(ImportAccepted {
+                    id: imported.dossier_id(),
+                    state: DossierState::Processing.as_str().to_owned(),
+                }),
+                matches!(imported, Imported::Replayed(_)).then_some(true),
+            ),
             Err(ImportDossierError::Refused(refusal)) => {
                 ImportResponse::BadRequest(message("BAD_REQUEST", &refusal.message()))
             }
+            Err(ImportDossierError::IdempotencyKeyReused) => ImportResponse::KeyReused(message(
+                "IDEMPOTENCY_KEY_REUSED",
+                &messages::idempotency_key_reused(),
+            )),
             Err(error) => {
                 tracing::error!(
                     error = format!("{:#}", anyhow::Error::from(error)),

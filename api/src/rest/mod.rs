@@ -1,5 +1,7 @@
 //! REST routes, described by the OpenAPI document (`/openapi.json`, Swagger UI at `/swagger`).
 
+mod admission;
+mod dossiers;
 mod download;
 pub mod error;
 mod health;
@@ -20,6 +22,8 @@ pub enum ApiTags {
     Health,
     /// Importing dossiers (a zip of PDFs).
     Import,
+    /// What became of an imported dossier.
+    Dossiers,
     /// Uploading the PDFs of rule validations to the addresses GraphQL signs.
     Upload,
     /// Downloading stored files from the links GraphQL hands out.
@@ -30,6 +34,7 @@ pub enum ApiTags {
 pub type RestApis = (
     health::HealthApi,
     import::ImportApi,
+    dossiers::DossierApi,
     upload::UploadApi,
     download::DownloadApi,
 );
@@ -39,6 +44,7 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<RestApis, ()> {
         (
             health::HealthApi::new(state.clone()),
             import::ImportApi::new(state.clone()),
+            dossiers::DossierApi::new(state.clone()),
             upload::UploadApi::new(state.clone()),
             download::DownloadApi::new(state),
         ),

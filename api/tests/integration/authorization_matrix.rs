@@ -192,7 +192,7 @@ fn expected(access: Access, who: Who) -> Option<&'static str> {
     match (access, who) {
         (Access::Public, _) => None,
         (_, Who::Anonymous) => Some("UNAUTHENTICATED"),
-        (Access::Authenticated, _) => None,
+        (Access::Authenticated | Access::OwnSession, _) => None,
         (Access::Resource(_), Who::NoRole | Who::DeniedResource) => Some("FORBIDDEN"),
         (Access::Resource(_), Who::OnlyResource | Who::Admin) => None,
     }
@@ -484,10 +484,11 @@ fn dummy_requests_cover_arguments_inputs_and_selections() -> Result<()> {
     Ok(())
 }
 
-/// The access table of the accounts contract (issue 5), which the web app relies on.
+/// The access table of the accounts contract (issue 5), which the web app relies on; one's
+/// own session and profile are any logged-in user's, never an API key's (issue 31).
 #[test]
 fn the_accounts_operations_have_the_access_of_the_contract() {
-    use Access::{Authenticated, Public, Resource};
+    use Access::{OwnSession, Public, Resource};
     use OperationType::{Mutation, Query};
     let contract = [
         (Mutation, "basicLogin", Public),
@@ -498,11 +499,11 @@ fn the_accounts_operations_have_the_access_of_the_contract() {
         (Mutation, "confirmRegistration", Public),
         (Query, "ping", Public),
         (Mutation, "pingMutation", Public),
-        (Mutation, "logout", Authenticated),
-        (Query, "loggedUser", Authenticated),
-        (Mutation, "updateSelfPassword", Authenticated),
-        (Mutation, "endImpersonation", Authenticated),
-        (Mutation, "updateAvatar", Authenticated),
+        (Mutation, "logout", OwnSession),
+        (Query, "loggedUser", OwnSession),
+        (Mutation, "updateSelfPassword", OwnSession),
+        (Mutation, "endImpersonation", OwnSession),
+        (Mutation, "updateAvatar", OwnSession),
         (Query, "users", Resource("users")),
         (Query, "user", Resource("users")),
         (Mutation, "createUser", Resource("createUser")),
@@ -519,6 +520,10 @@ fn the_accounts_operations_have_the_access_of_the_contract() {
         (Query, "getGroups", Resource("groups")),
         (Mutation, "AddGroup", Resource("groups")),
         (Mutation, "deleteGroup", Resource("groups")),
+        (Query, "apiKeys", Resource("apiKeys")),
+        (Mutation, "createApiKey", Resource("apiKeys")),
+        (Mutation, "rotateApiKey", Resource("apiKeys")),
+        (Mutation, "revokeApiKey", Resource("apiKeys")),
         (Query, "notificationReceivers", Resource("notifications")),
         (
             Mutation,

@@ -7,6 +7,7 @@
 mod common;
 
 mod access_control;
+mod api_keys;
 mod audit;
 mod authorization_matrix;
 mod catalog;
@@ -17,6 +18,7 @@ mod field_reads;
 mod graphql_bounds;
 mod hostile;
 mod http;
+mod idempotency;
 mod import;
 mod jobs_dashboard;
 mod login_lock;

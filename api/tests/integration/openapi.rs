@@ -22,8 +22,9 @@ const ROUTES: &[(&str, &str, &[u16])] = &[
     (
         "/import_dossier",
         "post",
-        &[200, 400, 401, 403, 413, 415, 500, 503],
+        &[200, 400, 401, 403, 413, 415, 422, 429, 500, 503],
     ),
+    ("/dossiers/{id}", "get", &[200, 401, 403, 404, 429, 500]),
     (
         "/uploads/validation/{token}",
         "put",
@@ -134,37 +135,63 @@ async fn every_rest_route_is_documented_with_its_statuses_bodies_and_security() 
         BTreeSet::from(["code", "message", "messageCode", "params"])
     );
 
-    // The import needs a bearer token (the Authorization header); the upload's token is in
-    // its path.
+    // The import needs a bearer token (a user's access token or an API key, in the
+    // Authorization header) or an API key in `X-Api-Key`: two alternative requirements. The
+    // upload's token is in its path.
     let import = operation(&document, "/import_dossier", "post")?;
-    let schemes: Vec<&String> = import
+    let components = document.components.as_ref().context("components")?;
+    let mut schemes: Vec<String> = import
         .security
         .iter()
         .flatten()
-        .flat_map(|requirement| requirement.keys())
+        .map(|requirement| {
+            let names: Vec<&String> = requirement.keys().collect();
+            assert_eq!(names.len(), 1, "one scheme per alternative: {names:?}");
+            match components
+                .security_schemes
+                .get(names[0])
+                .and_then(ReferenceOr::as_item)
+            {
+                Some(SecurityScheme::HTTP { scheme, .. }) => {
+                    format!("http {}", scheme.to_lowercase())
+                }
+                Some(SecurityScheme::APIKey { location, name, .. }) => {
+                    format!("{location:?} {}", name.to_lowercase())
+                }
+                other => format!("{other:?}"),
+            }
+        })
         .collect();
-    assert_eq!(schemes.len(), 1, "{schemes:?}");
-    let components = document.components.as_ref().context("components")?;
-    let scheme = components
-        .security_schemes
-        .get(schemes[0])
-        .and_then(ReferenceOr::as_item);
+    schemes.sort();
+    assert_eq!(schemes, ["Header x-api-key", "http bearer"]);
+    // A busy import (no room for its body) and a key over its rate say when to come back; a
+    // replayed answer says so.
+    for (code, header) in [
+        (503, "Retry-After"),
+        (429, "Retry-After"),
+        (200, "Idempotent-Replayed"),
+    ] {
+        let response = import
+            .responses
+            .responses
+            .get(&StatusCode::Code(code))
+            .and_then(ReferenceOr::as_item)
+            .with_context(|| format!("the import's {code}"))?;
+        assert!(
+            response
+                .headers
+                .keys()
+                .any(|name| name.eq_ignore_ascii_case(header)),
+            "{code} {header}: {response:?}"
+        );
+    }
     assert!(
-        matches!(scheme, Some(SecurityScheme::HTTP { scheme, .. }) if scheme.eq_ignore_ascii_case("bearer")),
-        "{scheme:?}"
-    );
-    // A busy import (no room for its body) says when to come back.
-    let busy = import
-        .responses
-        .responses
-        .get(&StatusCode::Code(503))
-        .and_then(ReferenceOr::as_item)
-        .context("the import's 503")?;
-    assert!(
-        busy.headers
-            .keys()
-            .any(|name| name.eq_ignore_ascii_case("Retry-After")),
-        "{busy:?}"
+        import
+            .parameters
+            .iter()
+            .filter_map(ReferenceOr::as_item)
+            .any(|parameter| parameter.parameter_data_ref().name == "Idempotency-Key"),
+        "the import's Idempotency-Key header"
     );
     let upload = operation(&document, "/uploads/validation/{token}", "put")?;
     assert!(upload.security.as_ref().is_none_or(Vec::is_empty));

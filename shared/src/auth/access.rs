@@ -12,6 +12,11 @@
 //! channel that [`AccessControl::listen`] follows, with a periodic reload as a safety net for
 //! messages missed while Redis was unreachable. Each reload is announced inside the process
 //! ([`AccessControl::follow_permissions`]), so open sessions learn their new permissions.
+//!
+//! The API keys that are not revoked are part of the policy: each is grouped into its roles
+//! under its subject (`apikey:<name>`), and [`AccessControl::verify_key`] checks a presented
+//! key against the table loaded with the policy — so a key's creation, rotation or revocation
+//! reaches every process by the same notice as any other access-control change.
 
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
@@ -22,6 +27,7 @@ use diesel_async::RunQueryDsl;
 use futures::{Stream, StreamExt};
 use tokio::sync::watch;
 
+use super::api_keys::{ActiveKey, KeyRefusal, KeyTable};
 use super::permissions::Permission;
 use crate::db::schema::casbin_rule;
 use crate::db::{DbError, Pool, QueryContext};
@@ -76,6 +82,8 @@ pub enum AccessError {
 pub struct AccessControl {
     pool: Pool,
     enforcer: RwLock<Arc<Enforcer>>,
+    /// The API keys that are not revoked, loaded with the policy.
+    keys: RwLock<Arc<KeyTable>>,
     /// Counts the reloads, for [`AccessControl::follow_permissions`].
     reloads: watch::Sender<u64>,
 }
@@ -83,10 +91,11 @@ pub struct AccessControl {
 impl AccessControl {
     /// Reads the policy from PostgreSQL.
     pub async fn load(pool: Pool) -> Result<Self, AccessError> {
-        let enforcer = build_enforcer(&pool).await?;
+        let (enforcer, keys) = build(&pool).await?;
         Ok(Self {
             pool,
             enforcer: RwLock::new(Arc::new(enforcer)),
+            keys: RwLock::new(Arc::new(keys)),
             reloads: watch::Sender::new(0),
         })
     }
@@ -189,18 +198,46 @@ impl AccessControl {
         resources
     }
 
-    /// Reads the policy again from PostgreSQL.
+    /// The API key `token` is (see [`KeyTable::verify`]), used from `client`.
+    pub fn verify_key(
+        &self,
+        token: &str,
+        client: Option<std::net::IpAddr>,
+    ) -> Result<ActiveKey, KeyRefusal> {
+        let keys = Arc::clone(
+            &self
+                .keys
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        keys.verify(token, client, chrono::Utc::now()).cloned()
+    }
+
+    /// Whether the API key `id` is known and not revoked.
+    pub fn has_key(&self, id: uuid::Uuid) -> bool {
+        self.keys
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .contains(id)
+    }
+
+    /// Reads the policy and the API keys again from PostgreSQL.
     pub async fn reload(&self) -> Result<(), AccessError> {
-        let enforcer = Arc::new(build_enforcer(&self.pool).await?);
+        let (enforcer, keys) = build(&self.pool).await?;
         *self
             .enforcer
             .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = enforcer;
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(enforcer);
+        *self
+            .keys
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(keys);
         self.reloads.send_modify(|count| *count += 1);
         Ok(())
     }
 
-    /// After a change of policies or groups: reloads here and tells every other process.
+    /// After a change of policies, groups or API keys: reloads here and tells every other
+    /// process.
     pub async fn changed(&self, redis: &Redis) -> Result<(), AccessError> {
         self.reload().await?;
         redis::cmd("PUBLISH")
@@ -275,8 +312,16 @@ fn channel(redis: &Redis) -> String {
     format!("{}:access-changed", redis.namespace)
 }
 
-async fn build_enforcer(pool: &Pool) -> Result<Enforcer, AccessError> {
+/// The enforcer of the stored policies and groups, the API keys grouped into their roles, and
+/// the table of those keys.
+async fn build(pool: &Pool) -> Result<(Enforcer, KeyTable), AccessError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let keys = KeyTable::new(
+        crate::db::repo::api_keys::not_revoked(&mut conn)
+            .await?
+            .iter()
+            .map(ActiveKey::from),
+    );
     let rows: Vec<(String, String, String, String, String, String)> = casbin_rule::table
         .filter(casbin_rule::ptype.eq_any(["p", "g"]))
         .select((
@@ -306,6 +351,15 @@ async fn build_enforcer(pool: &Pool) -> Result<Enforcer, AccessError> {
             groups.push(vec![v0.to_lowercase(), v1.to_lowercase(), or_any(v2)]);
         }
     }
+    for key in keys.iter() {
+        for role in &key.roles {
+            groups.push(vec![
+                key.subject(),
+                role.to_lowercase(),
+                ANY_DOMAIN.to_owned(),
+            ]);
+        }
+    }
     let model = DefaultModel::from_str(MODEL).await?;
     let mut enforcer = Enforcer::new(model, MemoryAdapter::default()).await?;
     if !policies.is_empty() {
@@ -314,7 +368,7 @@ async fn build_enforcer(pool: &Pool) -> Result<Enforcer, AccessError> {
     if !groups.is_empty() {
         enforcer.add_grouping_policies(groups).await?;
     }
-    Ok(enforcer)
+    Ok((enforcer, keys))
 }
 
 fn or_any(value: String) -> String {

@@ -27,7 +27,7 @@ pub const MAX_DOMAIN: usize = 40;
 /// Refuses an access-control change from an impersonation session: whoever impersonates
 /// would use the impersonated user's permissions to change roles — their own included — and
 /// keep the result after the impersonation ends.
-fn not_impersonating(actor: &Actor) -> Result<(), AdminError> {
+pub(crate) fn not_impersonating(actor: &Actor) -> Result<(), AdminError> {
     match actor.impersonator {
         Some(_) => Err(AdminError::Forbidden(messages::not_while_impersonating())),
         None => Ok(()),

@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod admin;
+pub mod api_keys;
 pub mod codes;
 pub mod passwords;
 pub mod permissions;

@@ -197,6 +197,7 @@ impl PasswordRecovery {
                         id: user.id,
                         email: user.email.clone(),
                         impersonator: None,
+                        api_key: false,
                     }),
                     repo::audit::Entry {
                         action: "user.password_reset",

@@ -287,7 +287,7 @@ impl Authenticator {
             let session = self.start_session(conn, user, Some(claims.sub)).await?;
             audit::record(
                 conn,
-                Some(&actor_of(claims)),
+                Some(&Actor::from(claims)),
                 Entry {
                     action: "impersonation.start",
                     target_type: "user",
@@ -316,7 +316,7 @@ impl Authenticator {
             let session = self.start_session(conn, user, None).await?;
             audit::record(
                 conn,
-                Some(&actor_of(claims)),
+                Some(&Actor::from(claims)),
                 Entry {
                     action: "impersonation.end",
                     target_type: "user",
@@ -377,15 +377,6 @@ impl Authenticator {
             refresh_expires_at: row.expires_at,
             permissions,
         })
-    }
-}
-
-/// The audit log's actor of `claims`: their user and impersonator.
-fn actor_of(claims: &AccessClaims) -> Actor {
-    Actor {
-        id: claims.sub,
-        email: claims.email.clone(),
-        impersonator: claims.imp,
     }
 }
 

@@ -16,6 +16,9 @@ use crate::messages::{self, Message};
 const AUDIENCE: &str = "istruttoria";
 const ISSUER: &str = "istruttoria";
 const ACCESS_TOKEN_TYPE: &str = "access";
+/// The type of the claims an API key acts with (never signed into a token: see
+/// [`super::api_keys`]).
+pub(crate) const API_KEY_TYPE: &str = "apikey";
 /// Clock skew tolerated between API processes, in seconds.
 const LEEWAY_SECS: u64 = 5;
 
@@ -38,6 +41,13 @@ pub struct AccessClaims {
     /// Who is impersonating `sub`, when this is an impersonation session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imp: Option<Uuid>,
+}
+
+impl AccessClaims {
+    /// Whether these are the claims of an API key rather than of a user's session.
+    pub fn is_api_key(&self) -> bool {
+        self.typ == API_KEY_TYPE
+    }
 }
 
 /// Why an access token was refused. What users see is the `Display` text, one clear sentence

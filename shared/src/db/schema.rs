@@ -1,6 +1,24 @@
 // @generated automatically by Diesel CLI.
 
 diesel::table! {
+    api_keys (id) {
+        id -> Uuid,
+        name -> Text,
+        secret_hash -> Bytea,
+        previous_secret_hash -> Nullable<Bytea>,
+        previous_valid_until -> Nullable<Timestamptz>,
+        roles -> Array<Text>,
+        allowed_sources -> Array<Text>,
+        expires_at -> Nullable<Timestamptz>,
+        created_by -> Text,
+        created_at -> Timestamptz,
+        rotated_at -> Nullable<Timestamptz>,
+        last_used_at -> Nullable<Timestamptz>,
+        revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     audit_log (id) {
         id -> Uuid,
         actor_id -> Nullable<Uuid>,
@@ -249,6 +267,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    import_idempotency_keys (caller, key) {
+        caller -> Text,
+        key -> Text,
+        request_hash -> Bytea,
+        dossier_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     job_failures (job_id, attempt) {
         job_id -> Uuid,
         attempt -> Int4,
@@ -493,6 +521,7 @@ diesel::joinable!(validation_logs -> rule_validations (validation_id));
 diesel::joinable!(what_if_changes -> what_if_runs (run_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    api_keys,
     audit_log,
     casbin_rule,
     data_tables,
@@ -511,6 +540,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     dossiers,
     failed_jobs,
     helper_code,
+    import_idempotency_keys,
     job_failures,
     job_outbox,
     notification_receivers,

@@ -12,7 +12,9 @@ use uuid::Uuid;
 
 use crate::db::models::dossiers::{Dossier, NewDocumentLog};
 use crate::db::models::{DocumentState, DossierState};
-use crate::db::schema::{document_logs, document_types, documents, dossier_types, dossiers};
+use crate::db::schema::{
+    document_logs, document_types, documents, dossier_types, dossiers, import_idempotency_keys,
+};
 use crate::db::{DbResult, QueryContext};
 use crate::jobs::outbox;
 use crate::jobs::pipeline::{ExtractDocument, NotifyCannotProcess};
@@ -116,6 +118,66 @@ pub async fn insert_dossier(
         .await
         .map(drop)
         .context("creating an imported dossier")
+}
+
+/// The dossier an import made for `caller` with the idempotency key `key`, and the hash of
+/// that import's body.
+pub async fn idempotent_import(
+    conn: &mut AsyncPgConnection,
+    caller: &str,
+    key: &str,
+) -> DbResult<Option<(Uuid, Vec<u8>)>> {
+    import_idempotency_keys::table
+        .find((caller, key))
+        .select((
+            import_idempotency_keys::dossier_id,
+            import_idempotency_keys::request_hash,
+        ))
+        .first(conn)
+        .await
+        .optional()
+        .context("looking up an import's idempotency key")
+}
+
+/// Records that `caller`'s import with idempotency key `key` and body hash `request_hash`
+/// made dossier `dossier_id`; `false` when the key was taken meanwhile (a concurrent request
+/// with it committed first: this insert waits for its transaction, then finds its row).
+pub async fn claim_idempotency_key(
+    conn: &mut AsyncPgConnection,
+    caller: &str,
+    key: &str,
+    request_hash: &[u8],
+    dossier_id: Uuid,
+) -> DbResult<bool> {
+    let inserted = diesel::insert_into(import_idempotency_keys::table)
+        .values((
+            import_idempotency_keys::caller.eq(caller),
+            import_idempotency_keys::key.eq(key),
+            import_idempotency_keys::request_hash.eq(request_hash),
+            import_idempotency_keys::dossier_id.eq(dossier_id),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await
+        .context("recording an import's idempotency key")?;
+    Ok(inserted == 1)
+}
+
+/// Forgets up to `batch` idempotency keys recorded before `before`.
+pub async fn forget_idempotency_keys(
+    conn: &mut AsyncPgConnection,
+    before: chrono::DateTime<chrono::Utc>,
+    batch: i64,
+) -> DbResult<usize> {
+    diesel::sql_query(
+        "DELETE FROM import_idempotency_keys WHERE ctid IN \
+         (SELECT ctid FROM import_idempotency_keys WHERE created_at < $1 LIMIT $2)",
+    )
+    .bind::<diesel::sql_types::Timestamptz, _>(before)
+    .bind::<diesel::sql_types::BigInt, _>(batch)
+    .execute(conn)
+    .await
+    .context("forgetting old idempotency keys")
 }
 
 /// Who imported dossier `id` (`None`: gone, or imported before the column existed).

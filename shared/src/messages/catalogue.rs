@@ -30,6 +30,11 @@ super::entries! {
     SESSION_ENDED = fn session_ended() "Sessione terminata: effettua di nuovo l'accesso" "Session ended: please sign in again";
     SESSION_INVALID = fn session_invalid() "Sessione non valida: accedi di nuovo" "Invalid session: please sign in again";
     REFRESH_INVALID = fn refresh_invalid() "Sessione scaduta o non valida: effettua di nuovo l'accesso" "Session expired or not valid: please sign in again";
+    API_KEY_INVALID = fn api_key_invalid() "Chiave API non valida o revocata" "Invalid or revoked API key";
+    API_KEY_NOT_A_USER = fn api_key_not_a_user() "Operazione riservata agli utenti: una chiave API non ha un profilo né una sessione" "Only users can do this: an API key has no profile or session";
+    API_KEY_RATE_LIMITED = fn api_key_rate_limited(max) "Troppe richieste con questa chiave API: al massimo {max} al minuto" "Too many requests with this API key: at most {max} a minute";
+    API_KEY_EXPIRED = fn api_key_expired() "Chiave API scaduta: chiedi all'amministratore di rinnovarla" "API key expired: ask an administrator to renew it";
+    API_KEY_ADDRESS = fn api_key_address() "Questa chiave API non può essere usata da questo indirizzo" "This API key cannot be used from this address";
     INVALID_CREDENTIALS = fn invalid_credentials() "Credenziali non valide" "Invalid credentials";
     TOO_MANY_ATTEMPTS = fn too_many_attempts() "Troppi tentativi: riprova fra qualche minuto" "Too many attempts: try again in a few minutes";
     ACCOUNT_LOCKED = fn account_locked(; wait) "Account bloccato per troppi tentativi di accesso falliti: riprova fra {wait}" "Account locked after too many failed sign-ins: try again in {wait}";
@@ -64,7 +69,17 @@ super::entries! {
     UNKNOWN_ROLE = fn unknown_role() "Ruolo inesistente" "No such role";
     ROLE_EXISTS = fn role_exists() "Esiste già un ruolo con questo nome" "A role with this name already exists";
     ROLE_NOT_FOUND = fn role_not_found() "Ruolo non trovato" "Role not found";
-    ROLE_IN_USE = fn role_in_use() "Il ruolo è in uso: elimina prima le policy e i gruppi che lo usano" "The role is in use: delete the policies and groups that use it first";
+    ROLE_IN_USE = fn role_in_use() "Il ruolo è in uso: elimina prima le policy, i gruppi e le chiavi API che lo usano" "The role is in use: delete the policies, groups and API keys that use it first";
+    API_KEY_NAME_INVALID = fn api_key_name_invalid(max) "Il nome può contenere solo lettere, cifre, punti, trattini e trattini bassi (al massimo {max} caratteri)" "The name may hold only letters, digits, dots, hyphens and underscores (at most {max} characters)";
+    API_KEY_NAME_TAKEN = fn api_key_name_taken() "Esiste già una chiave API con questo nome" "An API key with this name already exists";
+    API_KEY_ROLES_REQUIRED = fn api_key_roles_required() "Scegli almeno un ruolo" "Choose at least one role";
+    API_KEY_TOO_MANY_ROLES = fn api_key_too_many_roles(max) "Al massimo {max} ruoli" "At most {max} roles";
+    API_KEY_WIDER = fn api_key_wider(resources) "Non puoi dare a una chiave API permessi che tu non hai: {resources}" "You cannot give an API key permissions you lack: {resources}";
+    API_KEY_EXPIRY_PAST = fn api_key_expiry_past() "La scadenza deve essere nel futuro" "The expiry must be in the future";
+    API_KEY_SOURCE_INVALID = fn api_key_source_invalid(source) "Indirizzo o rete non valida: {source}" "Invalid address or network: {source}";
+    API_KEY_TOO_MANY_SOURCES = fn api_key_too_many_sources(max) "Al massimo {max} indirizzi o reti" "At most {max} addresses or networks";
+    API_KEY_NOT_FOUND = fn api_key_not_found() "Chiave API inesistente o già revocata" "No such API key, or it was revoked already";
+    API_KEY_OVERLAP_TOO_LONG = fn api_key_overlap_too_long(max) "La vecchia chiave può restare valida al massimo {max} ore" "The old key can stay valid for at most {max} hours";
     POLICY_EXISTS = fn policy_exists() "La policy esiste già" "The policy already exists";
     POLICY_NOT_FOUND = fn policy_not_found() "Policy non trovata" "Policy not found";
     GROUP_EXISTS = fn group_exists() "Il gruppo esiste già" "The group already exists";
@@ -232,6 +247,8 @@ super::entries! {
     IMPORT_FIELD_NUL = fn import_field_nul(field) "{field}: il carattere NUL non è ammesso" "{field}: the NUL character is not allowed";
     IMPORT_JSON_ONLY = fn import_json_only() "Le richieste di import vanno inviate come application/json" "Import requests must be sent as application/json";
     IMPORT_BUSY = fn import_busy() "Il server sta ricevendo altre importazioni: riprovare tra qualche secondo" "The server is receiving other imports: try again in a few seconds";
+    IDEMPOTENCY_KEY_INVALID = fn idempotency_key_invalid(max) "Idempotency-Key non valida: da 1 a {max} caratteri ASCII visibili" "Invalid Idempotency-Key: 1 to {max} visible ASCII characters";
+    IDEMPOTENCY_KEY_REUSED = fn idempotency_key_reused() "Questa Idempotency-Key è già stata usata per una richiesta diversa: usa una chiave nuova per ogni nuovo dossier" "This Idempotency-Key was already used for a different request: use a new key for every new dossier";
     IMPORT_INTERNAL = fn import_internal() "Errore interno: impossibile importare il dossier, riprovare" "Internal error: the dossier could not be imported, try again";
 
     // Operators' endpoints

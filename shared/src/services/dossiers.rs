@@ -1,6 +1,7 @@
-//! Dossiers: running their rules again, fixing their metas, sending their callback again,
-//! deleting them — each with its audit entry in its transaction (`dossier.rules_run`,
-//! `dossier.fix_metas`, `dossier.callback_resend`, `dossier.delete`).
+//! Dossiers: what became of one, for the client that imported it (`GET /dossiers/{id}`);
+//! running their rules again, fixing their metas, sending their callback again, deleting them
+//! — each with its audit entry in its transaction (`dossier.rules_run`, `dossier.fix_metas`,
+//! `dossier.callback_resend`, `dossier.delete`).
 
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -11,13 +12,46 @@ use crate::db::models::dossiers::Dossier;
 use crate::db::repo::audit::{self, Actor, Entry};
 use crate::db::repo::dossiers::documents_in_progress;
 use crate::db::repo::pipeline::{self, lock_dossier, start_rules_run};
-use crate::db::schema::dossiers;
+use crate::db::schema::{dossier_types, dossiers};
 use crate::db::{DbError, Pool, QueryContext};
 use crate::jobs::outbox;
 use crate::jobs::pipeline::{DossierRulesScope, SendCallback};
 use crate::messages::{self, Message};
 use crate::pipeline::metas::MetasCheck;
 use crate::storage::{Storage, keys};
+
+/// Which dossiers a caller may read through `GET /dossiers/{id}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Readable<'a> {
+    /// Every dossier (the `dossiers` permission).
+    All,
+    /// Only those imported by this subject (`importDossier` alone: an importing system asking
+    /// what became of its own imports).
+    ImportedBy(&'a str),
+}
+
+/// The dossier `id` and its dossier type's name, if it exists and `readable` covers it — else
+/// `None`, as if it did not exist: a client learns nothing of others' dossiers.
+pub async fn readable(
+    pool: &Pool,
+    id: Uuid,
+    readable: Readable<'_>,
+) -> Result<Option<(Dossier, String)>, DbError> {
+    let mut conn = pool.get().await.map_err(DbError::Checkout)?;
+    let mut query = dossiers::table
+        .inner_join(dossier_types::table)
+        .filter(dossiers::id.eq(id))
+        .select((Dossier::as_select(), dossier_types::name))
+        .into_boxed();
+    if let Readable::ImportedBy(subject) = readable {
+        query = query.filter(dossiers::imported_by.eq(subject));
+    }
+    query
+        .first(&mut conn)
+        .await
+        .optional()
+        .context("reading a dossier for its importer")
+}
 
 /// Why a dossier operation was refused or failed.
 #[derive(Debug, thiserror::Error)]

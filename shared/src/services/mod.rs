@@ -32,6 +32,8 @@
 //!
 //! Locks are taken dossier first, then document, as the pipeline takes them.
 
+#[cfg(feature = "access")]
+pub mod api_keys;
 pub mod budgets;
 pub mod data_tables;
 pub mod documents;

@@ -54,8 +54,8 @@ const SPEC_PATHS = [
   '/datatables/:name',
 ];
 
-/** Screens the original specifications do not list (docs/domain.md#jobs-and-the-dashboard, #audit-log). */
-const DESIGN_PATHS = ['/jobs', '/audit'];
+/** Screens the original specifications do not list (docs/domain.md#jobs-and-the-dashboard, #audit-log, #api-keys). */
+const DESIGN_PATHS = ['/jobs', '/audit', '/api-keys', '/api-keys/nuova'];
 
 const PUBLIC_PATHS = [
   '/authentication/login',

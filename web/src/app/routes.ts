@@ -15,6 +15,7 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
 }
 
 const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
+const ApiKeysPage = lazyPage(() => import('../features/apiKeys/ApiKeysPage'), 'ApiKeysPage');
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage');
 const DocumentPage = lazyPage(() => import('../features/documents/DocumentPage'), 'DocumentPage');
 const DossierDetailPage = lazyPage(() => import('../features/dossiers/DossierDetailPage'), 'DossierDetailPage');
@@ -36,6 +37,7 @@ const NewDocumentRulePage = lazyPage(() => import('../features/playground/NewDoc
 const NewDossierRulePage = lazyPage(() => import('../features/playground/NewDossierRulePage'), 'NewDossierRulePage');
 const DataTableEditPage = lazyPage(() => import('../features/datatables/DataTableEditPage'), 'DataTableEditPage');
 const DataTablesPage = lazyPage(() => import('../features/datatables/DataTablesPage'), 'DataTablesPage');
+const NewApiKeyPage = lazyPage(() => import('../features/apiKeys/NewApiKeyPage'), 'NewApiKeyPage');
 const NewDataTablePage = lazyPage(() => import('../features/datatables/NewDataTablePage'), 'NewDataTablePage');
 const RuleDetailPage = lazyPage(() => import('../features/rules/RuleDetailPage'), 'RuleDetailPage');
 const RulesPage = lazyPage(() => import('../features/rules/RulesPage'), 'RulesPage');
@@ -59,6 +61,7 @@ export type FeatureArea =
   | 'validation'
   | 'users'
   | 'roles'
+  | 'apiKeys'
   | 'notifications'
   | 'jobs'
   | 'audit'
@@ -125,6 +128,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/roles/new/ruolo', area: 'roles', titleKey: 'routes.roleNew', public: false, page: NewRolePage, permission: allow('roles') },
   { path: '/roles/new/gruppo', area: 'roles', titleKey: 'routes.groupNew', public: false, page: NewGroupPage, permission: allow('groups') },
   { path: '/roles/nuova/policy', area: 'roles', titleKey: 'routes.policyNew', public: false, page: NewPolicyPage, permission: allow('policies') },
+
+  // Not in the original specifications: the API keys of machine clients (issue 31, docs/domain.md#api-keys).
+  { path: '/api-keys', area: 'apiKeys', titleKey: 'routes.apiKeys', public: false, page: ApiKeysPage, permission: allow('apiKeys') },
+  { path: '/api-keys/nuova', area: 'apiKeys', titleKey: 'routes.apiKeyNew', public: false, page: NewApiKeyPage, permission: allow('apiKeys') },
 
   { path: '/notifications', area: 'notifications', titleKey: 'routes.notifications', public: false, page: NotificationsPage, permission: allow('notifications') },
   // Not in the original specifications: the jobs dashboard (docs/domain.md#jobs-and-the-dashboard; failed jobs, retried from here).

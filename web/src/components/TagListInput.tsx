@@ -22,3 +22,11 @@ export function TagListInput(props: TagInputProps) {
     </div>
   );
 }
+
+/** Tags as typed: trimmed, no empty one, no repeated one. */
+export const normalizeTags = (values: readonly unknown[]) => [...new Set(values.map((value) => String(value).trim()).filter((value) => value !== ''))];
+
+/** Enter adds the tag being typed; it submits the form only from an empty field. */
+export const enterAddsTag: TagInputProps['onKeyDown'] = (event) => {
+  if (event.key === 'Enter' && (event.target as HTMLInputElement).value !== '') event.preventDefault();
+};

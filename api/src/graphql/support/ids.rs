@@ -40,3 +40,7 @@ pub fn validation(id: &ID) -> async_graphql::Result<Uuid> {
 pub fn validation_document(id: &ID) -> async_graphql::Result<Uuid> {
     parse(id, || messages::document_id_not_found(id.as_str()))
 }
+
+pub fn api_key(id: &ID) -> async_graphql::Result<Uuid> {
+    parse(id, messages::api_key_not_found)
+}

@@ -1,5 +1,5 @@
-//! Accounts and access: users, refresh tokens, password reset codes, roles, casbin rules,
-//! notification receivers, the audit log.
+//! Accounts and access: users, API keys, refresh tokens, password reset codes, roles, casbin
+//! rules, notification receivers, the audit log.
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -7,8 +7,8 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::db::schema::{
-    audit_log, casbin_rule, notification_receivers, password_reset_codes, pending_registrations,
-    refresh_tokens, roles, users,
+    api_keys, audit_log, casbin_rule, notification_receivers, password_reset_codes,
+    pending_registrations, refresh_tokens, roles, users,
 };
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable, Serialize)]
@@ -256,4 +256,38 @@ pub struct NewAuditLogEntry {
     pub target_type: Option<String>,
     pub target_id: Option<String>,
     pub details: serde_json::Value,
+}
+
+/// An API key of a machine client (`shared::auth::api_keys`); its secret is only a hash here.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = api_keys, check_for_backend(diesel::pg::Pg))]
+pub struct ApiKey {
+    pub id: Uuid,
+    pub name: String,
+    pub secret_hash: Vec<u8>,
+    /// The secret a rotation replaced, accepted until `previous_valid_until`.
+    pub previous_secret_hash: Option<Vec<u8>>,
+    pub previous_valid_until: Option<DateTime<Utc>>,
+    pub roles: Vec<String>,
+    /// Addresses or CIDR networks the key may be used from; empty: any.
+    pub allowed_sources: Vec<String>,
+    pub expires_at: Option<DateTime<Utc>>,
+    /// Who created it, by e-mail.
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub rotated_at: Option<DateTime<Utc>>,
+    pub last_used_at: Option<DateTime<Utc>>,
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = api_keys, check_for_backend(diesel::pg::Pg))]
+pub struct NewApiKey {
+    pub id: Uuid,
+    pub name: String,
+    pub secret_hash: Vec<u8>,
+    pub roles: Vec<String>,
+    pub allowed_sources: Vec<String>,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub created_by: String,
 }

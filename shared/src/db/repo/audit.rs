@@ -38,6 +38,9 @@ pub const ACTIONS: &[&str] = &[
     "policy.delete",
     "group.add",
     "group.delete",
+    "api_key.create",
+    "api_key.rotate",
+    "api_key.revoke",
     // Rules.
     "rule.create",
     "rule.update",
@@ -79,9 +82,13 @@ pub const ACTIONS: &[&str] = &[
 /// Who acts: the user a token belongs to and, during an impersonation, who impersonates them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Actor {
+    /// The user's id, or the API key's (see `api_key`).
     pub id: Uuid,
+    /// The user's e-mail, or the API key's subject (`apikey:<name>`).
     pub email: String,
     pub impersonator: Option<Uuid>,
+    /// An API key acts, not a user: its entries keep its subject, not an id of `users`.
+    pub api_key: bool,
 }
 
 #[cfg(feature = "access")]
@@ -92,6 +99,7 @@ impl From<&crate::auth::AccessClaims> for Actor {
             id: claims.sub,
             email: claims.email.clone(),
             impersonator: claims.imp,
+            api_key: claims.is_api_key(),
         }
     }
 }
@@ -134,7 +142,7 @@ pub async fn record(
     diesel::insert_into(audit_log::table)
         .values(NewAuditLogEntry {
             id: Uuid::now_v7(),
-            actor_id: actor.map(|a| a.id),
+            actor_id: actor.filter(|a| !a.api_key).map(|a| a.id),
             actor_email: actor.map(|a| a.email.clone()),
             impersonator_id: actor.and_then(|a| a.impersonator),
             impersonator_email,

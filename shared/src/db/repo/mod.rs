@@ -5,6 +5,7 @@
 //! `Option<T>` for lookups that may find nothing, and select rows with `Row::as_select()`.
 
 pub mod access;
+pub mod api_keys;
 pub mod audit;
 pub mod capped_count;
 pub mod data_tables;

@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::db::models::accounts::{NewRole, Role};
-use crate::db::schema::{casbin_rule, roles};
+use crate::db::schema::{api_keys, casbin_rule, roles};
 use crate::db::sql_functions::lower;
 use crate::db::{DbResult, QueryContext};
 
@@ -42,7 +42,7 @@ pub async fn create(conn: &mut AsyncPgConnection, role: NewRole) -> DbResult<Rol
         .context("creating a role")
 }
 
-/// How many policies and groups name the role `name` (any case).
+/// How many policies, groups and API keys (not revoked) name the role `name` (any case).
 pub async fn usage(conn: &mut AsyncPgConnection, name: &str) -> DbResult<i64> {
     let policies = casbin_rule::ptype
         .eq("p")
@@ -50,12 +50,26 @@ pub async fn usage(conn: &mut AsyncPgConnection, name: &str) -> DbResult<i64> {
     let groups = casbin_rule::ptype
         .eq("g")
         .and(lower(casbin_rule::v1).eq(lower(name)));
-    casbin_rule::table
+    let rules: i64 = casbin_rule::table
         .filter(policies.or(groups))
         .count()
         .get_result(conn)
         .await
-        .context("counting a role's policies and groups")
+        .context("counting a role's policies and groups")?;
+    let keys: i64 = api_keys::table
+        .filter(api_keys::revoked_at.is_null())
+        .filter(
+            diesel::dsl::sql::<diesel::sql_types::Bool>(
+                "EXISTS (SELECT 1 FROM unnest(roles) AS r WHERE lower(r) = lower(",
+            )
+            .bind::<diesel::sql_types::Text, _>(name.to_owned())
+            .sql("))"),
+        )
+        .count()
+        .get_result(conn)
+        .await
+        .context("counting a role's API keys")?;
+    Ok(rules + keys)
 }
 
 /// Deletes the role `name` (exact name); whether it existed.

@@ -19,7 +19,7 @@ describe('sidebar navigation', () => {
     expect(ids(visibleNavigation(NAVIGATION, allowEverything))).toEqual([
       ['general', ['dashboard', ['playground', ['playground-dossier', 'playground-documenti']], 'validazione', 'account']],
       ['tables', ['dossier', 'tipologie-documenti', 'datatables', 'regole']],
-      ['users', ['users', 'roles', 'notifications', 'jobs', 'audit']],
+      ['users', ['users', 'roles', 'api-keys', 'notifications', 'jobs', 'audit']],
     ]);
   });
 
@@ -37,10 +37,11 @@ describe('sidebar navigation', () => {
     expect(only('dataTables')).toEqual([['general', ['dashboard', 'account']], ['tables', ['datatables']]]);
     expect(only('notifications')).toEqual([['general', ['dashboard', 'account']], ['users', ['notifications']]]);
     expect(only('audit')).toEqual([['general', ['dashboard', 'account']], ['users', ['audit']]]);
+    expect(only('apiKeys')).toEqual([['general', ['dashboard', 'account']], ['users', ['api-keys']]]);
   });
 
   it('hides the users list and roles without permission', () => {
-    const users = visibleNavigation(NAVIGATION, deny('users', 'roles', 'jobs', 'audit')).find((section) => section.id === 'users');
+    const users = visibleNavigation(NAVIGATION, deny('users', 'roles', 'apiKeys', 'jobs', 'audit')).find((section) => section.id === 'users');
     expect(users?.items.map((item) => item.id)).toEqual(['notifications']);
   });
 

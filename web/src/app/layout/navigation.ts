@@ -67,6 +67,7 @@ export const NAVIGATION: readonly NavSection[] = [
     items: [
       { id: 'users', labelKey: 'nav.userList', icon: 'people', path: '/users', permission: allow('users') },
       { id: 'roles', labelKey: 'nav.roles', icon: 'key', path: '/roles', permission: allow('roles') },
+      { id: 'api-keys', labelKey: 'nav.apiKeys', icon: 'data-connection', path: '/api-keys', permission: allow('apiKeys') },
       { id: 'notifications', labelKey: 'nav.notifications', icon: 'notifications', path: '/notifications', permission: allow('notifications') },
       { id: 'jobs', labelKey: 'nav.jobs', icon: 'layers', path: '/jobs', permission: allow('jobs') },
       { id: 'audit', labelKey: 'nav.audit', icon: 'history', path: '/audit', permission: allow('audit') },

@@ -1,5 +1,5 @@
-import { Callout, FormGroup, HTMLSelect, TextArea, type TagInputProps } from '@blueprintjs/core';
-import { TagListInput } from '../../components/TagListInput';
+import { Callout, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import { enterAddsTag, normalizeTags, TagListInput } from '../../components/TagListInput';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -33,12 +33,7 @@ interface Verdict {
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /** Tags as typed: trimmed, no empty one, no repeated one. */
-export const normalizeGroups = (values: readonly unknown[]) => [...new Set(values.map((value) => String(value).trim()).filter((value) => value !== ''))];
-
-/** Enter adds the tag being typed; it submits the form only from an empty field. */
-const enterAddsTag: TagInputProps['onKeyDown'] = (event) => {
-  if (event.key === 'Enter' && (event.target as HTMLInputElement).value !== '') event.preventDefault();
-};
+export const normalizeGroups = normalizeTags;
 
 /**
  * /playground/dossier/nuova (docs/domain.md#playgrounds, #input-rules-and-limits): Nome ('Nome regola obbligatorio'), Istituto

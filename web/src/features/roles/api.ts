@@ -1,15 +1,7 @@
 import useSWR, { mutate } from 'swr';
 import { graphqlRequest } from '../../lib/graphql/client';
 import { graphql } from '../../lib/graphql/generated';
-
-const RolesQuery = graphql(`
-  query Roles {
-    roles {
-      name
-      description
-    }
-  }
-`);
+import { ROLES_KEY } from '../../lib/roles';
 
 const PoliciesQuery = graphql(`
   query Policies {
@@ -90,7 +82,7 @@ const DeleteGroupMutation = graphql(`
   }
 `);
 
-export const useRoles = () => useSWR('Roles', () => graphqlRequest(RolesQuery).then((result) => result.roles));
+export { useRoles } from '../../lib/roles';
 export const usePolicies = () => useSWR('Policies', () => graphqlRequest(PoliciesQuery).then((result) => result.getPolicies));
 export const useGroups = () => useSWR('Groups', () => graphqlRequest(GroupsQuery).then((result) => result.getGroups));
 
@@ -111,7 +103,7 @@ const refreshing =
 export const createRole = (name: string, description: string) =>
   graphqlRequest(CreateRoleMutation, { name, description })
     .then((result) => result.createRole)
-    .then(refreshing('Roles'));
+    .then(refreshing(ROLES_KEY));
 export const deleteRole = (name: string) => graphqlRequest(DeleteRoleMutation, { name }).then((result) => result.deleteRole);
 
 export const addPolicy = (subject: string, object: string, action: string) =>

@@ -18,6 +18,10 @@ type Documents = {
     "\n  mutation UpdateOwnData($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateOwnDataDocument,
     "\n  mutation UpdateSelfPassword($email: String!, $oldPassword: String!, $newPassword: String!) {\n    updateSelfPassword(email: $email, oldPassword: $oldPassword, newPassword: $newPassword)\n  }\n": typeof types.UpdateSelfPasswordDocument,
     "\n  mutation UpdateAvatar($email: String!, $avatar: String!) {\n    updateAvatar(email: $email, avatar: $avatar) {\n      ...UserFields\n    }\n  }\n": typeof types.UpdateAvatarDocument,
+    "\n  query ApiKeys($input: TableInput) {\n    apiKeys(input: $input) {\n      items {\n        id\n        name\n        prefix\n        subject\n        roles\n        allowedSources\n        expiresAt\n        createdBy\n        createdAt\n        rotatedAt\n        previousValidUntil\n        lastUsedAt\n        revokedAt\n        state\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      apiKey {\n        id\n        name\n        prefix\n      }\n      secret\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RotateApiKey($id: ID!, $previousValidForHours: Int!) {\n    rotateApiKey(id: $id, previousValidForHours: $previousValidForHours) {\n      apiKey {\n        id\n        name\n        prefix\n        previousValidUntil\n      }\n      secret\n    }\n  }\n": typeof types.RotateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  query AuditLog($input: TableInput) {\n    auditLog(input: $input) {\n      items {\n        id\n        createdAt\n        actorEmail\n        impersonatorEmail\n        action\n        targetType\n        targetId\n        details\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.AuditLogDocument,
     "\n  query AuditActions {\n    auditActions\n  }\n": typeof types.AuditActionsDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input)\n  }\n": typeof types.RegisterDocument,
@@ -116,7 +120,6 @@ type Documents = {
     "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorWhatIfRunDocument,
     "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.RuleEditorWhatIfRunsDocument,
     "\n  query RuleEditorWhatIfChanges($id: ID!, $input: TableInput) {\n    whatIfRun(id: $id) {\n      id\n      changes(input: $input) {\n        items {\n          itemId\n          documentId\n          name\n          dossierId\n          inputIndex\n          changes\n          before\n          after\n        }\n        pages\n        total\n        more\n      }\n    }\n  }\n": typeof types.RuleEditorWhatIfChangesDocument,
-    "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": typeof types.RolesDocument,
     "\n  query Policies {\n    getPolicies {\n      subject\n      domain\n      object\n      action\n    }\n  }\n": typeof types.PoliciesDocument,
     "\n  query Groups {\n    getGroups {\n      subject\n      domain\n      role\n    }\n  }\n": typeof types.GroupsDocument,
     "\n  query UserOptions($search: String, $limit: Int) {\n    users(search: $search, limit: $limit) {\n      email\n      firstName\n      lastName\n    }\n  }\n": typeof types.UserOptionsDocument,
@@ -160,6 +163,7 @@ type Documents = {
     "\n  mutation ValidationRequestSignedURL($filename: String!) {\n    requestSignedURLForValidationDocument(filename: $filename) {\n      url\n      name\n      expiresAt\n      maxBytes\n    }\n  }\n": typeof types.ValidationRequestSignedUrlDocument,
     "\n  mutation ValidationCreateRuleValidation($documentID: ID!, $name: String!, $url: String, $istitutoAppartenenza: String!) {\n    createRuleValidation(documentID: $documentID, name: $name, url: $url, istitutoAppartenenza: $istitutoAppartenenza) {\n      id\n    }\n  }\n": typeof types.ValidationCreateRuleValidationDocument,
     "\n  mutation ValidationRunValidation($idDocValidation: ID!) {\n    runValidation(idDocValidation: $idDocValidation) {\n      id\n    }\n  }\n": typeof types.ValidationRunValidationDocument,
+    "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": typeof types.RolesDocument,
     "\n  fragment UserFields on User {\n    email\n    firstName\n    lastName\n    avatar\n    createdAt\n  }\n": typeof types.UserFieldsFragmentDoc,
     "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    messageCode\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n": typeof types.AuthSessionFieldsFragmentDoc,
     "\n  mutation Impersonates($email: String!) {\n    impersonates(email: $email) {\n      ...AuthSessionFields\n    }\n  }\n": typeof types.ImpersonatesDocument,
@@ -176,6 +180,10 @@ const documents: Documents = {
     "\n  mutation UpdateOwnData($email: String!, $user: UpdateUserInput!) {\n    updateUser(email: $email, user: $user) {\n      ...UserFields\n    }\n  }\n": types.UpdateOwnDataDocument,
     "\n  mutation UpdateSelfPassword($email: String!, $oldPassword: String!, $newPassword: String!) {\n    updateSelfPassword(email: $email, oldPassword: $oldPassword, newPassword: $newPassword)\n  }\n": types.UpdateSelfPasswordDocument,
     "\n  mutation UpdateAvatar($email: String!, $avatar: String!) {\n    updateAvatar(email: $email, avatar: $avatar) {\n      ...UserFields\n    }\n  }\n": types.UpdateAvatarDocument,
+    "\n  query ApiKeys($input: TableInput) {\n    apiKeys(input: $input) {\n      items {\n        id\n        name\n        prefix\n        subject\n        roles\n        allowedSources\n        expiresAt\n        createdBy\n        createdAt\n        rotatedAt\n        previousValidUntil\n        lastUsedAt\n        revokedAt\n        state\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      apiKey {\n        id\n        name\n        prefix\n      }\n      secret\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RotateApiKey($id: ID!, $previousValidForHours: Int!) {\n    rotateApiKey(id: $id, previousValidForHours: $previousValidForHours) {\n      apiKey {\n        id\n        name\n        prefix\n        previousValidUntil\n      }\n      secret\n    }\n  }\n": types.RotateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      state\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  query AuditLog($input: TableInput) {\n    auditLog(input: $input) {\n      items {\n        id\n        createdAt\n        actorEmail\n        impersonatorEmail\n        action\n        targetType\n        targetId\n        details\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.AuditLogDocument,
     "\n  query AuditActions {\n    auditActions\n  }\n": types.AuditActionsDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input)\n  }\n": types.RegisterDocument,
@@ -274,7 +282,6 @@ const documents: Documents = {
     "\n  query RuleEditorWhatIfRun($id: ID!) {\n    whatIfRun(id: $id) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorWhatIfRunDocument,
     "\n  query RuleEditorWhatIfRuns($ruleId: ID!, $limit: Int) {\n    whatIfRuns(ruleId: $ruleId, limit: $limit) {\n      id\n      ruleId\n      state\n      requestedBy\n      limit\n      since\n      until\n      total\n      done\n      changed\n      error\n      errorMessage {\n        messageCode\n        params\n      }\n      createdAt\n      finishedAt\n    }\n  }\n": types.RuleEditorWhatIfRunsDocument,
     "\n  query RuleEditorWhatIfChanges($id: ID!, $input: TableInput) {\n    whatIfRun(id: $id) {\n      id\n      changes(input: $input) {\n        items {\n          itemId\n          documentId\n          name\n          dossierId\n          inputIndex\n          changes\n          before\n          after\n        }\n        pages\n        total\n        more\n      }\n    }\n  }\n": types.RuleEditorWhatIfChangesDocument,
-    "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": types.RolesDocument,
     "\n  query Policies {\n    getPolicies {\n      subject\n      domain\n      object\n      action\n    }\n  }\n": types.PoliciesDocument,
     "\n  query Groups {\n    getGroups {\n      subject\n      domain\n      role\n    }\n  }\n": types.GroupsDocument,
     "\n  query UserOptions($search: String, $limit: Int) {\n    users(search: $search, limit: $limit) {\n      email\n      firstName\n      lastName\n    }\n  }\n": types.UserOptionsDocument,
@@ -318,6 +325,7 @@ const documents: Documents = {
     "\n  mutation ValidationRequestSignedURL($filename: String!) {\n    requestSignedURLForValidationDocument(filename: $filename) {\n      url\n      name\n      expiresAt\n      maxBytes\n    }\n  }\n": types.ValidationRequestSignedUrlDocument,
     "\n  mutation ValidationCreateRuleValidation($documentID: ID!, $name: String!, $url: String, $istitutoAppartenenza: String!) {\n    createRuleValidation(documentID: $documentID, name: $name, url: $url, istitutoAppartenenza: $istitutoAppartenenza) {\n      id\n    }\n  }\n": types.ValidationCreateRuleValidationDocument,
     "\n  mutation ValidationRunValidation($idDocValidation: ID!) {\n    runValidation(idDocValidation: $idDocValidation) {\n      id\n    }\n  }\n": types.ValidationRunValidationDocument,
+    "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n": types.RolesDocument,
     "\n  fragment UserFields on User {\n    email\n    firstName\n    lastName\n    avatar\n    createdAt\n  }\n": types.UserFieldsFragmentDoc,
     "\n  fragment AuthSessionFields on AuthSession {\n    logged\n    message\n    messageCode\n    user {\n      ...UserFields\n    }\n    accessToken\n    refreshToken\n    accessUuid\n    refreshUuid\n    atExpires\n    rtExpires\n    permissions {\n      resource\n      action\n    }\n    impersonated\n    impersonatedBy {\n      ...UserFields\n    }\n  }\n": types.AuthSessionFieldsFragmentDoc,
     "\n  mutation Impersonates($email: String!) {\n    impersonates(email: $email) {\n      ...AuthSessionFields\n    }\n  }\n": types.ImpersonatesDocument,
@@ -343,6 +351,22 @@ export function graphql(source: "\n  mutation UpdateSelfPassword($email: String!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateAvatar($email: String!, $avatar: String!) {\n    updateAvatar(email: $email, avatar: $avatar) {\n      ...UserFields\n    }\n  }\n"): typeof import('./graphql').UpdateAvatarDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys($input: TableInput) {\n    apiKeys(input: $input) {\n      items {\n        id\n        name\n        prefix\n        subject\n        roles\n        allowedSources\n        expiresAt\n        createdBy\n        createdAt\n        rotatedAt\n        previousValidUntil\n        lastUsedAt\n        revokedAt\n        state\n      }\n      pages\n      total\n      more\n    }\n  }\n"): typeof import('./graphql').ApiKeysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      apiKey {\n        id\n        name\n        prefix\n      }\n      secret\n    }\n  }\n"): typeof import('./graphql').CreateApiKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateApiKey($id: ID!, $previousValidForHours: Int!) {\n    rotateApiKey(id: $id, previousValidForHours: $previousValidForHours) {\n      apiKey {\n        id\n        name\n        prefix\n        previousValidUntil\n      }\n      secret\n    }\n  }\n"): typeof import('./graphql').RotateApiKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').RevokeApiKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -738,10 +762,6 @@ export function graphql(source: "\n  query RuleEditorWhatIfChanges($id: ID!, $in
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n"): typeof import('./graphql').RolesDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query Policies {\n    getPolicies {\n      subject\n      domain\n      object\n      action\n    }\n  }\n"): typeof import('./graphql').PoliciesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -911,6 +931,10 @@ export function graphql(source: "\n  mutation ValidationCreateRuleValidation($do
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ValidationRunValidation($idDocValidation: ID!) {\n    runValidation(idDocValidation: $idDocValidation) {\n      id\n    }\n  }\n"): typeof import('./graphql').ValidationRunValidationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Roles {\n    roles {\n      name\n      description\n    }\n  }\n"): typeof import('./graphql').RolesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,24 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Whether a key can be used. */
+export type ApiKeyState =
+  | 'ACTIVE'
+  /** Past its expiry. */
+  | 'EXPIRED'
+  | 'REVOKED';
+
+export type CreateApiKeyInput = {
+  /** Addresses or CIDR networks it may be used from (at most 20; absent or empty: any). */
+  allowedSources?: Array<string> | null | undefined;
+  /** When it stops working (absent: never). */
+  expiresAt?: string | null | undefined;
+  /** Letters, digits, `.`, `-` and `_`, at most 64; unique whatever the case. */
+  name: string;
+  /** The roles whose permissions it has (1–20), none allowing more than the creator may do. */
+  roles: Array<string>;
+};
+
 /** A new data table. */
 export type CreateDataTableInput = {
   /** JSON text. */
@@ -196,6 +214,35 @@ export type UpdateAvatarMutationVariables = Exact<{
 
 
 export type UpdateAvatarMutation = { updateAvatar: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } };
+
+export type ApiKeysQueryVariables = Exact<{
+  input?: TableInput | null | undefined;
+}>;
+
+
+export type ApiKeysQuery = { apiKeys: { pages: number, total: number, more: boolean, items: Array<{ id: string, name: string, prefix: string, subject: string, roles: Array<string>, allowedSources: Array<string>, expiresAt: string | null, createdBy: string, createdAt: string, rotatedAt: string | null, previousValidUntil: string | null, lastUsedAt: string | null, revokedAt: string | null, state: ApiKeyState }> } };
+
+export type CreateApiKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type CreateApiKeyMutation = { createApiKey: { secret: string, apiKey: { id: string, name: string, prefix: string } } };
+
+export type RotateApiKeyMutationVariables = Exact<{
+  id: string | number;
+  previousValidForHours: number;
+}>;
+
+
+export type RotateApiKeyMutation = { rotateApiKey: { secret: string, apiKey: { id: string, name: string, prefix: string, previousValidUntil: string | null } } };
+
+export type RevokeApiKeyMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeApiKeyMutation = { revokeApiKey: { id: string, state: ApiKeyState } };
 
 export type AuditLogQueryVariables = Exact<{
   input?: TableInput | null | undefined;
@@ -889,11 +936,6 @@ export type RuleEditorWhatIfChangesQueryVariables = Exact<{
 
 export type RuleEditorWhatIfChangesQuery = { whatIfRun: { id: string, changes: { pages: number, total: number, more: boolean, items: Array<{ itemId: string, documentId: string | null, name: string, dossierId: string, inputIndex: number | null, changes: Array<string>, before: string | null, after: string }> } } };
 
-export type RolesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type RolesQuery = { roles: Array<{ name: string, description: string }> };
-
 export type PoliciesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1195,6 +1237,11 @@ export type ValidationRunValidationMutationVariables = Exact<{
 
 export type ValidationRunValidationMutation = { runValidation: { id: string } };
 
+export type RolesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RolesQuery = { roles: Array<{ name: string, description: string }> };
+
 export type UserFieldsFragment = { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string };
 
 export type AuthSessionFieldsFragment = { logged: boolean, message: string | null, messageCode: string | null, accessToken: string | null, refreshToken: string | null, accessUuid: string | null, refreshUuid: string | null, atExpires: number | null, rtExpires: number | null, impersonated: boolean, user: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null, permissions: Array<{ resource: string, action: string }>, impersonatedBy: { email: string, firstName: string, lastName: string, avatar: string | null, createdAt: string } | null };
@@ -1392,6 +1439,64 @@ export const UpdateAvatarDocument = new TypedDocumentString(`
   avatar
   createdAt
 }`) as unknown as TypedDocumentString<UpdateAvatarMutation, UpdateAvatarMutationVariables>;
+export const ApiKeysDocument = new TypedDocumentString(`
+    query ApiKeys($input: TableInput) {
+  apiKeys(input: $input) {
+    items {
+      id
+      name
+      prefix
+      subject
+      roles
+      allowedSources
+      expiresAt
+      createdBy
+      createdAt
+      rotatedAt
+      previousValidUntil
+      lastUsedAt
+      revokedAt
+      state
+    }
+    pages
+    total
+    more
+  }
+}
+    `) as unknown as TypedDocumentString<ApiKeysQuery, ApiKeysQueryVariables>;
+export const CreateApiKeyDocument = new TypedDocumentString(`
+    mutation CreateApiKey($input: CreateApiKeyInput!) {
+  createApiKey(input: $input) {
+    apiKey {
+      id
+      name
+      prefix
+    }
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<CreateApiKeyMutation, CreateApiKeyMutationVariables>;
+export const RotateApiKeyDocument = new TypedDocumentString(`
+    mutation RotateApiKey($id: ID!, $previousValidForHours: Int!) {
+  rotateApiKey(id: $id, previousValidForHours: $previousValidForHours) {
+    apiKey {
+      id
+      name
+      prefix
+      previousValidUntil
+    }
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<RotateApiKeyMutation, RotateApiKeyMutationVariables>;
+export const RevokeApiKeyDocument = new TypedDocumentString(`
+    mutation RevokeApiKey($id: ID!) {
+  revokeApiKey(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
 export const AuditLogDocument = new TypedDocumentString(`
     query AuditLog($input: TableInput) {
   auditLog(input: $input) {
@@ -2577,14 +2682,6 @@ export const RuleEditorWhatIfChangesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RuleEditorWhatIfChangesQuery, RuleEditorWhatIfChangesQueryVariables>;
-export const RolesDocument = new TypedDocumentString(`
-    query Roles {
-  roles {
-    name
-    description
-  }
-}
-    `) as unknown as TypedDocumentString<RolesQuery, RolesQueryVariables>;
 export const PoliciesDocument = new TypedDocumentString(`
     query Policies {
   getPolicies {
@@ -3037,6 +3134,14 @@ export const ValidationRunValidationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ValidationRunValidationMutation, ValidationRunValidationMutationVariables>;
+export const RolesDocument = new TypedDocumentString(`
+    query Roles {
+  roles {
+    name
+    description
+  }
+}
+    `) as unknown as TypedDocumentString<RolesQuery, RolesQueryVariables>;
 export const ImpersonatesDocument = new TypedDocumentString(`
     mutation Impersonates($email: String!) {
   impersonates(email: $email) {

@@ -1,0 +1,1 @@
+DROP TABLE import_idempotency_keys;
