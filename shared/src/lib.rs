@@ -23,3 +23,4 @@ pub mod storage;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod webhooks;

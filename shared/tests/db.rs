@@ -63,6 +63,7 @@ const EVERY_TABLE: &[&str] = &[
     "users",
     "validation_documents",
     "validation_logs",
+    "webhook_secrets",
     "what_if_changes",
     "what_if_runs",
 ];

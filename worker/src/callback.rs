@@ -219,8 +219,15 @@ impl Attempt {
     }
 }
 
-/// POSTs `body` (JSON) to `url` under `policy`, within `timeout`.
-pub async fn post(policy: &CallbackPolicy, url: &str, body: &str, timeout: Duration) -> Attempt {
+/// POSTs `body` (JSON) with `headers` (the signature's) to `url` under `policy`, within
+/// `timeout`.
+pub async fn post(
+    policy: &CallbackPolicy,
+    url: &str,
+    body: &str,
+    headers: &[(&'static str, String)],
+    timeout: Duration,
+) -> Attempt {
     let url = match Url::parse(url) {
         Ok(url) if matches!(url.scheme(), "http" | "https") => url,
         Ok(url) => {
@@ -281,13 +288,14 @@ pub async fn post(policy: &CallbackPolicy, url: &str, body: &str, timeout: Durat
             );
         }
     };
-    let response = client
+    let mut request = client
         .post(url)
         .header(reqwest::header::CONTENT_TYPE, "application/json")
-        .header(reqwest::header::USER_AGENT, "Istruttoria callback")
-        .body(body.to_owned())
-        .send()
-        .await;
+        .header(reqwest::header::USER_AGENT, "Istruttoria callback");
+    for (name, value) in headers {
+        request = request.header(*name, value);
+    }
+    let response = request.body(body.to_owned()).send().await;
     let response = match response {
         Ok(response) => response,
         Err(error) => return Attempt::failed(cause_of(&error), describe(&error)),
@@ -479,12 +487,19 @@ mod tests {
             "http://metadata.google.internal/",
             "http://10.0.0.1/",
         ] {
-            let attempt = post(&policy, url, "{}", Duration::from_secs(2)).await;
+            let attempt = post(&policy, url, "{}", &[], Duration::from_secs(2)).await;
             assert!(attempt.permanent, "{url}: {attempt:?}");
             assert!(attempt.response_code.is_none(), "{url}");
             assert_eq!(attempt.cause, Some(Cause::ForbiddenAddress), "{url}");
         }
-        let attempt = post(&policy, "ftp://example.com/", "{}", Duration::from_secs(1)).await;
+        let attempt = post(
+            &policy,
+            "ftp://example.com/",
+            "{}",
+            &[],
+            Duration::from_secs(1),
+        )
+        .await;
         assert!(attempt.permanent && !attempt.succeeded());
         assert_eq!(attempt.cause, Some(Cause::InvalidUrl));
     }

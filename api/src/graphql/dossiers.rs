@@ -129,6 +129,17 @@ pub struct DossierCallback {
     pub error_description: Option<String>,
     /// 1 for the first try.
     pub attempt: i32,
+    /// The headers the attempt was sent with — its Standard Webhooks signature (`webhook-id`,
+    /// `webhook-timestamp`, `webhook-signature`, docs/callbacks.md) — by name; empty for
+    /// attempts made before they were kept.
+    pub request_headers: Vec<CallbackHeader>,
+}
+
+/// One header of a callback attempt.
+#[derive(SimpleObject)]
+pub struct CallbackHeader {
+    pub name: String,
+    pub value: String,
 }
 
 impl From<CallbackRow> for DossierCallback {
@@ -144,6 +155,20 @@ impl From<CallbackRow> for DossierCallback {
             response_body: row.response_body,
             error_description: row.error_description,
             attempt: row.attempt,
+            request_headers: row
+                .request_headers
+                .as_ref()
+                .and_then(serde_json::Value::as_object)
+                .map(|headers| {
+                    headers
+                        .iter()
+                        .map(|(name, value)| CallbackHeader {
+                            name: name.clone(),
+                            value: value.as_str().unwrap_or_default().to_owned(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
         }
     }
 }

@@ -419,6 +419,7 @@ async fn a_dossier_shows_its_callbacks_downloads_and_deletes_with_its_files() ->
                     response_body: Some("ok".into()),
                     error_description: (!success).then(|| "HTTP 500".to_owned()),
                     success,
+                    request_headers: None,
                 })
                 .execute(&mut conn)
                 .await?;

@@ -16,12 +16,13 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use serde_json::{Value, json};
 use shared::db::schema::{
-    dossier_callbacks, dossier_rule_executions, dossiers, rule_execution_logs,
+    dossier_callbacks, dossier_rule_executions, dossiers, rule_execution_logs, webhook_secrets,
 };
 use shared::jobs::Job;
 use shared::jobs::pipeline::{DossierRulesScope, ExtractDocument, ImportDossier, RunDossierRules};
 use shared::messages::Message;
 use shared::testing::pdf;
+use shared::webhooks;
 use uuid::Uuid;
 
 /// A document rule: reads the amount and the tax code from the contract text into metas.
@@ -289,6 +290,46 @@ async fn an_imported_dossier_is_processed_aggregated_and_called_back() -> Result
         receiver.bodies(),
         vec![bodies[0].clone(), bodies[0].clone()]
     );
+
+    // Both carry a Standard Webhooks signature with the importer's secret, the same message
+    // id (the same body), and each attempt keeps its headers.
+    let secret: String = webhook_secrets::table
+        .find(common::ADMIN_EMAIL)
+        .select(webhook_secrets::secret)
+        .first(&mut conn)
+        .await?;
+    let secret = webhooks::WebhookSecret::parse(&secret).context("a secret")?;
+    let signatures = receiver.signatures();
+    assert_eq!(signatures.len(), 2);
+    assert_eq!(signatures[0][0], signatures[1][0], "one message id");
+    assert_eq!(
+        signatures[0][0],
+        webhooks::message_id(dossier_id, &bodies[0])
+    );
+    for [id, timestamp, signature] in &signatures {
+        let now = chrono::Utc::now().timestamp();
+        webhooks::verify(&secret, id, timestamp, signature, &bodies[0], now)
+            .with_context(|| format!("{id} {timestamp} {signature}"))?;
+        let tampered = bodies[0].replace("VAL-1", "VAL-2");
+        assert!(webhooks::verify(&secret, id, timestamp, signature, &tampered, now).is_err());
+    }
+    let kept: Vec<Option<Value>> = dossier_callbacks::table
+        .filter(dossier_callbacks::dossier_id.eq(dossier_id))
+        .order(dossier_callbacks::created_at)
+        .select(dossier_callbacks::request_headers)
+        .load(&mut conn)
+        .await?;
+    for (headers, [id, timestamp, signature]) in kept.iter().zip(&signatures) {
+        let headers = headers.as_ref().context("the attempt's headers")?;
+        assert_eq!(
+            (
+                &headers["webhook-id"],
+                &headers["webhook-timestamp"],
+                &headers["webhook-signature"]
+            ),
+            (&json!(id), &json!(timestamp), &json!(signature))
+        );
+    }
     Ok(())
 }
 

@@ -132,6 +132,7 @@ diesel::table! {
         error_description -> Nullable<Text>,
         success -> Bool,
         created_at -> Timestamptz,
+        request_headers -> Nullable<Jsonb>,
     }
 }
 
@@ -459,6 +460,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    webhook_secrets (consumer) {
+        consumer -> Text,
+        secret -> Text,
+        previous_secret -> Nullable<Text>,
+        previous_valid_until -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        rotated_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     what_if_changes (run_id, item_id, input_index) {
         run_id -> Uuid,
         item_id -> Uuid,
@@ -555,6 +567,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     users,
     validation_documents,
     validation_logs,
+    webhook_secrets,
     what_if_changes,
     what_if_runs,
 );

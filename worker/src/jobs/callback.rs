@@ -10,15 +10,19 @@ use diesel_async::RunQueryDsl;
 use serde_json::json;
 use shared::db::models::DossierState;
 use shared::db::models::dossiers::NewDossierCallback;
-use shared::db::repo::pipeline;
+use shared::db::repo::{pipeline, webhook_secrets};
 use shared::db::schema::dossier_callbacks;
 use shared::jobs::job_failure::JobFailure;
 use shared::jobs::pipeline::SendCallback;
+use shared::webhooks;
 use uuid::Uuid;
 use worker::callback::{self, Cause};
 
 use super::JobContext;
 use super::pipeline::{Exclusive, exclusively};
+
+/// The consumer whose secret signs the callbacks of dossiers with no importer on record.
+const SYSTEM_CONSUMER: &str = "system";
 
 /// Longest wait between two attempts.
 const MAX_BACKOFF: std::time::Duration = std::time::Duration::from_secs(300);
@@ -49,6 +53,12 @@ async fn send(dossier_id: Uuid, resend: bool, context: &JobContext) -> Result<()
         "state": dossier.state,
         "aggregateResult": aggregate,
     }))?;
+    // Signed with the secrets of the callback's consumer: who imported the dossier (dossiers
+    // imported before importers were kept: the system's own consumer).
+    let consumer = shared::import::store::importer(&mut conn, dossier_id)
+        .await?
+        .unwrap_or_else(|| SYSTEM_CONSUMER.to_owned());
+    let message_id = webhooks::message_id(dossier_id, &body);
     let previous: Vec<bool> = dossier_callbacks::table
         .filter(dossier_callbacks::dossier_id.eq(dossier_id))
         .filter(dossier_callbacks::request_body.eq(&body))
@@ -65,7 +75,19 @@ async fn send(dossier_id: Uuid, resend: bool, context: &JobContext) -> Result<()
     // A resend has its own attempts; a delivery again after a crash continues the count.
     let first_attempt = if resend { attempt } else { 1 };
     loop {
-        let outcome = callback::post(&settings.policy, &url, &body, settings.config.timeout).await;
+        let mut conn = context.db.get().await?;
+        let now = chrono::Utc::now();
+        let secrets = webhook_secrets::signing_secrets(&mut conn, &consumer, now).await?;
+        drop(conn);
+        let headers = webhooks::headers(&secrets, &message_id, now.timestamp(), &body);
+        let outcome = callback::post(
+            &settings.policy,
+            &url,
+            &body,
+            &headers,
+            settings.config.timeout,
+        )
+        .await;
         let success = outcome.succeeded();
         let mut conn = context.db.get().await?;
         diesel::insert_into(dossier_callbacks::table)
@@ -80,6 +102,13 @@ async fn send(dossier_id: Uuid, resend: bool, context: &JobContext) -> Result<()
                 response_body: outcome.response_body.clone(),
                 error_description: outcome.error.clone(),
                 success,
+                request_headers: Some(
+                    headers
+                        .iter()
+                        .map(|(name, value)| ((*name).to_owned(), json!(value)))
+                        .collect::<serde_json::Map<_, _>>()
+                        .into(),
+                ),
             })
             .execute(&mut conn)
             .await?;

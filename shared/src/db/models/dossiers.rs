@@ -171,6 +171,9 @@ pub struct DossierCallback {
     pub error_description: Option<String>,
     pub success: bool,
     pub created_at: DateTime<Utc>,
+    /// The headers the attempt was sent with (its signature among them), `{ name: value }`;
+    /// NULL on attempts made before they were kept.
+    pub request_headers: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Insertable)]
@@ -186,4 +189,5 @@ pub struct NewDossierCallback {
     pub response_body: Option<String>,
     pub error_description: Option<String>,
     pub success: bool,
+    pub request_headers: Option<serde_json::Value>,
 }

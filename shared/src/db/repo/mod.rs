@@ -25,4 +25,5 @@ pub mod rules;
 pub mod types;
 pub mod users;
 pub mod validation;
+pub mod webhook_secrets;
 pub mod what_if;

@@ -33,8 +33,24 @@ function fakeServer(overrides: Record<string, (variables: Record<string, unknown
     }),
     DossierCallbacks: () => ({
       dossierCallbacks: [
-        { id: 'c2', success: true, timestamp: 1793610000, url: 'https://esempio.it/cb', method: 'POST', requestBody: '{}', responseCode: 200, responseBody: 'ok', errorDescription: null, attempt: 2 },
-        { id: 'c1', success: false, timestamp: 1793600000, url: 'https://esempio.it/cb', method: 'POST', requestBody: '{}', responseCode: 503, responseBody: '', errorDescription: 'HTTP 503', attempt: 1 },
+        {
+          id: 'c2',
+          success: true,
+          timestamp: 1793610000,
+          url: 'https://esempio.it/cb',
+          method: 'POST',
+          requestBody: '{}',
+          responseCode: 200,
+          responseBody: 'ok',
+          errorDescription: null,
+          attempt: 2,
+          requestHeaders: [
+            { name: 'webhook-id', value: 'msg_0a1b' },
+            { name: 'webhook-timestamp', value: '1793610000' },
+            { name: 'webhook-signature', value: 'v1,c2lnbmF0dXJl' },
+          ],
+        },
+        { id: 'c1', success: false, timestamp: 1793600000, url: 'https://esempio.it/cb', method: 'POST', requestBody: '{}', responseCode: 503, responseBody: '', errorDescription: 'HTTP 503', attempt: 1, requestHeaders: [] },
       ],
     }),
     DossierAggregate: () => ({ getDossierResultAggregate: JSON.stringify(aggregate) }),
@@ -61,6 +77,9 @@ describe('dossier detail', () => {
     const rows = await screen.findAllByTestId('callback-row');
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['RIUSCITA', 'FALLITA']);
     expect(within(screen.getByTestId('breadcrumbs')).getByText('Dossier')).toBeTruthy();
+    // An attempt's details show the headers it was signed with.
+    fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Dettagli della chiamata' }));
+    expect((await screen.findByTestId('callback-headers')).textContent).toBe('webhook-id: msg_0a1b\nwebhook-timestamp: 1793610000\nwebhook-signature: v1,c2lnbmF0dXJl');
   });
 
   it('resends the callback', async () => {

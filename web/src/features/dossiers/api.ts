@@ -74,6 +74,10 @@ const DossierCallbacksQuery = graphql(`
       responseBody
       errorDescription
       attempt
+      requestHeaders {
+        name
+        value
+      }
     }
   }
 `);

@@ -637,6 +637,7 @@ export const en: typeof it = {
       responseCode: 'Response code',
       errorDescription: 'Error',
       details: 'Call details',
+      requestHeaders: 'Request headers (Standard Webhooks signature)',
       requestBody: 'Request body',
       responseBody: 'Response body',
       loadFailed: 'Could not load the callbacks',

@@ -637,6 +637,7 @@ export const it = {
       responseCode: 'Codice risposta',
       errorDescription: 'Errore',
       details: 'Dettagli della chiamata',
+      requestHeaders: 'Intestazioni della richiesta (firma Standard Webhooks)',
       requestBody: 'Corpo della richiesta',
       responseBody: 'Corpo della risposta',
       loadFailed: 'Impossibile ottenere le callback',

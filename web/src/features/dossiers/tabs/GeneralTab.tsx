@@ -137,6 +137,14 @@ function CallbackRow({ callback, open, onToggle }: { callback: Callback; open: b
         <tr>
           <td colSpan={7}>
             <Collapse isOpen>
+              {callback.requestHeaders.length > 0 && (
+                <>
+                  <h3 className="detail-subtitle">{t('dossierDetail.callbacks.requestHeaders')}</h3>
+                  <pre className="code-block ltr-data" tabIndex={0} data-testid="callback-headers">
+                    {callback.requestHeaders.map((header) => `${header.name}: ${header.value}`).join('\n')}
+                  </pre>
+                </>
+              )}
               <h3 className="detail-subtitle">{t('dossierDetail.callbacks.requestBody')}</h3>
               <pre className="code-block" tabIndex={0}>{prettyJson(callback.requestBody)}</pre>
               <h3 className="detail-subtitle">{t('dossierDetail.callbacks.responseBody')}</h3>

@@ -459,7 +459,7 @@ export type DossierCallbacksQueryVariables = Exact<{
 }>;
 
 
-export type DossierCallbacksQuery = { dossierCallbacks: Array<{ id: string, success: boolean, timestamp: number, url: string, method: string, requestBody: string, responseCode: number | null, responseBody: string | null, errorDescription: string | null, attempt: number }> };
+export type DossierCallbacksQuery = { dossierCallbacks: Array<{ id: string, success: boolean, timestamp: number, url: string, method: string, requestBody: string, responseCode: number | null, responseBody: string | null, errorDescription: string | null, attempt: number, requestHeaders: Array<{ name: string, value: string }> }> };
 
 export type DossierDocumentsQueryVariables = Exact<{
   dossier: string | number;
@@ -1900,6 +1900,10 @@ export const DossierCallbacksDocument = new TypedDocumentString(`
     responseBody
     errorDescription
     attempt
+    requestHeaders {
+      name
+      value
+    }
   }
 }
     `) as unknown as TypedDocumentString<DossierCallbacksQuery, DossierCallbacksQueryVariables>;

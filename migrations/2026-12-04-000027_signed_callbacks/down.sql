@@ -1,0 +1,2 @@
+ALTER TABLE dossier_callbacks DROP COLUMN request_headers;
+DROP TABLE webhook_secrets;
