@@ -45,6 +45,11 @@ test('a key made on the screen imports on its own, and once revoked on the scree
   await expect(row).not.toContainText('Mai usata');
   await expectAccessible(page, '/api-keys');
 
+  // The secret its callbacks are signed with, to configure on the receiving system.
+  await row.getByTestId('api-key-callback-secret').click();
+  await expect(page.getByTestId('callback-secret')).toHaveValue(/^whsec_/);
+  await page.getByTestId('callback-secret-close').click();
+
   await row.getByTestId('api-key-revoke').click();
   await page.getByRole('button', { name: 'Revoca', exact: true }).click();
   await expect(row.getByTestId('api-key-state')).toHaveText('Revocata');
@@ -90,6 +95,11 @@ test.describe('API keys screenshots', () => {
       await page.getByTestId('api-key-roles').locator('input').first().waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${dir}/api-key-new-${look.name}.png`, fullPage: true });
+      await page.goto('/api-keys');
+      await page.getByTestId('api-keys-table').locator('tbody tr[data-row]').first().getByTestId('api-key-callback-secret').click();
+      await page.getByTestId('callback-secret').waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${dir}/callback-secret-${look.name}.png` });
     }
   });
 });

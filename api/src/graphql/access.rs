@@ -86,6 +86,9 @@ pub const OPERATIONS: &[(OperationType, &str, Access)] = &[
     (Mutation, "createApiKey", Resource("apiKeys")),
     (Mutation, "rotateApiKey", Resource("apiKeys")),
     (Mutation, "revokeApiKey", Resource("apiKeys")),
+    // The secrets callbacks are signed with (a mutation: revealing one is audited).
+    (Mutation, "callbackSecret", Resource("apiKeys")),
+    (Mutation, "rotateCallbackSecret", Resource("apiKeys")),
     // Notification recipients.
     (Query, "notificationReceivers", Resource("notifications")),
     (

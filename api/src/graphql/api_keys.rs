@@ -8,6 +8,7 @@ use async_graphql::{Context, Enum, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 use shared::auth::api_keys::display_prefix;
 use shared::db::models::accounts::ApiKey as ApiKeyRow;
+use shared::db::repo::webhook_secrets::ConsumerSecret;
 use shared::services::api_keys::{self as service, ApiKeyAdmin, ApiKeyOrder, IssuedKey, NewKey};
 
 use super::support::caller::{actor, claims};
@@ -110,6 +111,29 @@ impl From<IssuedKey> for IssuedApiKey {
     }
 }
 
+/// The secret a callback consumer's callbacks are signed with (docs/callbacks.md).
+#[derive(SimpleObject)]
+pub struct CallbackSecret {
+    /// An API key's subject (`apikey:<name>`) or a user's e-mail.
+    pub consumer: String,
+    /// `whsec_…`: what the receiver verifies `webhook-signature` with.
+    pub secret: String,
+    /// Until when the secret a rotation replaced still signs beside it.
+    pub previous_valid_until: Option<DateTime<Utc>>,
+    pub rotated_at: Option<DateTime<Utc>>,
+}
+
+impl From<ConsumerSecret> for CallbackSecret {
+    fn from(row: ConsumerSecret) -> Self {
+        Self {
+            consumer: row.consumer,
+            secret: row.secret,
+            previous_valid_until: row.previous_valid_until.filter(|until| *until > Utc::now()),
+            rotated_at: row.rotated_at,
+        }
+    }
+}
+
 #[derive(InputObject)]
 pub struct CreateApiKeyInput {
     /// Letters, digits, `.`, `-` and `_`, at most 64; unique whatever the case.
@@ -201,6 +225,39 @@ impl ApiKeysMutation {
             .await
             .map_err(admin_error)?;
         Ok(issued.into())
+    }
+
+    /// The secret the callbacks of `consumer` (an API key's `subject`, or a user's e-mail) are
+    /// signed with, made now if it has none; audited.
+    async fn callback_secret(
+        &self,
+        ctx: &Context<'_>,
+        consumer: String,
+    ) -> async_graphql::Result<CallbackSecret> {
+        let claims = claims(ctx)?;
+        let state = ctx.data::<Arc<AppState>>()?;
+        let secret = admin(state)
+            .callback_secret(&actor(claims), &consumer)
+            .await
+            .map_err(admin_error)?;
+        Ok(secret.into())
+    }
+
+    /// Gives `consumer` a new callback secret; the old one keeps signing beside it for
+    /// `previousValidForHours` (0, the default: it stops at once; at most 168).
+    async fn rotate_callback_secret(
+        &self,
+        ctx: &Context<'_>,
+        consumer: String,
+        #[graphql(default = 0)] previous_valid_for_hours: u32,
+    ) -> async_graphql::Result<CallbackSecret> {
+        let claims = claims(ctx)?;
+        let state = ctx.data::<Arc<AppState>>()?;
+        let secret = admin(state)
+            .rotate_callback_secret(&actor(claims), &consumer, previous_valid_for_hours)
+            .await
+            .map_err(admin_error)?;
+        Ok(secret.into())
     }
 
     /// Revokes a key: every request with it is refused from now on, in every API process.

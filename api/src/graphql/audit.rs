@@ -165,6 +165,8 @@ mod tests {
             ("createApiKey", Writes(&["api_key.create"])),
             ("rotateApiKey", Writes(&["api_key.rotate"])),
             ("revokeApiKey", Writes(&["api_key.revoke"])),
+            ("callbackSecret", Writes(&["callback_secret.reveal"])),
+            ("rotateCallbackSecret", Writes(&["callback_secret.rotate"])),
             (
                 "addNotificationReceiver",
                 Writes(&["notification_receiver.add"]),

@@ -537,3 +537,75 @@ async fn a_key_over_its_rate_is_told_when_to_come_back() -> Result<()> {
     assert!(graphql.is_err(), "GraphQL answers 429 too: {graphql:?}");
     Ok(())
 }
+
+#[tokio::test]
+async fn a_consumer_s_callback_secret_is_shown_to_its_administrators_and_rotated_with_an_overlap()
+-> Result<()> {
+    use shared::db::repo::webhook_secrets::signing_secrets;
+    use shared::webhooks::WebhookSecret;
+    let server = TestServer::start(Options::default()).await?;
+    let admin = server.admin_token().await?;
+    role(&server, &admin, "importer", &["importDossier"]).await?;
+    let (_, key) = created_key(
+        &server,
+        &admin,
+        json!({ "name": "Lender", "roles": ["importer"] }),
+    )
+    .await?;
+    let consumer = key["subject"].as_str().context("subject")?.to_owned();
+    let reveal = "mutation($c: String!) { callbackSecret(consumer: $c) { consumer secret previousValidUntil } }";
+    let first = ok(&server, &admin, reveal, json!({ "c": consumer })).await?;
+    let secret = first["callbackSecret"]["secret"]
+        .as_str()
+        .context("secret")?
+        .to_owned();
+    assert!(secret.starts_with("whsec_"), "{secret}");
+    assert_eq!(
+        ok(&server, &admin, reveal, json!({ "c": "APIKEY:lender" })).await?["callbackSecret"]["secret"],
+        json!(secret),
+        "made once, the same afterwards"
+    );
+
+    let rotate = "mutation($c: String!, $h: Int!) { rotateCallbackSecret(consumer: $c, previousValidForHours: $h) { secret previousValidUntil } }";
+    let rotated = ok(&server, &admin, rotate, json!({ "c": consumer, "h": 24 })).await?;
+    let new = rotated["rotateCallbackSecret"]["secret"]
+        .as_str()
+        .context("secret")?
+        .to_owned();
+    assert_ne!(new, secret);
+    assert!(!rotated["rotateCallbackSecret"]["previousValidUntil"].is_null());
+    let mut conn = server.db.pool.get().await?;
+    let signing = signing_secrets(&mut conn, &consumer, chrono::Utc::now()).await?;
+    assert_eq!(
+        signing,
+        [&new, &secret]
+            .iter()
+            .filter_map(|text| WebhookSecret::parse(text))
+            .collect::<Vec<_>>(),
+        "both sign during the overlap, the new one first"
+    );
+    let later = chrono::Utc::now() + chrono::Duration::hours(25);
+    assert_eq!(signing_secrets(&mut conn, &consumer, later).await?.len(), 1);
+    ok(&server, &admin, rotate, json!({ "c": consumer, "h": 0 })).await?;
+    assert_eq!(
+        signing_secrets(&mut conn, &consumer, chrono::Utc::now())
+            .await?
+            .len(),
+        1,
+        "no overlap: only the new one"
+    );
+
+    // Users receive callbacks too; nobody else does.
+    ok(&server, &admin, reveal, json!({ "c": ADMIN_EMAIL })).await?;
+    let unknown = server
+        .graphql_as(&admin, reveal, json!({ "c": "apikey:nobody" }))
+        .await?;
+    assert_eq!(error(&unknown).0, "NOT_FOUND", "{unknown}");
+    let audited: i64 = audit_log::table
+        .filter(audit_log::action.eq_any(["callback_secret.reveal", "callback_secret.rotate"]))
+        .count()
+        .get_result(&mut conn)
+        .await?;
+    assert_eq!(audited, 5, "every reveal and rotation");
+    Ok(())
+}

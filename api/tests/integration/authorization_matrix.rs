@@ -524,6 +524,8 @@ fn the_accounts_operations_have_the_access_of_the_contract() {
         (Mutation, "createApiKey", Resource("apiKeys")),
         (Mutation, "rotateApiKey", Resource("apiKeys")),
         (Mutation, "revokeApiKey", Resource("apiKeys")),
+        (Mutation, "callbackSecret", Resource("apiKeys")),
+        (Mutation, "rotateCallbackSecret", Resource("apiKeys")),
         (Query, "notificationReceivers", Resource("notifications")),
         (
             Mutation,

@@ -79,6 +79,7 @@ super::entries! {
     API_KEY_SOURCE_INVALID = fn api_key_source_invalid(source) "Indirizzo o rete non valida: {source}" "Invalid address or network: {source}";
     API_KEY_TOO_MANY_SOURCES = fn api_key_too_many_sources(max) "Al massimo {max} indirizzi o reti" "At most {max} addresses or networks";
     API_KEY_NOT_FOUND = fn api_key_not_found() "Chiave API inesistente o già revocata" "No such API key, or it was revoked already";
+    CALLBACK_CONSUMER_NOT_FOUND = fn callback_consumer_not_found(consumer) "Nessuna chiave API né utente riceve callback come {consumer}" "No API key or user receives callbacks as {consumer}";
     API_KEY_OVERLAP_TOO_LONG = fn api_key_overlap_too_long(max) "La vecchia chiave può restare valida al massimo {max} ore" "The old key can stay valid for at most {max} hours";
     POLICY_EXISTS = fn policy_exists() "La policy esiste già" "The policy already exists";
     POLICY_NOT_FOUND = fn policy_not_found() "Policy non trovata" "Policy not found";

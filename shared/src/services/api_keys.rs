@@ -1,5 +1,7 @@
 //! API key administration (`/api-keys`; `apiKeys`, `createApiKey`, `rotateApiKey`,
-//! `revokeApiKey`): the keys machine clients authenticate with (`auth::api_keys`).
+//! `revokeApiKey`): the keys machine clients authenticate with (`auth::api_keys`); and the
+//! secrets their callbacks are signed with (`callbackSecret`, `rotateCallbackSecret`:
+//! `shared::webhooks`).
 //!
 //! Each change is one transaction with its audit-log entry, then [`AccessControl::changed`],
 //! so every API process accepts a new key, or refuses a revoked one, at once. As with every
@@ -18,10 +20,12 @@ use crate::auth::api_keys::{self, parse_source};
 use crate::db::models::accounts::{ApiKey, NewApiKey};
 use crate::db::repo::audit::{Actor, Entry};
 use crate::db::repo::paging::PageRequest;
+use crate::db::repo::webhook_secrets::ConsumerSecret;
 use crate::db::{DbError, Pool, repo};
 use crate::jobs::Redis;
 use crate::messages;
 use crate::services::users::AdminError;
+use crate::webhooks::WebhookSecret;
 
 pub use crate::db::repo::api_keys::ApiKeyOrder;
 
@@ -202,6 +206,83 @@ impl ApiKeyAdmin<'_> {
         Ok(revoked)
     }
 
+    /// The secret that signs the callbacks of `consumer` — an API key's subject
+    /// (`apikey:<name>`) or a user's e-mail —, made now if it has none yet (so that its
+    /// receiver can be configured before the first callback). Audited: who saw it.
+    pub async fn callback_secret(
+        &self,
+        actor: &Actor,
+        consumer: &str,
+    ) -> Result<ConsumerSecret, AdminError> {
+        not_impersonating(actor)?;
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        let consumer = known_consumer(&mut conn, consumer).await?;
+        let revealed = conn
+            .transaction(async |conn| -> Result<ConsumerSecret, DbError> {
+                let secret = repo::webhook_secrets::reveal(conn, &consumer).await?;
+                repo::audit::record(
+                    conn,
+                    Some(actor),
+                    Entry {
+                        action: "callback_secret.reveal",
+                        target_type: "callback_secret",
+                        target_id: &consumer,
+                        details: serde_json::json!({}),
+                    },
+                )
+                .await?;
+                Ok(secret)
+            })
+            .await?;
+        Ok(revealed)
+    }
+
+    /// Gives `consumer` a new callback secret; the current one keeps signing beside it for
+    /// `overlap_hours` (0: it stops at once).
+    pub async fn rotate_callback_secret(
+        &self,
+        actor: &Actor,
+        consumer: &str,
+        overlap_hours: u32,
+    ) -> Result<ConsumerSecret, AdminError> {
+        not_impersonating(actor)?;
+        if overlap_hours > MAX_ROTATION_OVERLAP_HOURS {
+            return Err(FieldError::new(
+                "previousValidForHours",
+                messages::api_key_overlap_too_long(MAX_ROTATION_OVERLAP_HOURS),
+            )
+            .into());
+        }
+        let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
+        let consumer = known_consumer(&mut conn, consumer).await?;
+        let until =
+            (overlap_hours > 0).then(|| Utc::now() + Duration::hours(i64::from(overlap_hours)));
+        let rotated = conn
+            .transaction(async |conn| -> Result<ConsumerSecret, DbError> {
+                let secret = repo::webhook_secrets::rotate(
+                    conn,
+                    &consumer,
+                    &WebhookSecret::generate(),
+                    until,
+                )
+                .await?;
+                repo::audit::record(
+                    conn,
+                    Some(actor),
+                    Entry {
+                        action: "callback_secret.rotate",
+                        target_type: "callback_secret",
+                        target_id: &consumer,
+                        details: serde_json::json!({ "previousValidUntil": until }),
+                    },
+                )
+                .await?;
+                Ok(secret)
+            })
+            .await?;
+        Ok(rotated)
+    }
+
     /// The roles named in `names`, as the roles table spells them: each must exist and allow
     /// nothing `actor` may not do.
     async fn valid_roles(
@@ -251,6 +332,25 @@ pub async fn page(
 ) -> Result<(Vec<ApiKey>, i64), DbError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     repo::api_keys::page(&mut conn, name, order, page).await
+}
+
+/// `consumer` as callbacks name it — an API key's subject (lowercased) or a user's e-mail as
+/// stored (what `dossiers.imported_by` holds) — of a key or user that exists.
+async fn known_consumer(
+    conn: &mut diesel_async::AsyncPgConnection,
+    consumer: &str,
+) -> Result<String, AdminError> {
+    let consumer = consumer.trim();
+    let lowered = consumer.to_lowercase();
+    let known = match lowered.strip_prefix(api_keys::SUBJECT_PREFIX) {
+        Some(name) => repo::api_keys::exists_named(conn, name)
+            .await?
+            .then(|| api_keys::subject(name)),
+        None => repo::users::find_user_by_email(conn, consumer)
+            .await?
+            .map(|user| user.email),
+    };
+    known.ok_or_else(|| AdminError::NotFound(messages::callback_consumer_not_found(consumer)))
 }
 
 fn valid_name(name: &str) -> Result<String, FieldError> {

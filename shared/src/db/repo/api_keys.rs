@@ -35,6 +35,16 @@ pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> DbResult<Option<Api
         .context("finding an API key")
 }
 
+/// Whether a key named `name` (any case) exists, revoked or not.
+pub async fn exists_named(conn: &mut AsyncPgConnection, name: &str) -> DbResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        api_keys::table.filter(lower(api_keys::name).eq(name.to_lowercase())),
+    ))
+    .get_result(conn)
+    .await
+    .context("looking for an API key by name")
+}
+
 /// The keys that are not revoked (expired ones included, so that their use is refused as
 /// expired rather than unknown), at most [`MAX_LIST`].
 pub async fn not_revoked(conn: &mut AsyncPgConnection) -> DbResult<Vec<ApiKey>> {

@@ -41,6 +41,8 @@ pub const ACTIONS: &[&str] = &[
     "api_key.create",
     "api_key.rotate",
     "api_key.revoke",
+    "callback_secret.reveal",
+    "callback_secret.rotate",
     // Rules.
     "rule.create",
     "rule.update",

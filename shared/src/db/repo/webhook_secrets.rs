@@ -43,3 +43,79 @@ pub async fn signing_secrets(
         .filter_map(|text| WebhookSecret::parse(&text))
         .collect())
 }
+
+/// A consumer's secrets as its administrators see them.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
+pub struct ConsumerSecret {
+    pub consumer: String,
+    pub secret: String,
+    pub previous_valid_until: Option<DateTime<Utc>>,
+    pub rotated_at: Option<DateTime<Utc>>,
+}
+
+fn consumer_secret() -> (
+    webhook_secrets::consumer,
+    webhook_secrets::secret,
+    webhook_secrets::previous_valid_until,
+    webhook_secrets::rotated_at,
+) {
+    (
+        webhook_secrets::consumer,
+        webhook_secrets::secret,
+        webhook_secrets::previous_valid_until,
+        webhook_secrets::rotated_at,
+    )
+}
+
+/// `consumer`'s secret, made now if it has none yet (so that a receiver can be configured
+/// before the first callback).
+pub async fn reveal(conn: &mut AsyncPgConnection, consumer: &str) -> DbResult<ConsumerSecret> {
+    signing_secrets(conn, consumer, Utc::now()).await?;
+    webhook_secrets::table
+        .find(consumer)
+        .select(consumer_secret())
+        .first(conn)
+        .await
+        .context("reading a callback consumer's secret")
+}
+
+/// Gives `consumer` the new secret `secret`; the current one keeps signing until
+/// `previous_valid_until` (or stops at once when `None`).
+pub async fn rotate(
+    conn: &mut AsyncPgConnection,
+    consumer: &str,
+    secret: &WebhookSecret,
+    previous_valid_until: Option<DateTime<Utc>>,
+) -> DbResult<ConsumerSecret> {
+    signing_secrets(conn, consumer, Utc::now()).await?;
+    let target = webhook_secrets::table.find(consumer);
+    // `SET previous_secret = secret, secret = $1`: the right of every `=` reads the row as it
+    // was before the update.
+    let rotated = match previous_valid_until {
+        Some(until) => {
+            diesel::update(target)
+                .set((
+                    webhook_secrets::previous_secret.eq(webhook_secrets::secret.nullable()),
+                    webhook_secrets::previous_valid_until.eq(until),
+                    webhook_secrets::secret.eq(secret.to_string()),
+                    webhook_secrets::rotated_at.eq(diesel::dsl::now),
+                ))
+                .returning(consumer_secret())
+                .get_result(conn)
+                .await
+        }
+        None => {
+            diesel::update(target)
+                .set((
+                    webhook_secrets::previous_secret.eq(None::<String>),
+                    webhook_secrets::previous_valid_until.eq(None::<DateTime<Utc>>),
+                    webhook_secrets::secret.eq(secret.to_string()),
+                    webhook_secrets::rotated_at.eq(diesel::dsl::now),
+                ))
+                .returning(consumer_secret())
+                .get_result(conn)
+                .await
+        }
+    };
+    rotated.context("rotating a callback consumer's secret")
+}

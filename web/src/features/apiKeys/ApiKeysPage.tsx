@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, DialogFooter, Radio, RadioGroup, Tag, Tooltip, type Intent } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Tag, Tooltip, type Intent } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,13 +9,12 @@ import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { failedBecause } from '../../lib/validation';
 import { newApiKeyPath, revokeApiKey, rotateApiKey, useApiKeys, type ApiKeyRow } from './api';
+import { CallbackSecretDialog } from './CallbackSecretDialog';
+import { OverlapChoice } from './OverlapChoice';
 import { SecretReveal } from './SecretReveal';
 import './apiKeys.css';
 
 const NEWEST_FIRST = { column: 'createdAt', descending: true };
-
-/** How long a rotated-out secret may keep working, in hours (the server allows up to 168). */
-export const ROTATION_OVERLAPS = [0, 1, 24, 168] as const;
 
 const STATE_INTENT: Record<ApiKeyRow['state'], Intent> = { ACTIVE: 'success', EXPIRED: 'warning', REVOKED: 'danger' };
 
@@ -32,6 +31,7 @@ export function ApiKeysPage() {
   const [toRevoke, setToRevoke] = useState<ApiKeyRow | null>(null);
   const [revoking, setRevoking] = useState(false);
   const [toRotate, setToRotate] = useState<ApiKeyRow | null>(null);
+  const [callbackSecretOf, setCallbackSecretOf] = useState<ApiKeyRow | null>(null);
 
   const columns = useMemo<Column<ApiKeyRow>[]>(
     () => [
@@ -114,6 +114,15 @@ export function ApiKeysPage() {
         cell: (row) =>
           row.state === 'REVOKED' ? null : (
             <span className="api-keys__actions">
+              <Tooltip content={t('apiKeys.callbackSecret')}>
+                <Button
+                  variant="minimal"
+                  icon="shield"
+                  aria-label={t('apiKeys.callbackSecretOf', { name: row.name })}
+                  onClick={() => setCallbackSecretOf(row)}
+                  data-testid="api-key-callback-secret"
+                />
+              </Tooltip>
               <Tooltip content={t('apiKeys.rotate')}>
                 <Button variant="minimal" icon="refresh" aria-label={t('apiKeys.rotateKey', { name: row.name })} onClick={() => setToRotate(row)} data-testid="api-key-rotate" />
               </Tooltip>
@@ -170,6 +179,7 @@ export function ApiKeysPage() {
       <ConfirmDialog isOpen={toRevoke !== null} loading={revoking} icon="disable" confirmText={t('apiKeys.revoke')} onCancel={() => setToRevoke(null)} onConfirm={() => void confirmRevoke()}>
         {t('apiKeys.confirmRevoke', { name: toRevoke?.name ?? '' })}
       </ConfirmDialog>
+      {callbackSecretOf && <CallbackSecretDialog apiKey={callbackSecretOf} onClose={() => setCallbackSecretOf(null)} />}
       {toRotate && (
         <RotateDialog
           apiKey={toRotate}
@@ -207,11 +217,7 @@ function RotateDialog({ apiKey, onClose }: { apiKey: ApiKeyRow; onClose: () => v
     <Dialog isOpen onClose={onClose} title={t('apiKeys.rotateTitle', { name: apiKey.name })} icon="refresh" canOutsideClickClose={secret === null}>
       <DialogBody>
         {secret === null ? (
-          <RadioGroup label={t('apiKeys.overlapLabel')} selectedValue={String(overlap)} onChange={(event) => setOverlap(Number(event.currentTarget.value))}>
-            {ROTATION_OVERLAPS.map((hours) => (
-              <Radio key={hours} value={String(hours)} label={t(`apiKeys.overlaps.h${hours}`)} data-testid={`api-key-overlap-${hours}`} />
-            ))}
-          </RadioGroup>
+          <OverlapChoice value={overlap} onChange={setOverlap} testId="api-key-overlap" />
         ) : (
           <SecretReveal name={apiKey.name} secret={secret} />
         )}

@@ -68,6 +68,26 @@ const RevokeApiKeyMutation = graphql(`
   }
 `);
 
+const CallbackSecretMutation = graphql(`
+  mutation CallbackSecret($consumer: String!) {
+    callbackSecret(consumer: $consumer) {
+      consumer
+      secret
+      previousValidUntil
+    }
+  }
+`);
+
+const RotateCallbackSecretMutation = graphql(`
+  mutation RotateCallbackSecret($consumer: String!, $previousValidForHours: Int!) {
+    rotateCallbackSecret(consumer: $consumer, previousValidForHours: $previousValidForHours) {
+      consumer
+      secret
+      previousValidUntil
+    }
+  }
+`);
+
 const fetchPage = (input: TableInput) => graphqlRequest(ApiKeysQuery, { input }).then((result) => result.apiKeys);
 
 export type ApiKeyRow = Awaited<ReturnType<typeof fetchPage>>['items'][number];
@@ -92,3 +112,11 @@ export const rotateApiKey = (id: string, previousValidForHours: number) =>
   graphqlRequest(RotateApiKeyMutation, { id, previousValidForHours }).then((result) => result.rotateApiKey);
 
 export const revokeApiKey = (id: string) => graphqlRequest(RevokeApiKeyMutation, { id }).then((result) => result.revokeApiKey);
+
+/** The secret the callbacks of `consumer` (a key's subject) are signed with (revealing it is audited). */
+export const revealCallbackSecret = (consumer: string) => graphqlRequest(CallbackSecretMutation, { consumer }).then((result) => result.callbackSecret);
+
+export const rotateCallbackSecret = (consumer: string, previousValidForHours: number) =>
+  graphqlRequest(RotateCallbackSecretMutation, { consumer, previousValidForHours }).then((result) => result.rotateCallbackSecret);
+
+export type CallbackSecret = Awaited<ReturnType<typeof revealCallbackSecret>>;

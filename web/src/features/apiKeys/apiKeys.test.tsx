@@ -90,6 +90,24 @@ describe('/api-keys', () => {
   });
 });
 
+describe('callback secret', () => {
+  it('shows the secret of a key\'s callbacks and rotates it with the overlap chosen', async () => {
+    const calls = fakeServer({
+      CallbackSecret: () => ({ callbackSecret: { consumer: 'apikey:lender-prod', secret: 'whsec_primo', previousValidUntil: null } }),
+      RotateCallbackSecret: () => ({ rotateCallbackSecret: { consumer: 'apikey:lender-prod', secret: 'whsec_secondo', previousValidUntil: '2026-11-29T10:00:00Z' } }),
+    });
+    await renderRoutes(routes, { url: '/api-keys' });
+    fireEvent.click(within(await screen.findByTestId('row-0193aaaa')).getByTestId('api-key-callback-secret'));
+    expect(((await screen.findByTestId('callback-secret')) as HTMLInputElement).value).toBe('whsec_primo');
+    expect(calls.CallbackSecret).toHaveBeenCalledWith({ consumer: 'apikey:lender-prod' });
+    fireEvent.click(screen.getByTestId('callback-secret-overlap-168'));
+    fireEvent.click(screen.getByTestId('callback-secret-rotate'));
+    await waitFor(() => expect(calls.RotateCallbackSecret).toHaveBeenCalledWith({ consumer: 'apikey:lender-prod', previousValidForHours: 168 }));
+    await waitFor(() => expect((screen.getByTestId('callback-secret') as HTMLInputElement).value).toBe('whsec_secondo'));
+    expect(screen.getByText(/Il segreto precedente firma ancora fino al/)).toBeTruthy();
+  });
+});
+
 describe('/api-keys/nuova', () => {
   it('creates a key with its roles, expiry and addresses, then shows its secret', async () => {
     const calls = fakeServer({

@@ -22,6 +22,8 @@ type Documents = {
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      apiKey {\n        id\n        name\n        prefix\n      }\n      secret\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RotateApiKey($id: ID!, $previousValidForHours: Int!) {\n    rotateApiKey(id: $id, previousValidForHours: $previousValidForHours) {\n      apiKey {\n        id\n        name\n        prefix\n        previousValidUntil\n      }\n      secret\n    }\n  }\n": typeof types.RotateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  mutation CallbackSecret($consumer: String!) {\n    callbackSecret(consumer: $consumer) {\n      consumer\n      secret\n      previousValidUntil\n    }\n  }\n": typeof types.CallbackSecretDocument,
+    "\n  mutation RotateCallbackSecret($consumer: String!, $previousValidForHours: Int!) {\n    rotateCallbackSecret(consumer: $consumer, previousValidForHours: $previousValidForHours) {\n      consumer\n      secret\n      previousValidUntil\n    }\n  }\n": typeof types.RotateCallbackSecretDocument,
     "\n  query AuditLog($input: TableInput) {\n    auditLog(input: $input) {\n      items {\n        id\n        createdAt\n        actorEmail\n        impersonatorEmail\n        action\n        targetType\n        targetId\n        details\n      }\n      pages\n      total\n      more\n    }\n  }\n": typeof types.AuditLogDocument,
     "\n  query AuditActions {\n    auditActions\n  }\n": typeof types.AuditActionsDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input)\n  }\n": typeof types.RegisterDocument,
@@ -184,6 +186,8 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      apiKey {\n        id\n        name\n        prefix\n      }\n      secret\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RotateApiKey($id: ID!, $previousValidForHours: Int!) {\n    rotateApiKey(id: $id, previousValidForHours: $previousValidForHours) {\n      apiKey {\n        id\n        name\n        prefix\n        previousValidUntil\n      }\n      secret\n    }\n  }\n": types.RotateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      state\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  mutation CallbackSecret($consumer: String!) {\n    callbackSecret(consumer: $consumer) {\n      consumer\n      secret\n      previousValidUntil\n    }\n  }\n": types.CallbackSecretDocument,
+    "\n  mutation RotateCallbackSecret($consumer: String!, $previousValidForHours: Int!) {\n    rotateCallbackSecret(consumer: $consumer, previousValidForHours: $previousValidForHours) {\n      consumer\n      secret\n      previousValidUntil\n    }\n  }\n": types.RotateCallbackSecretDocument,
     "\n  query AuditLog($input: TableInput) {\n    auditLog(input: $input) {\n      items {\n        id\n        createdAt\n        actorEmail\n        impersonatorEmail\n        action\n        targetType\n        targetId\n        details\n      }\n      pages\n      total\n      more\n    }\n  }\n": types.AuditLogDocument,
     "\n  query AuditActions {\n    auditActions\n  }\n": types.AuditActionsDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input)\n  }\n": types.RegisterDocument,
@@ -367,6 +371,14 @@ export function graphql(source: "\n  mutation RotateApiKey($id: ID!, $previousVa
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').RevokeApiKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CallbackSecret($consumer: String!) {\n    callbackSecret(consumer: $consumer) {\n      consumer\n      secret\n      previousValidUntil\n    }\n  }\n"): typeof import('./graphql').CallbackSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateCallbackSecret($consumer: String!, $previousValidForHours: Int!) {\n    rotateCallbackSecret(consumer: $consumer, previousValidForHours: $previousValidForHours) {\n      consumer\n      secret\n      previousValidUntil\n    }\n  }\n"): typeof import('./graphql').RotateCallbackSecretDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

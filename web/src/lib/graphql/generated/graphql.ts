@@ -244,6 +244,21 @@ export type RevokeApiKeyMutationVariables = Exact<{
 
 export type RevokeApiKeyMutation = { revokeApiKey: { id: string, state: ApiKeyState } };
 
+export type CallbackSecretMutationVariables = Exact<{
+  consumer: string;
+}>;
+
+
+export type CallbackSecretMutation = { callbackSecret: { consumer: string, secret: string, previousValidUntil: string | null } };
+
+export type RotateCallbackSecretMutationVariables = Exact<{
+  consumer: string;
+  previousValidForHours: number;
+}>;
+
+
+export type RotateCallbackSecretMutation = { rotateCallbackSecret: { consumer: string, secret: string, previousValidUntil: string | null } };
+
 export type AuditLogQueryVariables = Exact<{
   input?: TableInput | null | undefined;
 }>;
@@ -1497,6 +1512,27 @@ export const RevokeApiKeyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
+export const CallbackSecretDocument = new TypedDocumentString(`
+    mutation CallbackSecret($consumer: String!) {
+  callbackSecret(consumer: $consumer) {
+    consumer
+    secret
+    previousValidUntil
+  }
+}
+    `) as unknown as TypedDocumentString<CallbackSecretMutation, CallbackSecretMutationVariables>;
+export const RotateCallbackSecretDocument = new TypedDocumentString(`
+    mutation RotateCallbackSecret($consumer: String!, $previousValidForHours: Int!) {
+  rotateCallbackSecret(
+    consumer: $consumer
+    previousValidForHours: $previousValidForHours
+  ) {
+    consumer
+    secret
+    previousValidUntil
+  }
+}
+    `) as unknown as TypedDocumentString<RotateCallbackSecretMutation, RotateCallbackSecretMutationVariables>;
 export const AuditLogDocument = new TypedDocumentString(`
     query AuditLog($input: TableInput) {
   auditLog(input: $input) {
