@@ -6,12 +6,35 @@ use std::sync::Arc;
 
 use poem::http::{StatusCode, header};
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response};
+use poem_openapi::SecurityScheme;
+use poem_openapi::auth::{ApiKey, Bearer};
 use shared::auth::AccessClaims;
 use shared::messages::{self, Message};
 
 use super::error::error_response;
 use crate::caller::{Caller, ClientAddr};
 use crate::state::AppState;
+
+/// A user's access token or an API key (`Authorization: Bearer …`), or an API key in
+/// `X-Api-Key`. The credential itself is checked before the route's extractors run
+/// ([`authenticate`], through the import's guard or [`authenticated`]): this parameter puts
+/// the schemes in the OpenAPI document.
+#[derive(SecurityScheme)]
+#[allow(dead_code)]
+pub enum ClientAuth {
+    Bearer(BearerToken),
+    ApiKey(ApiKeyHeader),
+}
+
+/// A user's access token (from `basicLogin`) or an API key (`ik_…`).
+#[derive(SecurityScheme)]
+#[oai(ty = "bearer")]
+pub struct BearerToken(#[allow(dead_code)] Bearer);
+
+/// An API key (`ik_…`), created by an administrator on /api-keys.
+#[derive(SecurityScheme)]
+#[oai(ty = "api_key", key_name = "X-Api-Key", key_in = "header")]
+pub struct ApiKeyHeader(#[allow(dead_code)] ApiKey);
 
 /// The `Retry-After` of an API key over its rate, in seconds (its window is a minute).
 pub const RETRY_RATE_AFTER: u32 = 60;

@@ -15,8 +15,7 @@ use shared::messages;
 use shared::services::dossiers::{self, Readable};
 use uuid::Uuid;
 
-use super::admission::{Authenticated, authenticated};
-use super::import::ImportAuth;
+use super::admission::{Authenticated, ClientAuth, authenticated};
 use super::{ApiTags, ErrorMessage};
 use crate::state::AppState;
 
@@ -83,7 +82,7 @@ impl DossierApi {
     #[oai(path = "/dossiers/:id", method = "get", transform = "authenticated")]
     async fn dossier(
         &self,
-        _auth: ImportAuth,
+        _auth: ClientAuth,
         caller: Data<&Authenticated>,
         id: Path<String>,
     ) -> DossierStatusResponse {

@@ -13,19 +13,18 @@ use std::sync::Arc;
 use poem::http::{StatusCode, header};
 use poem::web::Data;
 use poem::{Endpoint, EndpointExt, IntoResponse, Request, RequestBody};
-use poem_openapi::auth::{ApiKey, Bearer};
 use poem_openapi::error::ContentTypeError;
 use poem_openapi::param::Header;
 use poem_openapi::payload::{Json, ParsePayload, Payload};
 use poem_openapi::registry::{MetaSchemaRef, Registry};
 use poem_openapi::types::Type;
-use poem_openapi::{ApiResponse, Object, OpenApi, SecurityScheme};
+use poem_openapi::{ApiResponse, Object, OpenApi};
 use shared::db::models::DossierState;
 use shared::db::repo::audit::Actor;
 use shared::services::imports::{self, Idempotency, ImportDossierError, Imported, NewImport};
 use uuid::Uuid;
 
-use super::admission::{Refusal, app_state, authenticate};
+use super::admission::{ClientAuth, Refusal, app_state, authenticate};
 use super::error::error_response;
 use super::{ApiTags, ErrorMessage};
 use crate::body_budget::{BodyBudget, Reserved};
@@ -45,27 +44,6 @@ impl ImportApi {
         Self { state }
     }
 }
-
-/// A user's access token or an API key (`Authorization: Bearer …`), or an API key in
-/// `X-Api-Key`, whose user or key may use the resource `importDossier`. The credential itself
-/// is checked by [`guard`], before the body is read: this parameter puts the schemes in the
-/// OpenAPI document.
-#[derive(SecurityScheme)]
-#[allow(dead_code)]
-pub enum ImportAuth {
-    Bearer(BearerToken),
-    ApiKey(ApiKeyHeader),
-}
-
-/// A user's access token (from `basicLogin`) or an API key (`ik_…`).
-#[derive(SecurityScheme)]
-#[oai(ty = "bearer")]
-pub struct BearerToken(#[allow(dead_code)] Bearer);
-
-/// An API key (`ik_…`), created by an administrator on /api-keys.
-#[derive(SecurityScheme)]
-#[oai(ty = "api_key", key_name = "X-Api-Key", key_in = "header")]
-pub struct ApiKeyHeader(#[allow(dead_code)] ApiKey);
 
 /// One file of the archive and its document type.
 #[derive(Object, Debug)]
@@ -344,7 +322,7 @@ impl ImportApi {
     #[oai(path = "/import_dossier", method = "post", transform = "guard")]
     async fn import_dossier(
         &self,
-        _auth: ImportAuth,
+        _auth: ClientAuth,
         /// Makes the import idempotent (1–255 visible ASCII characters, e.g. a UUID per
         /// dossier): a retry with the same key and the same body gets the first answer and
         /// creates nothing, also when requests run concurrently; keys are per caller and kept

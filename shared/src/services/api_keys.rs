@@ -130,16 +130,8 @@ impl ApiKeyAdmin<'_> {
         overlap_hours: u32,
     ) -> Result<IssuedKey, AdminError> {
         not_impersonating(actor)?;
-        if overlap_hours > MAX_ROTATION_OVERLAP_HOURS {
-            return Err(FieldError::new(
-                "previousValidForHours",
-                messages::api_key_overlap_too_long(MAX_ROTATION_OVERLAP_HOURS),
-            )
-            .into());
-        }
+        let previous_valid_until = overlap_until(overlap_hours)?;
         let generated = api_keys::generate(id);
-        let previous_valid_until =
-            (overlap_hours > 0).then(|| Utc::now() + Duration::hours(i64::from(overlap_hours)));
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
         let rotated = conn
             .transaction(async |conn| -> Result<Option<ApiKey>, DbError> {
@@ -246,17 +238,9 @@ impl ApiKeyAdmin<'_> {
         overlap_hours: u32,
     ) -> Result<ConsumerSecret, AdminError> {
         not_impersonating(actor)?;
-        if overlap_hours > MAX_ROTATION_OVERLAP_HOURS {
-            return Err(FieldError::new(
-                "previousValidForHours",
-                messages::api_key_overlap_too_long(MAX_ROTATION_OVERLAP_HOURS),
-            )
-            .into());
-        }
+        let until = overlap_until(overlap_hours)?;
         let mut conn = self.pool.get().await.map_err(DbError::Checkout)?;
         let consumer = known_consumer(&mut conn, consumer).await?;
-        let until =
-            (overlap_hours > 0).then(|| Utc::now() + Duration::hours(i64::from(overlap_hours)));
         let rotated = conn
             .transaction(async |conn| -> Result<ConsumerSecret, DbError> {
                 let secret = repo::webhook_secrets::rotate(
@@ -332,6 +316,18 @@ pub async fn page(
 ) -> Result<(Vec<ApiKey>, i64), DbError> {
     let mut conn = pool.get().await.map_err(DbError::Checkout)?;
     repo::api_keys::page(&mut conn, name, order, page).await
+}
+
+/// Until when a secret replaced by a rotation keeps working: `overlap_hours` from now (none
+/// for 0), at most [`MAX_ROTATION_OVERLAP_HOURS`].
+fn overlap_until(overlap_hours: u32) -> Result<Option<DateTime<Utc>>, FieldError> {
+    if overlap_hours > MAX_ROTATION_OVERLAP_HOURS {
+        return Err(FieldError::new(
+            "previousValidForHours",
+            messages::api_key_overlap_too_long(MAX_ROTATION_OVERLAP_HOURS),
+        ));
+    }
+    Ok((overlap_hours > 0).then(|| Utc::now() + Duration::hours(i64::from(overlap_hours))))
 }
 
 /// `consumer` as callbacks name it — an API key's subject (lowercased) or a user's e-mail as

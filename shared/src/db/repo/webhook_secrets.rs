@@ -9,13 +9,8 @@ use crate::db::schema::webhook_secrets;
 use crate::db::{DbResult, QueryContext};
 use crate::webhooks::WebhookSecret;
 
-/// The secrets that sign `consumer`'s callbacks at `now`: its current one first, then the one a
-/// rotation replaced while its overlap lasts. The consumer's first callback makes its secret.
-pub async fn signing_secrets(
-    conn: &mut AsyncPgConnection,
-    consumer: &str,
-    now: DateTime<Utc>,
-) -> DbResult<Vec<WebhookSecret>> {
+/// Gives `consumer` a secret unless it has one.
+async fn ensure(conn: &mut AsyncPgConnection, consumer: &str) -> DbResult<()> {
     diesel::insert_into(webhook_secrets::table)
         .values((
             webhook_secrets::consumer.eq(consumer),
@@ -25,6 +20,17 @@ pub async fn signing_secrets(
         .execute(conn)
         .await
         .context("making a callback consumer's signing secret")?;
+    Ok(())
+}
+
+/// The secrets that sign `consumer`'s callbacks at `now`: its current one first, then the one a
+/// rotation replaced while its overlap lasts. The consumer's first callback makes its secret.
+pub async fn signing_secrets(
+    conn: &mut AsyncPgConnection,
+    consumer: &str,
+    now: DateTime<Utc>,
+) -> DbResult<Vec<WebhookSecret>> {
+    ensure(conn, consumer).await?;
     let (current, previous, until): (String, Option<String>, Option<DateTime<Utc>>) =
         webhook_secrets::table
             .find(consumer)
@@ -70,7 +76,7 @@ fn consumer_secret() -> (
 /// `consumer`'s secret, made now if it has none yet (so that a receiver can be configured
 /// before the first callback).
 pub async fn reveal(conn: &mut AsyncPgConnection, consumer: &str) -> DbResult<ConsumerSecret> {
-    signing_secrets(conn, consumer, Utc::now()).await?;
+    ensure(conn, consumer).await?;
     webhook_secrets::table
         .find(consumer)
         .select(consumer_secret())
@@ -87,7 +93,7 @@ pub async fn rotate(
     secret: &WebhookSecret,
     previous_valid_until: Option<DateTime<Utc>>,
 ) -> DbResult<ConsumerSecret> {
-    signing_secrets(conn, consumer, Utc::now()).await?;
+    ensure(conn, consumer).await?;
     let target = webhook_secrets::table.find(consumer);
     // `SET previous_secret = secret, secret = $1`: the right of every `=` reads the row as it
     // was before the update.
