@@ -16,7 +16,8 @@ PG_PORT=54339
 REDIS_PORT=63809
 E2E_ADDR=127.0.0.1:18080
 
-ensure_debian_packages postgresql redis-server chromium curl fonts-dejavu-core
+# python3: the receivers' callback verifier of docs/examples, run by shared/tests/callback_verifier.rs.
+ensure_debian_packages postgresql redis-server chromium curl fonts-dejavu-core python3
 PG_EXTRA_OPTS="-c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
   scripts/services.sh start "$DATA" "$PG_PORT" "$REDIS_PORT"
 
