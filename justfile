@@ -63,6 +63,11 @@ graphql-schema:
     cargo run --quiet -p api -- schema > web/schema.graphql
     cd web && npm run --silent codegen
 
+# Regenerate the OpenAPI document of the REST routes and the TypeScript client the tests generate from it.
+rest-client:
+    cargo run --quiet -p api -- openapi > docs/openapi.json
+    cd web/rest-client && npm run --silent generate
+
 # Regenerate shared/src/db/schema.rs from the migrations (needs diesel_cli and the `just up` database).
 db-schema:
     diesel print-schema --database-url postgres://istruttoria@127.0.0.1:54329/istruttoria > shared/src/db/schema.rs

@@ -27,6 +27,7 @@ api_pid, worker_pid = int(api_pid), int(worker_pid)
 url = urlparse(base)
 TICKS = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
+MIB = 1 << 20
 
 
 # --- measuring -------------------------------------------------------------------------------
@@ -410,6 +411,54 @@ def large_archive_download(size):
     return f"HTTP {response.status}, {read >> 20} MiB streamed"
 
 
+def archive_at_the_limit(path):
+    """A zip of 99 MiB in `path`: 9 stored entries of 11 MiB of random bytes, each starting as a
+    PDF (they are not: the import keeps them, the extraction refuses them)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        for i in range(9):
+            with archive.open(f"documento-{i}.pdf", "w", force_zip64=False) as entry:
+                entry.write(b"%PDF-1.4\n")
+                for _ in range(11):
+                    entry.write(os.urandom(1 << 20))
+    return [{"nomeFile": f"documento-{i}.pdf", "tipoDocumento": ""} for i in range(9)]
+
+
+def large_import(form):
+    """The 99 MiB archive imported as multipart/form-data (`form`, sent from a file, streamed
+    by the API to a temporary file) or as base64 inside JSON (read whole by the API)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        zip_path = os.path.join(scratch, "pratica.zip")
+        files = archive_at_the_limit(zip_path)
+        body_path = os.path.join(scratch, "body")
+        with open(body_path, "wb") as body, open(zip_path, "rb") as archive:
+            if form:
+                boundary = "hostile-figures-boundary"
+                fields = {"idValutazione": "hostile-figures", "files": json.dumps(files), "input": "[{}]"}
+                for name, value in fields.items():
+                    body.write(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
+                body.write(
+                    f'--{boundary}\r\nContent-Disposition: form-data; name="zip"; filename="pratica.zip"\r\n'
+                    "Content-Type: application/zip\r\n\r\n".encode()
+                )
+                while chunk := archive.read(1 << 20):
+                    body.write(chunk)
+                body.write(f"\r\n--{boundary}--\r\n".encode())
+                content_type = f"multipart/form-data; boundary={boundary}"
+            else:
+                body.write(json.dumps({"idValutazione": "hostile-figures", "files": files, "input": "[{}]", "base64zip": base64.b64encode(archive.read()).decode()}).encode())
+                content_type = "application/json"
+        size = os.path.getsize(body_path)
+        headers = {"Content-Type": content_type, "Content-Length": str(size), "Authorization": f"Bearer {TOKEN}"}
+        before = rss_bytes(api_pid)
+        with open(body_path, "rb") as body:
+            status, answer = request("POST", "/import_dossier", body, headers)
+    if status != 200:
+        return f"{status} {answer[:120].decode(errors='replace')}"
+    return f"200 ({size >> 20} MiB sent; API {before / MIB:.0f} MiB just before); {wait_final(json.loads(answer)['id'])[:60]}"
+
+
 PROBES = [
     ("normal import (1 text PDF), before", lambda: imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE)),
     ("2 × 100 MB anonymous GraphQL bodies at once", huge_graphql_bodies),
@@ -429,6 +478,8 @@ PROBES = [
     ("15 × 15 aliases through a fragment", fragment_aliases),
     ("12 MB GraphQL body with a syntax error", huge_graphql_parse_error),
     ("download of a 100 MiB dossier archive (issue 32)", lambda: large_archive_download(100 << 20)),
+    ("99 MiB archive as multipart/form-data (issue 31)", lambda: large_import(form=True)),
+    ("99 MiB archive as base64 in JSON (issue 31)", lambda: large_import(form=False)),
     ("normal import (1 text PDF), after", lambda: imported(zip_of({"contratto.pdf": TEXT_PDF}), ONE_FILE)),
 ]
 
@@ -437,7 +488,6 @@ PROBES = [
 if len(sys.argv) > 6:
     PROBES = [(name, probe) for name, probe in PROBES if sys.argv[6] in name or name.startswith("normal import")]
 
-MIB = 1 << 20
 print(f"idle: API {rss_bytes(api_pid) / MIB:.0f} MiB, worker {sum(rss_bytes(p) for p in descendants(worker_pid)) / MIB:.0f} MiB")
 print()
 print("| probe | answer | API peak MiB | worker peak MiB | API CPU s | worker CPU s | wall s |")

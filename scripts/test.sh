@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `just test`: every test of the project against real services started here.
 #   1. project-local PostgreSQL and Redis for the tests (.data/test, their own ports)
-#   2. web: generated GraphQL types up to date, type check, Vitest, production build
+#   2. web: generated GraphQL types and REST client up to date (docs/openapi.json valid), type
+#      check, Vitest, production build
 #   3. Rust: the rule runtime's Javy plugin (scripts/javy-plugin.sh, skipped when up to date),
 #      cargo nextest over the workspace (each database test gets its own database, cloned from
 #      a migrated template; queue tests run real worker processes; rule tests run the real
@@ -32,8 +33,9 @@ trap cleanup EXIT
 export ISTRUTTORIA_TEST_DATABASE_URL="postgres://istruttoria@127.0.0.1:$PG_PORT/postgres"
 export ISTRUTTORIA_TEST_REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 
-say "web: generated types, type check, lint, unit tests, build"
+say "web: generated types and REST client, type check, lint, unit tests, build"
 scripts/web.sh install
+(cd web/rest-client && npm run --silent check)
 (cd web && npm run --silent codegen:check && npm run --silent typecheck && npm run --silent lint && npm test --silent)
 scripts/web.sh build
 

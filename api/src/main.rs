@@ -22,6 +22,9 @@ enum Command {
     SeedAdmin,
     /// Print the GraphQL schema (SDL), from which the web app generates its types.
     Schema,
+    /// Print the OpenAPI document of the REST routes (web/openapi.json, from which the tests'
+    /// REST client is generated).
+    Openapi,
     /// Print the catalogue of messages as the web app reads it
     /// (web/src/lib/i18n/server-messages.json).
     Messages,
@@ -34,6 +37,10 @@ async fn main() -> anyhow::Result<()> {
     match command {
         Command::Schema => {
             print!("{}", api::graphql::sdl());
+            return Ok(());
+        }
+        Command::Openapi => {
+            println!("{}", api::rest::service().spec());
             return Ok(());
         }
         Command::Messages => {
@@ -69,7 +76,7 @@ async fn main() -> anyhow::Result<()> {
             println!("{outcome}");
             Ok(())
         }
-        Command::Schema | Command::Messages => {
+        Command::Schema | Command::Openapi | Command::Messages => {
             unreachable!("handled before reading the configuration")
         }
     }

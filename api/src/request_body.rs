@@ -114,6 +114,13 @@ pub async fn read_vec(
     Ok(buffer)
 }
 
+/// The refusal an error of the body stream carries once a parser boxed it (multer does).
+pub fn refusal_of_boxed(error: &(dyn std::error::Error + 'static)) -> BodyRefused {
+    error
+        .downcast_ref::<io::Error>()
+        .map_or(BodyRefused::Unreadable, refusal_of)
+}
+
 /// The refusal an error of the body stream carries ([`DecodeBodies`] puts one there), else
 /// "unreadable".
 fn refusal_of(error: &io::Error) -> BodyRefused {

@@ -58,7 +58,7 @@ pub async fn serve(
 /// Every route of the server.
 pub fn app(state: Arc<AppState>) -> impl Endpoint {
     let schema = crate::graphql::schema(Some(state.clone()));
-    let rest = crate::rest::service(state.clone());
+    let rest = crate::rest::service();
     let openapi_json = rest.spec_endpoint();
     let swagger = crate::explorers::swagger(&rest.swagger_ui_html());
     let metrics = state.metrics.clone();
@@ -118,6 +118,7 @@ async fn downloads_uncompressed<E: Endpoint>(
 fn largest_body(config: &ApiConfig) -> usize {
     [
         config.common.import.max_body_bytes(),
+        usize::try_from(config.common.import.max_form_bytes()).unwrap_or(usize::MAX),
         config.graphql.max_body_bytes,
         usize::try_from(config.common.validation_max_pdf_bytes).unwrap_or(usize::MAX),
     ]

@@ -38,6 +38,8 @@ pub struct AppState {
     pub downloads: shared::downloads::DownloadSigner,
     /// Memory for import bodies, shared by the imports this process answers at once.
     pub import_bodies: crate::body_budget::BodyBudget,
+    /// Temporary-file room for archives uploaded as forms, shared likewise.
+    pub import_spools: crate::body_budget::BodyBudget,
 }
 
 impl AppState {
@@ -96,6 +98,10 @@ impl AppState {
             config.import_bodies_max_bytes,
             config.common.import.max_body_bytes(),
         );
+        let import_spools = crate::body_budget::BodyBudget::new(
+            config.import_spool_max_bytes,
+            usize::try_from(config.common.import.max_form_bytes()).unwrap_or(usize::MAX),
+        );
         Ok(Self {
             config,
             db,
@@ -113,6 +119,7 @@ impl AppState {
             uploads,
             downloads,
             import_bodies,
+            import_spools,
         })
     }
 

@@ -120,8 +120,8 @@ pub struct ImportLimits {
     pub max_input_items: usize,
 }
 
-/// Room in an import's request body for everything besides the archive's base64 (files, input).
-const IMPORT_BODY_SLACK_BYTES: usize = 4 << 20;
+/// Room in an import's request body for everything besides the archive (files, input).
+pub const IMPORT_BODY_SLACK_BYTES: usize = 4 << 20;
 
 impl ImportLimits {
     /// The largest request body of an import with an archive of at most `max_archive_bytes`
@@ -132,6 +132,15 @@ impl ImportLimits {
             .div_ceil(3)
             .saturating_mul(4)
             .saturating_add(IMPORT_BODY_SLACK_BYTES)
+    }
+
+    /// The largest `multipart/form-data` body of an import: the archive as it is, the other
+    /// fields, and 64 KiB of boundaries and part headers.
+    pub fn max_form_bytes(&self) -> u64 {
+        const FRAMING_BYTES: u64 = 64 << 10;
+        self.max_archive_bytes
+            .saturating_add(IMPORT_BODY_SLACK_BYTES as u64)
+            .saturating_add(FRAMING_BYTES)
     }
 }
 
@@ -261,6 +270,10 @@ pub struct ApiConfig {
     /// 192 MiB; never less than one body at the import's limit): an import waits for room
     /// before its body is read.
     pub import_bodies_max_bytes: usize,
+    /// Most bytes of archives uploaded as `multipart/form-data` spooled to temporary files at
+    /// once (`ISTRUTTORIA_IMPORT_SPOOL_MAX_MIB`, 2048 MiB; never less than one form at the
+    /// import's limit): an upload waits for room before its body is read.
+    pub import_spool_max_bytes: usize,
 }
 
 /// `ISTRUTTORIA_METRICS_TOKEN`: a secret of at least [`MetricsToken::MIN_CHARS`] characters,
@@ -693,6 +706,9 @@ impl ApiConfig {
             metrics_token: MetricsToken::from_vars(vars)?,
             import_bodies_max_bytes: vars
                 .parse_or::<usize>("ISTRUTTORIA_IMPORT_BODIES_MAX_MIB", 192)?
+                .saturating_mul(1 << 20),
+            import_spool_max_bytes: vars
+                .parse_or::<usize>("ISTRUTTORIA_IMPORT_SPOOL_MAX_MIB", 2048)?
                 .saturating_mul(1 << 20),
         })
     }

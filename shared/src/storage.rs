@@ -76,6 +76,12 @@ pub enum StorageError {
     },
     #[error("`{key}` is not in object storage")]
     NotFound { key: String },
+    #[error("cannot read the local file to store as `{key}`")]
+    LocalFile {
+        key: String,
+        #[source]
+        source: std::io::Error,
+    },
     #[error("`{key}` in object storage is not a JSON object")]
     NotAJsonObject { key: String },
 }
@@ -87,6 +93,11 @@ impl StorageError {
 }
 
 pub type StorageResult<T> = Result<T, StorageError>;
+
+/// Bytes of one part of [`Storage::put_file`]'s upload: S3's smallest part but the last.
+const PART_BYTES: usize = 5 << 20;
+/// Bytes read from a local file at a time by [`Storage::put_file`].
+const READ_BYTES: usize = 1 << 20;
 
 /// The object store of the process. Cheap to clone.
 #[derive(Clone)]
@@ -223,6 +234,54 @@ impl Storage {
             .await
             .map(drop)
             .map_err(|source| object_error("write", key, source))
+    }
+
+    /// Stores the whole of `file` under `key`, read from its start in parts of
+    /// [`PART_BYTES`] (a multipart upload: on S3 each part is sent as it is read), so that a
+    /// large file costs about two parts of memory. A failed upload is aborted: nothing stays.
+    pub async fn put_file(&self, key: &str, file: std::fs::File) -> StorageResult<()> {
+        use tokio::io::{AsyncReadExt, AsyncSeekExt};
+        let path = object_path(key)?;
+        let local = |source| StorageError::LocalFile {
+            key: key.to_owned(),
+            source,
+        };
+        let mut file = tokio::fs::File::from_std(file);
+        file.seek(std::io::SeekFrom::Start(0))
+            .await
+            .map_err(local)?;
+        let upload = self
+            .store
+            .put_multipart(&path)
+            .await
+            .map_err(|source| object_error("write", key, source))?;
+        let mut writer = object_store::WriteMultipart::new_with_chunk_size(upload, PART_BYTES);
+        let mut buffer = vec![0; READ_BYTES];
+        let written = loop {
+            let read = match file.read(&mut buffer).await {
+                Ok(0) => break Ok(()),
+                Ok(read) => read,
+                Err(error) => break Err(local(error)),
+            };
+            // At most one part in flight besides the one being filled.
+            if let Err(source) = writer.wait_for_capacity(1).await {
+                break Err(object_error("write", key, source));
+            }
+            writer.write(&buffer[..read]);
+        };
+        match written {
+            Ok(()) => writer
+                .finish()
+                .await
+                .map(drop)
+                .map_err(|source| object_error("write", key, source)),
+            Err(error) => {
+                if let Err(abort) = writer.abort().await {
+                    tracing::warn!(key, error = %abort, "cannot abort a failed upload");
+                }
+                Err(error)
+            }
+        }
     }
 
     /// The JSON object stored under `key` (a document's extraction output); `None` when

@@ -19,15 +19,8 @@ use super::admission::{Authenticated, ClientAuth, authenticated};
 use super::{ApiTags, ErrorMessage};
 use crate::state::AppState;
 
-pub struct DossierApi {
-    state: Arc<AppState>,
-}
-
-impl DossierApi {
-    pub fn new(state: Arc<AppState>) -> Self {
-        Self { state }
-    }
-}
+/// Its routes take the process's state as data.
+pub struct DossierApi;
 
 /// A dossier as its importer sees it.
 #[derive(Object, Debug)]
@@ -82,11 +75,11 @@ impl DossierApi {
     #[oai(path = "/dossiers/:id", method = "get", transform = "authenticated")]
     async fn dossier(
         &self,
+        state: Data<&Arc<AppState>>,
         _auth: ClientAuth,
         caller: Data<&Authenticated>,
         id: Path<String>,
     ) -> DossierStatusResponse {
-        let state = &self.state;
         let claims = &caller.0.0;
         let readable = if state.access.allows(&claims.email, "dossiers") {
             Readable::All

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use futures::TryStreamExt;
 use poem::Body;
+use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::{Binary, Json, Response};
 use poem_openapi::{ApiResponse, OpenApi};
@@ -19,15 +20,8 @@ use shared::telemetry::error_chain;
 use super::{ApiTags, ErrorMessage};
 use crate::state::AppState;
 
-pub struct DownloadApi {
-    state: Arc<AppState>,
-}
-
-impl DownloadApi {
-    pub fn new(state: Arc<AppState>) -> Self {
-        Self { state }
-    }
-}
+/// Its routes take the process's state as data.
+pub struct DownloadApi;
 
 /// Nothing a download answers is kept by a shared cache: the link is one user's.
 const NO_STORE: &str = "private, no-store";
@@ -62,8 +56,12 @@ impl DownloadApi {
     /// `Document.pdfUrl` hand them out). The token in the path is the authorisation: no
     /// `Authorization` header.
     #[oai(path = "/downloads/:token", method = "get")]
-    async fn download(&self, token: Path<String>) -> Response<DownloadResponse> {
-        let grant = match self.allowed(&token.0) {
+    async fn download(
+        &self,
+        state: Data<&Arc<AppState>>,
+        token: Path<String>,
+    ) -> Response<DownloadResponse> {
+        let grant = match allowed(&state, &token.0) {
             Ok(grant) => grant,
             Err(refused) => {
                 return Response::new(DownloadResponse::Forbidden(Json(ErrorMessage::new(
@@ -72,7 +70,7 @@ impl DownloadApi {
                 ))));
             }
         };
-        let (size, stream) = match self.state.storage.get_stream(&grant.key).await {
+        let (size, stream) = match state.storage.get_stream(&grant.key).await {
             Ok(found) => found,
             Err(error) if error.is_not_found() => {
                 return Response::new(DownloadResponse::NotFound(Json(ErrorMessage::new(
@@ -104,21 +102,18 @@ impl DownloadApi {
     }
 }
 
-impl DownloadApi {
-    /// The grant of `token` if it is sound, unexpired, and its session and roles still allow it.
-    fn allowed(&self, token: &str) -> Result<DownloadGrant, DownloadRefused> {
-        let state = &self.state;
-        let grant = state
-            .downloads
-            .verify(token, chrono::Utc::now().timestamp())?;
-        let ended = state.session_ended(grant.session_id, &grant.subject)
-            || !grant
-                .resources
-                .iter()
-                .all(|resource| state.access.allows(&grant.subject, resource));
-        if ended {
-            return Err(DownloadRefused::AccessEnded);
-        }
-        Ok(grant)
+/// The grant of `token` if it is sound, unexpired, and its session and roles still allow it.
+fn allowed(state: &AppState, token: &str) -> Result<DownloadGrant, DownloadRefused> {
+    let grant = state
+        .downloads
+        .verify(token, chrono::Utc::now().timestamp())?;
+    let ended = state.session_ended(grant.session_id, &grant.subject)
+        || !grant
+            .resources
+            .iter()
+            .all(|resource| state.access.allows(&grant.subject, resource));
+    if ended {
+        return Err(DownloadRefused::AccessEnded);
     }
+    Ok(grant)
 }

@@ -2,21 +2,15 @@
 
 use std::sync::Arc;
 
+use poem::web::Data;
 use poem_openapi::payload::{Json, PlainText};
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 
 use super::ApiTags;
 use crate::state::AppState;
 
-pub struct HealthApi {
-    state: Arc<AppState>,
-}
-
-impl HealthApi {
-    pub fn new(state: Arc<AppState>) -> Self {
-        Self { state }
-    }
-}
+/// Its routes take the process's state as data.
+pub struct HealthApi;
 
 #[derive(Enum, Debug, Clone, Copy, PartialEq, Eq)]
 #[oai(rename_all = "lowercase")]
@@ -52,8 +46,8 @@ impl HealthApi {
 
     /// PostgreSQL and Redis answer; 503 otherwise, naming which one does not.
     #[oai(path = "/readyz", method = "get")]
-    async fn readyz(&self) -> ReadyResponse {
-        let (postgres, redis) = tokio::join!(self.state.check_postgres(), self.state.check_redis());
+    async fn readyz(&self, state: Data<&Arc<AppState>>) -> ReadyResponse {
+        let (postgres, redis) = tokio::join!(state.check_postgres(), state.check_redis());
         let readiness = Readiness {
             postgres: status(postgres),
             redis: status(redis),

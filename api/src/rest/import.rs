@@ -12,20 +12,23 @@ use std::sync::Arc;
 
 use poem::http::{StatusCode, header};
 use poem::web::Data;
-use poem::{Endpoint, EndpointExt, IntoResponse, Request, RequestBody};
-use poem_openapi::error::ContentTypeError;
+use poem::{Body, Endpoint, EndpointExt, IntoResponse, Request, RequestBody};
 use poem_openapi::param::Header;
-use poem_openapi::payload::{Json, ParsePayload, Payload};
-use poem_openapi::registry::{MetaSchemaRef, Registry};
+use poem_openapi::payload::{Json, Payload};
+use poem_openapi::registry::{MetaMediaType, MetaRequest, Registry};
 use poem_openapi::types::Type;
-use poem_openapi::{ApiResponse, Object, OpenApi};
+use poem_openapi::types::multipart::Upload;
+use poem_openapi::{
+    ApiExtractor, ApiExtractorType, ApiResponse, ExtractParamOptions, Multipart, Object, OpenApi,
+};
 use shared::db::models::DossierState;
 use shared::db::repo::audit::Actor;
-use shared::services::imports::{self, Idempotency, ImportDossierError, Imported, NewImport};
+use shared::services::imports::{
+    self, FormError, Idempotency, ImportDossierError, Imported, NewImport,
+};
 use uuid::Uuid;
 
 use super::admission::{ClientAuth, Refusal, app_state, authenticate};
-use super::error::error_response;
 use super::{ApiTags, ErrorMessage};
 use crate::body_budget::{BodyBudget, Reserved};
 use crate::request_body;
@@ -35,15 +38,8 @@ use shared::messages::{self, Message};
 /// The access-control resource an import needs.
 pub const RESOURCE: &str = "importDossier";
 
-pub struct ImportApi {
-    state: Arc<AppState>,
-}
-
-impl ImportApi {
-    pub fn new(state: Arc<AppState>) -> Self {
-        Self { state }
-    }
-}
+/// Its routes take the process's state as data.
+pub struct ImportApi;
 
 /// One file of the archive and its document type.
 #[derive(Object, Debug)]
@@ -84,74 +80,187 @@ pub struct ImportDossierRequest {
     pub callback_url: Option<String>,
 }
 
-/// The body of `POST /import_dossier`: read within the body limit (inflated, when it comes
-/// compressed) and parsed by `NewImport::from_json`, which counts `files` as it goes —
-/// rather than poem-openapi's `Json`, which builds the whole body first. Documented as
-/// [`ImportDossierRequest`].
+/// The form of the import (docs/domain.md#the-import-request) as `multipart/form-data`: the zip
+/// as a file part, streamed to a temporary file while it is read, the other fields as text.
+/// Describes the body in the OpenAPI document; the body itself is read by [`ImportBody`].
+#[derive(Multipart, Debug)]
+pub struct ImportDossierForm {
+    /// The zip of the dossier's PDFs, as it is (at most the archive limit, 100 MiB by
+    /// default).
+    pub zip: Upload,
+    /// The importing system's own reference.
+    #[oai(rename = "idValutazione")]
+    pub id_valutazione: Option<String>,
+    /// The dossier type; an unknown one is created (at most 30 characters; default
+    /// `cessione`).
+    #[oai(rename = "tipoContratto")]
+    pub tipo_contratto: Option<String>,
+    /// JSON text of the list of files and their document types, as `files` of the JSON form:
+    /// `[{"nomeFile": "…", "tipoDocumento": "…"}]`.
+    pub files: Option<String>,
+    /// JSON text of the input list: one item per scenario, each dossier rule runs on each.
+    pub input: String,
+    /// Absolute http(s) URL that receives the aggregated result.
+    #[oai(rename = "callbackUrl")]
+    pub callback_url: Option<String>,
+}
+
+/// The body of `POST /import_dossier`, in either form: JSON (read within the body limit,
+/// inflated when it comes compressed, and parsed by `NewImport::from_json`, which counts
+/// `files` as it goes) or `multipart/form-data` (read by `NewImport::from_form`, the zip
+/// streamed to a temporary file). Documented as [`ImportDossierRequest`] and
+/// [`ImportDossierForm`].
 pub struct ImportBody {
     request: NewImport,
-    /// With an `Idempotency-Key`: it and the hash of the body.
+    /// With an `Idempotency-Key`: it and the digest of the request.
     idempotency: Option<Idempotency>,
-    /// Its room in [`AppState::import_bodies`], held until the import is answered.
+    /// Its room in [`AppState::import_bodies`] or [`AppState::import_spools`], held until the
+    /// import is answered.
     _room: Reserved,
 }
 
-impl Payload for ImportBody {
-    const CONTENT_TYPE: &'static str = "application/json; charset=utf-8";
-
-    fn check_content_type(content_type: &str) -> bool {
-        <Json<ImportDossierRequest> as Payload>::check_content_type(content_type)
-    }
-
-    fn schema_ref() -> MetaSchemaRef {
-        ImportDossierRequest::schema_ref()
-    }
+impl<'a> ApiExtractor<'a> for ImportBody {
+    const TYPES: &'static [ApiExtractorType] = &[ApiExtractorType::RequestObject];
+    type ParamType = ();
+    type ParamRawType = ();
 
     fn register(registry: &mut Registry) {
         ImportDossierRequest::register(registry);
+        <ImportDossierForm as Payload>::register(registry);
     }
-}
 
-impl ParsePayload for ImportBody {
-    const IS_REQUIRED: bool = true;
+    fn request_meta() -> Option<MetaRequest> {
+        Some(MetaRequest {
+            description: Some(
+                "The import, as JSON (the archive in base64) or as `multipart/form-data` (the \
+                 archive as the file part `zip`, streamed: the better form for large archives).",
+            ),
+            content: vec![
+                MetaMediaType {
+                    content_type: JSON,
+                    schema: ImportDossierRequest::schema_ref(),
+                },
+                MetaMediaType {
+                    content_type: FORM,
+                    schema: <ImportDossierForm as Payload>::schema_ref(),
+                },
+            ],
+            required: true,
+        })
+    }
 
-    async fn from_request(request: &Request, body: &mut RequestBody) -> poem::Result<Self> {
+    async fn from_request(
+        request: &'a Request,
+        body: &mut RequestBody,
+        _options: ExtractParamOptions<()>,
+    ) -> poem::Result<Self> {
         let state = app_state(request).map_err(|_| internal())?;
-        let limits = state.config.common.import;
-        let limit = limits.max_body_bytes();
-        // A compressed body's declared length is not what it inflates to.
-        let declared = declared_length(request)
-            .filter(|_| !request.headers().contains_key(header::CONTENT_ENCODING));
-        let room = state
-            .import_bodies
-            .reserve(declared.unwrap_or(limit), BodyBudget::WAIT)
-            .await
-            .ok_or_else(busy)?;
         let body = body.take()?;
-        let bytes = request_body::read_vec(body, limit, declared)
-            .await
-            .map_err(Refusal::from)?;
-        let key = idempotency_key(request).map(str::to_owned);
-        // Hashing and parsing up to the body limit is CPU work.
-        let (parsed, idempotency) = tokio::task::spawn_blocking(move || {
-            let idempotency = key.map(|key| Idempotency::of(key, &bytes));
-            (NewImport::from_json(bytes, &limits), idempotency)
-        })
-        .await
-        .map_err(|_| internal())?;
-        let request = parsed.map_err(|refused| {
-            Refusal::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", refused.message())
-        })?;
-        Ok(Self {
-            request,
-            idempotency,
-            _room: room,
-        })
+        let content_type = request.content_type().unwrap_or_default();
+        let essence = content_type.split(';').next().unwrap_or_default().trim();
+        if essence.eq_ignore_ascii_case(JSON) {
+            read_json(request, &state, body).await
+        } else if essence.eq_ignore_ascii_case(FORM) {
+            read_form(request, &state, body, content_type).await
+        } else {
+            Err(Refusal::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "UNSUPPORTED_MEDIA_TYPE",
+                messages::import_json_only(),
+            )
+            .into())
+        }
     }
 }
 
-// (The one-argument form of the macro does not resolve outside poem-openapi.)
-poem_openapi::impl_apirequest_for_payload!(ImportBody,);
+const JSON: &str = "application/json";
+const FORM: &str = "multipart/form-data";
+
+/// Reads the JSON form within the body limit, in the memory kept for import bodies.
+async fn read_json(request: &Request, state: &AppState, body: Body) -> poem::Result<ImportBody> {
+    let limits = state.config.common.import;
+    let limit = limits.max_body_bytes();
+    // A compressed body's declared length is not what it inflates to.
+    let declared = declared_length(request)
+        .filter(|_| !request.headers().contains_key(header::CONTENT_ENCODING));
+    let room = state
+        .import_bodies
+        .reserve(declared.unwrap_or(limit), BodyBudget::WAIT)
+        .await
+        .ok_or_else(busy)?;
+    let bytes = request_body::read_vec(body, limit, declared)
+        .await
+        .map_err(Refusal::from)?;
+    let key = idempotency_key(request).map(str::to_owned);
+    // Hashing and parsing up to the body limit is CPU work.
+    let (parsed, idempotency) = tokio::task::spawn_blocking(move || {
+        let idempotency = key.map(|key| Idempotency::of(key, &bytes));
+        (NewImport::from_json(bytes, &limits), idempotency)
+    })
+    .await
+    .map_err(|_| internal())?;
+    let request = parsed.map_err(|refused| {
+        Refusal::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", refused.message())
+    })?;
+    Ok(ImportBody {
+        request,
+        idempotency,
+        _room: room,
+    })
+}
+
+/// Reads the `multipart/form-data` form, its zip spooled to a temporary file within the room
+/// kept for them.
+async fn read_form(
+    request: &Request,
+    state: &AppState,
+    body: Body,
+    content_type: &str,
+) -> poem::Result<ImportBody> {
+    let limits = state.config.common.import;
+    let limit = usize::try_from(limits.max_form_bytes()).unwrap_or(usize::MAX);
+    let declared = declared_length(request)
+        .filter(|_| !request.headers().contains_key(header::CONTENT_ENCODING));
+    if let Some(length) = declared.filter(|length| *length > limit) {
+        return Err(Refusal::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "PAYLOAD_TOO_LARGE",
+            messages::import_body_too_large(length, limit),
+        )
+        .into());
+    }
+    let room = state
+        .import_spools
+        .reserve(declared.unwrap_or(limit), BodyBudget::WAIT)
+        .await
+        .ok_or_else(busy)?;
+    let form = NewImport::from_form(body.into_bytes_stream(), content_type, &limits)
+        .await
+        .map_err(|error| match error {
+            FormError::Refused(refused) => {
+                Refusal::new(StatusCode::BAD_REQUEST, "BAD_REQUEST", refused.message())
+            }
+            FormError::TooLarge(refused) => Refusal::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "PAYLOAD_TOO_LARGE",
+                refused.message(),
+            ),
+            FormError::Body(error) => Refusal::from(request_body::refusal_of_boxed(&*error)),
+            FormError::Spool(error) => {
+                tracing::error!(%error, "cannot spool an import form");
+                internal()
+            }
+        })?;
+    let idempotency = idempotency_key(request).map(|key| Idempotency {
+        key: key.to_owned(),
+        request_hash: form.digest,
+    });
+    Ok(ImportBody {
+        request: form.request,
+        idempotency,
+        _room: room,
+    })
+}
 
 /// The dossier created; the import goes on in the background.
 #[derive(Object, Debug)]
@@ -181,12 +290,13 @@ pub enum ImportResponse {
     /// The user or key may not import dossiers; checked before the body is read.
     #[oai(status = 403)]
     Forbidden(Json<ErrorMessage>),
-    /// The body, inflated when it is compressed, exceeds the limit (the archive limit in
-    /// base64 plus 4 MiB), or it inflates more than 100 times its compressed size.
+    /// The body, inflated when it is compressed, exceeds the limit (JSON: the archive limit
+    /// in base64 plus 4 MiB; a form: the archive limit plus 4 MiB of other fields), or it
+    /// inflates more than 100 times its compressed size.
     #[oai(status = 413)]
     TooLarge(Json<ErrorMessage>),
-    /// The body is not `application/json`, or its `Content-Encoding` is not gzip, deflate or
-    /// br.
+    /// The body is neither `application/json` nor `multipart/form-data`, or its
+    /// `Content-Encoding` is not gzip, deflate or br.
     #[oai(status = 415)]
     UnsupportedMediaType(Json<ErrorMessage>),
     /// The `Idempotency-Key` was used by this caller for a request with another body; nothing
@@ -232,14 +342,7 @@ struct Importer(Actor);
 /// decompressed or parsed (issue 29): the token and the `importDossier` permission (401,
 /// 403), then a declared length over the body limit (413). A wrong content type is 415.
 fn guard(ep: impl Endpoint + 'static) -> impl Endpoint {
-    ep.catch_error(|_: ContentTypeError| async {
-        error_response(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "UNSUPPORTED_MEDIA_TYPE",
-            &messages::import_json_only(),
-        )
-    })
-    .around(|ep, mut req| async move {
+    ep.around(|ep, mut req| async move {
         match admit(&req).await {
             Ok(importer) => {
                 req.extensions_mut().insert(importer);
@@ -267,7 +370,11 @@ async fn admit(req: &Request) -> Result<Importer, Refusal> {
             messages::idempotency_key_invalid(imports::MAX_IDEMPOTENCY_KEY),
         ));
     }
-    let limit = state.config.common.import.max_body_bytes();
+    // Each form has its own limit, checked again when its body is read.
+    let limits = state.config.common.import;
+    let limit = limits
+        .max_body_bytes()
+        .max(usize::try_from(limits.max_form_bytes()).unwrap_or(usize::MAX));
     if let Some(length) = declared_length(req).filter(|length| *length > limit) {
         return Err(Refusal::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -316,12 +423,14 @@ const RETRY_BUSY_AFTER: u32 = 10;
 impl ImportApi {
     /// Imports a dossier: a zip of PDFs, the document type of each, the input list and an
     /// optional callback URL. Answers at once with the new dossier's id; extraction and rules
-    /// run in the background. The token and the permission are checked before the body is
-    /// read; the body may come compressed (`Content-Encoding: gzip`, `deflate` or `br`).
-    /// Refusals answer `{ "code": "…", "message": "…" }`, the message in Italian.
+    /// run in the background. The body is JSON (the zip in base64) or `multipart/form-data`
+    /// (the zip as the file part `zip`, streamed: the API's memory stays flat whatever its
+    /// size). The token and the permission are checked before the body is read; the body may
+    /// come compressed (`Content-Encoding: gzip`, `deflate` or `br`). Refusals answer `{ "code": "…", "message": "…" }`, the message in Italian.
     #[oai(path = "/import_dossier", method = "post", transform = "guard")]
     async fn import_dossier(
         &self,
+        state: Data<&Arc<AppState>>,
         _auth: ClientAuth,
         /// Makes the import idempotent (1–255 visible ASCII characters, e.g. a UUID per
         /// dossier): a retry with the same key and the same body gets the first answer and
@@ -332,7 +441,6 @@ impl ImportApi {
         importer: Data<&Importer>,
         body: ImportBody,
     ) -> ImportResponse {
-        let state = &self.state;
         let imported = imports::import_dossier(
             &state.db,
             &state.storage,

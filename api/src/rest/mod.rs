@@ -8,13 +8,9 @@ mod health;
 pub mod import;
 pub mod upload;
 
-use std::sync::Arc;
-
 use poem_openapi::{OpenApiService, Tags};
 
 pub use error::ErrorMessage;
-
-use crate::state::AppState;
 
 #[derive(Tags)]
 pub enum ApiTags {
@@ -39,14 +35,15 @@ pub type RestApis = (
     download::DownloadApi,
 );
 
-pub fn service(state: Arc<AppState>) -> OpenApiService<RestApis, ()> {
+/// The REST service; its routes take the process's [`crate::state::AppState`] as data.
+pub fn service() -> OpenApiService<RestApis, ()> {
     OpenApiService::new(
         (
-            health::HealthApi::new(state.clone()),
-            import::ImportApi::new(state.clone()),
-            dossiers::DossierApi::new(state.clone()),
-            upload::UploadApi::new(state.clone()),
-            download::DownloadApi::new(state),
+            health::HealthApi,
+            import::ImportApi,
+            dossiers::DossierApi,
+            upload::UploadApi,
+            download::DownloadApi,
         ),
         "Istruttoria",
         env!("CARGO_PKG_VERSION"),

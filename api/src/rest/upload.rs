@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use poem::http::StatusCode;
+use poem::web::Data;
 use poem::{Body, Request, RequestBody};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -23,15 +24,8 @@ use crate::request_body::{self, BodyRefused};
 use crate::state::AppState;
 use shared::messages::{self, Message};
 
-pub struct UploadApi {
-    state: Arc<AppState>,
-}
-
-impl UploadApi {
-    pub fn new(state: Arc<AppState>) -> Self {
-        Self { state }
-    }
-}
+/// Its routes take the process's state as data.
+pub struct UploadApi;
 
 /// The uploaded PDF, as the raw body: any content type, or none (the web app sends
 /// `application/octet-stream`); the bytes themselves must be a PDF.
@@ -115,8 +109,12 @@ impl UploadApi {
     /// browser writes to a presigned S3 URL). The token in the path is the authorisation: no
     /// `Authorization` header.
     #[oai(path = "/uploads/validation/:token", method = "put")]
-    async fn validation_document(&self, token: Path<String>, body: PdfBody) -> UploadResponse {
-        let state = &self.state;
+    async fn validation_document(
+        &self,
+        state: Data<&Arc<AppState>>,
+        token: Path<String>,
+        body: PdfBody,
+    ) -> UploadResponse {
         let grant = match state
             .uploads
             .verify(&token.0, chrono::Utc::now().timestamp())

@@ -104,6 +104,25 @@ async fn the_web_schema_file_matches_the_server_schema() -> Result<()> {
 }
 
 #[tokio::test]
+async fn the_committed_openapi_document_is_the_one_served() -> Result<()> {
+    let server = TestServer::start(Options::default()).await?;
+    let served = server
+        .client
+        .get(server.url("/openapi.json"))
+        .send()
+        .await?
+        .text()
+        .await?;
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/openapi.json"))?;
+    assert!(
+        committed.trim_end() == served.trim_end(),
+        "docs/openapi.json is stale: run `just rest-client` and commit the result"
+    );
+    Ok(())
+}
+
+#[tokio::test]
 async fn metrics_count_requests_by_route_in_prometheus_text() -> Result<()> {
     let token = "metrics-token-0123456789";
     let server = TestServer::start(Options {

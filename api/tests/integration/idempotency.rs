@@ -6,6 +6,7 @@
 use crate::common;
 
 use anyhow::{Context, Result};
+use common::imports::{ImportAnswer, send_import};
 use common::{Options, TestServer, archives::base64_zip_of};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -23,62 +24,22 @@ fn body(id_valutazione: &str) -> Value {
     })
 }
 
-/// The answer of an import: status, `Idempotent-Replayed`, body.
-struct Answer {
-    status: u16,
-    replayed: Option<String>,
-    body: Value,
-}
-
 async fn import(
     server: &TestServer,
     token: &str,
     key: Option<&str>,
     body: &Value,
-) -> Result<Answer> {
-    let mut request = reqwest::Client::new()
+) -> Result<ImportAnswer> {
+    let request = reqwest::Client::new()
         .post(server.url("/import_dossier"))
         .bearer_auth(token)
         .json(body);
-    if let Some(key) = key {
-        request = request.header("Idempotency-Key", key);
-    }
-    let response = request.send().await?;
-    let status = response.status().as_u16();
-    let replayed = response
-        .headers()
-        .get("Idempotent-Replayed")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
-    let text = response.text().await?;
-    let body = serde_json::from_str(&text).with_context(|| format!("{status}: {text}"))?;
-    Ok(Answer {
-        status,
-        replayed,
-        body,
-    })
+    send_import(request, key).await
 }
 
 async fn dossier_count(server: &TestServer) -> Result<i64> {
     let mut conn = server.db.pool.get().await?;
     Ok(dossiers::table.count().get_result(&mut conn).await?)
-}
-
-/// How many files object storage holds (one archive per dossier created).
-fn stored_files(dir: &std::path::Path) -> usize {
-    std::fs::read_dir(dir).map_or(0, |entries| {
-        entries
-            .flatten()
-            .map(|entry| {
-                let path = entry.path();
-                if path.is_dir() {
-                    stored_files(&path)
-                } else {
-                    1
-                }
-            })
-            .sum()
-    })
 }
 
 /// An API key allowed `importDossier` only.
@@ -147,7 +108,7 @@ async fn a_retried_import_answers_the_first_dossier_and_creates_nothing() -> Res
         assert_eq!(refused.body["messageCode"], "IDEMPOTENCY_KEY_INVALID");
     }
     assert_eq!(dossier_count(&server).await?, 3);
-    assert_eq!(stored_files(&server.storage), 3, "one archive per dossier");
+    assert_eq!(server.stored_files().len(), 3, "one archive per dossier");
 
     // The client asks what became of its import.
     let status = reqwest::Client::new()
@@ -193,7 +154,7 @@ async fn twenty_concurrent_retries_with_one_key_create_one_dossier() -> Result<(
     );
     assert_eq!(dossier_count(&server).await?, 1);
     assert_eq!(
-        stored_files(&server.storage),
+        server.stored_files().len(),
         1,
         "the losers' archives discarded"
     );

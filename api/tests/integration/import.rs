@@ -5,14 +5,13 @@
 use crate::common;
 
 use std::io::{Cursor, Write};
-use std::path::Path;
 
 use anyhow::{Context, Result};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use common::{
     Options, TestServer,
-    archives::zip_of,
+    archives::{noise, zip_of},
     wait::until_idle,
     wait::{PATIENCE, eventually},
 };
@@ -97,29 +96,10 @@ async fn count_dossiers(server: &TestServer) -> Result<i64> {
 }
 
 /// Every file under `dir`.
-fn stored_files(dir: &Path) -> Vec<String> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pending.push(path);
-            } else {
-                files.push(path.display().to_string());
-            }
-        }
-    }
-    files
-}
-
 async fn assert_nothing_left(server: &TestServer, case: &str) -> Result<()> {
     assert_eq!(count_dossiers(server).await?, 0, "{case}: no dossier row");
     assert_eq!(
-        stored_files(&server.storage),
+        server.stored_files(),
         Vec::<String>::new(),
         "{case}: no stored file"
     );
@@ -363,19 +343,6 @@ async fn an_archive_without_pdfs_cannot_be_processed() -> Result<()> {
         "{answer}"
     );
     Ok(())
-}
-
-/// Deterministic bytes that do not compress.
-fn noise(len: usize) -> Vec<u8> {
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 24) as u8
-        })
-        .collect()
 }
 
 #[tokio::test]

@@ -20,6 +20,7 @@ mod hostile;
 mod http;
 mod idempotency;
 mod import;
+mod import_form;
 mod jobs_dashboard;
 mod login_lock;
 mod messages;

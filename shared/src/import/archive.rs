@@ -1,10 +1,10 @@
-//! The zip of an import, opened in memory and judged on its central directory before a single
-//! entry is inflated: size of the archive, number of entries, declared uncompressed sizes, paths
+//! The zip of an import, opened in memory (or, for a streamed upload, in the file it was
+//! spooled to) and judged on its central directory before a single entry is inflated: size of the archive, number of entries, declared uncompressed sizes, paths
 //! that escape (zip slip), symbolic links, encryption and compression methods. Reading an entry
 //! afterwards trusts nothing the headers say: it stops one byte past the declared size.
 
 use std::collections::{HashMap, HashSet};
-use std::io::{Cursor, Read};
+use std::io::{Cursor, Read, Seek, SeekFrom};
 
 use zip::CompressionMethod;
 use zip::ZipArchive;
@@ -34,9 +34,10 @@ pub struct ArchiveEntry {
     pub declared_size: u64,
 }
 
-/// An archive whose central directory passed every check.
-pub struct Archive<'a> {
-    zip: ZipArchive<Cursor<&'a [u8]>>,
+/// An archive whose central directory passed every check, read from `R` (a buffer, or the
+/// file a streamed upload was spooled to).
+pub struct Archive<R> {
+    zip: ZipArchive<R>,
     entries: Vec<ArchiveEntry>,
     /// Indexes of `entries` by full path and by file name (the first of each name).
     by_path: HashMap<String, usize>,
@@ -44,7 +45,7 @@ pub struct Archive<'a> {
     limits: ImportLimits,
 }
 
-impl std::fmt::Debug for Archive<'_> {
+impl<R> std::fmt::Debug for Archive<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Archive")
             .field("entries", &self.entries)
@@ -52,15 +53,24 @@ impl std::fmt::Debug for Archive<'_> {
     }
 }
 
-impl<'a> Archive<'a> {
+impl<'a> Archive<Cursor<&'a [u8]>> {
     /// Opens `bytes` as a zip and checks its central directory against `limits`.
     pub fn open(bytes: &'a [u8], limits: &ImportLimits) -> Result<Self, ImportError> {
-        check_archive_size(bytes.len() as u64, limits)?;
-        let mut zip =
-            ZipArchive::new(Cursor::new(bytes)).map_err(|e| ImportError::NotZip(e.to_string()))?;
+        Archive::read_from(Cursor::new(bytes), limits)
+    }
+}
+
+impl<R: Read + Seek> Archive<R> {
+    /// Opens the zip `reader` reads and checks its central directory against `limits`.
+    pub fn read_from(mut reader: R, limits: &ImportLimits) -> Result<Self, ImportError> {
+        let not_zip = |e: &dyn std::fmt::Display| ImportError::NotZip(e.to_string());
+        let size = reader.seek(SeekFrom::End(0)).map_err(|e| not_zip(&e))?;
+        check_archive_size(size, limits)?;
+        let declared = declared_entries(&mut reader, size);
+        let mut zip = ZipArchive::new(reader).map_err(|e| not_zip(&e))?;
         // The zip crate keys entries by name: records repeating a name collapse into one. The
         // count the central directory declares is what the archive holds.
-        let declared = declared_entries(bytes).unwrap_or(zip.len() as u64);
+        let declared = declared.unwrap_or(zip.len() as u64);
         let count = usize::try_from(declared)
             .unwrap_or(usize::MAX)
             .max(zip.len());
@@ -157,7 +167,9 @@ impl<'a> Archive<'a> {
             limits: *limits,
         })
     }
+}
 
+impl<R> Archive<R> {
     /// The files the import reads, in central-directory order.
     pub fn entries(&self) -> &[ArchiveEntry] {
         &self.entries
@@ -185,7 +197,9 @@ impl<'a> Archive<'a> {
             .or_else(|| self.by_file_name.get(listed))
             .map(|&at| &self.entries[at])
     }
+}
 
+impl<R: Read + Seek> Archive<R> {
     /// Inflates one entry, refusing more bytes than it declared (a lying header must not
     /// inflate past the limits checked on the central directory).
     pub fn read(&mut self, entry: &ArchiveEntry) -> Result<Vec<u8>, ImportError> {
@@ -220,37 +234,49 @@ pub fn check_archive_size(size: u64, limits: &ImportLimits) -> Result<(), Import
     Ok(())
 }
 
-/// Whether a path has a `..` component or is absolute (stricter than `enclosed_name`, which
-/// accepts `a/../b`).
-/// The number of entries the end-of-central-directory record declares (its ZIP64 record when
-/// the count overflows 16 bits); `None` when it cannot be found (the zip crate found it, so
-/// only an unusual layout gets here, and the crate's own count is then used).
-fn declared_entries(bytes: &[u8]) -> Option<u64> {
+/// The number of entries the end-of-central-directory record of the `size` bytes `reader`
+/// reads declares (its ZIP64 record when the count overflows 16 bits); `None` when it cannot
+/// be found (the zip crate found it, so only an unusual layout gets here, and the crate's own
+/// count is then used).
+fn declared_entries(reader: &mut (impl Read + Seek), size: u64) -> Option<u64> {
     const EOCD: &[u8] = b"PK\x05\x06";
     const ZIP64_LOCATOR: &[u8] = b"PK\x06\x07";
     const ZIP64_EOCD: &[u8] = b"PK\x06\x06";
-    let read_u16 = |at: usize| Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?));
-    let read_u64 = |at: usize| Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?));
-    // The record is 22 bytes followed by a comment of at most 65,535.
-    let earliest = bytes.len().saturating_sub(22 + 65_535);
-    let eocd = (earliest..=bytes.len().checked_sub(22)?)
+    // The record is 22 bytes followed by a comment of at most 65,535: the tail holds it and
+    // the ZIP64 locator just before it.
+    let tail_start = size.saturating_sub(20 + 22 + 65_535);
+    let tail = read_at(reader, tail_start, usize::try_from(size - tail_start).ok()?)?;
+    let read_u16 = |at: usize| Some(u16::from_le_bytes(tail.get(at..at + 2)?.try_into().ok()?));
+    let read_u64 = |at: usize| Some(u64::from_le_bytes(tail.get(at..at + 8)?.try_into().ok()?));
+    let earliest = tail.len().saturating_sub(22 + 65_535);
+    let eocd = (earliest..=tail.len().checked_sub(22)?)
         .rev()
-        .find(|&at| bytes[at..].starts_with(EOCD))?;
+        .find(|&at| tail[at..].starts_with(EOCD))?;
     let total = read_u16(eocd + 10)?;
     if total != u16::MAX {
         return Some(u64::from(total));
     }
     let locator = eocd.checked_sub(20)?;
-    if !bytes[locator..].starts_with(ZIP64_LOCATOR) {
+    if !tail[locator..].starts_with(ZIP64_LOCATOR) {
         return None;
     }
-    let record = usize::try_from(read_u64(locator + 8)?).ok()?;
-    if !bytes.get(record..)?.starts_with(ZIP64_EOCD) {
+    let record = read_at(reader, read_u64(locator + 8)?, 40)?;
+    if !record.starts_with(ZIP64_EOCD) {
         return None;
     }
-    read_u64(record + 32)
+    Some(u64::from_le_bytes(record.get(32..40)?.try_into().ok()?))
 }
 
+/// `len` bytes of `reader` from `offset`; `None` when it has fewer.
+fn read_at(reader: &mut (impl Read + Seek), offset: u64, len: usize) -> Option<Vec<u8>> {
+    reader.seek(SeekFrom::Start(offset)).ok()?;
+    let mut bytes = vec![0; len];
+    reader.read_exact(&mut bytes).ok()?;
+    Some(bytes)
+}
+
+/// Whether a path has a `..` component or is absolute (stricter than `enclosed_name`, which
+/// accepts `a/../b`).
 fn escapes(name: &str) -> bool {
     name.starts_with('/')
         || name.split('/').any(|part| part == "..")

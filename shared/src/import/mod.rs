@@ -9,6 +9,7 @@
 pub mod archive;
 pub mod base64_text;
 pub mod bounded;
+pub mod received;
 pub mod store;
 
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,7 @@ use crate::messages::{self, Message};
 
 pub use archive::{Archive, ArchiveEntry, is_pdf};
 pub use base64_text::{Base64Text, decode_base64};
+pub use received::{CheckedArchive, ReceivedArchive, Spooled};
 
 /// The contract type of an import that names none (docs/domain.md#constants).
 pub const DEFAULT_CONTRACT_TYPE: &str = "cessione";
@@ -42,6 +44,24 @@ pub struct ImportFile {
 pub enum ImportError {
     /// The body is not the import's JSON object (what is wrong, and where).
     Request(String),
+    /// A required field is absent.
+    MissingField(&'static str),
+    /// A field of a multipart form appears more than once.
+    RepeatedField(String),
+    /// The fields of a multipart form besides the zip exceed `max` bytes together.
+    FormFieldsTooLarge {
+        max: usize,
+    },
+    /// The multipart form cannot be parsed.
+    FormUnreadable,
+    /// A form's zip part passed `max` bytes while it was read (its whole size is not known).
+    ArchiveOverLimit {
+        max: u64,
+    },
+    /// A form passed `max` bytes while it was read.
+    FormOverLimit {
+        max: u64,
+    },
     Base64(String),
     NotZip(String),
     ArchiveTooLarge {
@@ -116,6 +136,12 @@ impl ImportError {
     pub fn message(&self) -> Message {
         match self {
             Self::Request(detail) => messages::import_request(detail),
+            Self::MissingField(field) => messages::import_field_missing(field),
+            Self::RepeatedField(field) => messages::import_field_repeated(field),
+            Self::FormFieldsTooLarge { max } => messages::import_form_fields_too_large(max),
+            Self::FormUnreadable => messages::import_form_unreadable(),
+            Self::ArchiveOverLimit { max } => messages::archive_too_large(max),
+            Self::FormOverLimit { max } => messages::body_too_large(max >> 10),
             Self::Base64(detail) => messages::import_base64(detail),
             Self::NotZip(detail) => messages::import_not_zip(detail),
             Self::ArchiveTooLarge { size, max } => messages::import_archive_too_large(size, max),
@@ -164,22 +190,22 @@ impl std::fmt::Display for ImportError {
 impl std::error::Error for ImportError {}
 
 /// An import request as received.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct ImportRequest<'a> {
     pub id_valutazione: &'a str,
     pub tipo_contratto: &'a str,
-    /// Decoded in its own buffer by [`check_request`].
-    pub base64zip: Base64Text,
+    /// Decoded in its own buffer (base64), or read where it was spooled, by [`check_request`].
+    pub archive: ReceivedArchive,
     pub files: &'a [ImportFile],
     pub input: &'a str,
     pub callback_url: Option<&'a str>,
 }
 
 /// A request that passed every check that needs no database: what the dossier row gets.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct CheckedImport {
-    /// The zip's bytes; its central directory passed [`Archive::open`].
-    pub archive: Vec<u8>,
+    /// The zip; its central directory passed [`Archive::read_from`].
+    pub archive: CheckedArchive,
     /// Its dossier type (`tipoContratto`, trimmed, default `cessione`).
     pub dossier_type: String,
     pub id_valutazione: String,
@@ -270,14 +296,17 @@ pub fn check_request(
             long.tipo_documento.clone(),
         ));
     }
-    let archive = decode_base64(request.base64zip, limits)?;
-    {
-        let opened = Archive::open(&archive, limits)?;
-        let missing = opened.missing(files.iter().map(|f| f.nome_file.as_str()));
-        if !missing.is_empty() {
-            return Err(ImportError::MissingFiles(missing));
+    let archive = match request.archive {
+        ReceivedArchive::Base64(text) => {
+            let bytes = decode_base64(text, limits)?;
+            check_listed(&Archive::open(&bytes, limits)?, &files)?;
+            CheckedArchive::Bytes(bytes)
         }
-    }
+        ReceivedArchive::Spooled(mut spooled) => {
+            check_listed(&Archive::read_from(spooled.file_mut(), limits)?, &files)?;
+            CheckedArchive::Spooled(spooled)
+        }
+    };
     Ok(CheckedImport {
         archive,
         dossier_type,
@@ -286,6 +315,16 @@ pub fn check_request(
         callback_url,
         files,
     })
+}
+
+/// Refuses listed files that name no file of the archive.
+fn check_listed<R>(archive: &Archive<R>, files: &[ImportFile]) -> Result<(), ImportError> {
+    let missing = archive.missing(files.iter().map(|f| f.nome_file.as_str()));
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(ImportError::MissingFiles(missing))
+    }
 }
 
 /// Refuses an input list of more than `max` items, counted without building them and
@@ -390,7 +429,7 @@ mod tests {
         ImportRequest {
             id_valutazione: "",
             tipo_contratto: "",
-            base64zip: base64zip.into(),
+            archive: ReceivedArchive::Base64(base64zip.into()),
             files,
             input,
             callback_url: None,
@@ -438,13 +477,10 @@ mod tests {
             "Errore sintassi nell'input"
         );
         assert!(check(request(&zip, &none, r#"{"a":1}"#)).contains("lista JSON"));
-        let mut req = request(&zip, &none, "[]");
         for bad in ["ftp://x/y", "/relative", "http://"] {
+            let mut req = request(&zip, &none, "[]");
             req.callback_url = Some(bad);
-            assert!(
-                check(req.clone()).starts_with("callbackUrl non valido"),
-                "{bad}"
-            );
+            assert!(check(req).starts_with("callbackUrl non valido"), "{bad}");
         }
         let mut req = request(&zip, &none, "[]");
         req.tipo_contratto = "x234567890123456789012345678901";

@@ -246,7 +246,11 @@ super::entries! {
     IMPORT_INPUT_TOO_LARGE = fn import_input_too_large(bytes, max) "Errore nell'input: {bytes} byte, oltre il limite di {max}" "Input error: {bytes} bytes, over the limit of {max}";
     IMPORT_FIELD_TOO_LONG = fn import_field_too_long(field, max) "{field}: massimo {max} caratteri" "{field}: at most {max} characters";
     IMPORT_FIELD_NUL = fn import_field_nul(field) "{field}: il carattere NUL non è ammesso" "{field}: the NUL character is not allowed";
-    IMPORT_JSON_ONLY = fn import_json_only() "Le richieste di import vanno inviate come application/json" "Import requests must be sent as application/json";
+    IMPORT_JSON_ONLY = fn import_json_only() "Le richieste di import vanno inviate come application/json o multipart/form-data" "Import requests must be sent as application/json or multipart/form-data";
+    IMPORT_FIELD_MISSING = fn import_field_missing(field) "Richiesta non valida: manca il campo {field}" "Invalid request: the field {field} is missing";
+    IMPORT_FIELD_REPEATED = fn import_field_repeated(field) "Richiesta non valida: il campo {field} compare più di una volta" "Invalid request: the field {field} appears more than once";
+    IMPORT_FORM_FIELDS_TOO_LARGE = fn import_form_fields_too_large(max) "Richiesta non valida: i campi del modulo oltre allo zip superano {max} byte" "Invalid request: the form's fields besides the zip exceed {max} bytes";
+    IMPORT_FORM_UNREADABLE = fn import_form_unreadable() "Richiesta non valida: il modulo multipart/form-data non è leggibile" "Invalid request: the multipart/form-data form cannot be read";
     IMPORT_BUSY = fn import_busy() "Il server sta ricevendo altre importazioni: riprovare tra qualche secondo" "The server is receiving other imports: try again in a few seconds";
     IDEMPOTENCY_KEY_INVALID = fn idempotency_key_invalid(max) "Idempotency-Key non valida: da 1 a {max} caratteri ASCII visibili" "Invalid Idempotency-Key: 1 to {max} visible ASCII characters";
     IDEMPOTENCY_KEY_REUSED = fn idempotency_key_reused() "Questa Idempotency-Key è già stata usata per una richiesta diversa: usa una chiave nuova per ogni nuovo dossier" "This Idempotency-Key was already used for a different request: use a new key for every new dossier";

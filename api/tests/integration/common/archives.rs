@@ -24,3 +24,16 @@ pub fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
 pub fn base64_zip_of(entries: &[(&str, &[u8])]) -> String {
     base64::engine::general_purpose::STANDARD.encode(zip_of(entries))
 }
+
+/// Deterministic bytes that do not compress.
+pub fn noise(len: usize) -> Vec<u8> {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect()
+}

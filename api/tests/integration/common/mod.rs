@@ -4,6 +4,7 @@
 pub mod archives;
 pub mod fixtures;
 pub mod graphql;
+pub mod imports;
 pub mod mail;
 pub mod receiver;
 pub mod redis_server;

@@ -219,6 +219,23 @@ impl TestServer {
         format!("{}{path}", self.base_url)
     }
 
+    /// Every file in this server's object storage.
+    pub fn stored_files(&self) -> Vec<String> {
+        let mut files = Vec::new();
+        let mut pending = vec![self.storage.clone()];
+        while let Some(dir) = pending.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    pending.push(path);
+                } else {
+                    files.push(path.display().to_string());
+                }
+            }
+        }
+        files
+    }
+
     /// Follows a download link (`DownloadResult.url`, `Document.pdfUrl`: a path of this
     /// server) with no `Authorization` header, as a browser does.
     pub async fn follow_link(&self, link: &Value) -> Result<reqwest::Response> {
