@@ -25,13 +25,13 @@ SDK="$ROOT/.data/wasi-sdk"
 PLUGIN_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}/javy-plugin"
 
 # What the plugin's bytes depend on: its crate, its lock file, its build settings
-# (.cargo/config.toml: SIMD), the pre-initialiser (its source and the locked wasmtime/wizer
+# (.cargo/config.toml: SIMD), the rules' standard library (worker/rule-stdlib), the pre-initialiser (its source and the locked wasmtime/wizer
 # versions of the workspace) and the compiler.
 stamp() {
   {
     (cd "$CRATE" && find . -path ./target -prune -o -type f \( -name '*.rs' -o -name '*.js' -o -name '*.h' -o -name 'Cargo.*' \) -print \
       | LC_ALL=C sort | xargs sha256sum)
-    (cd "$ROOT" && sha256sum worker/src/bin/javy-plugin-init.rs)
+    (cd "$ROOT" && sha256sum worker/src/bin/javy-plugin-init.rs worker/rule-stdlib/Cargo.toml worker/rule-stdlib/src/*.rs)
     (cd "$CRATE" && sha256sum .cargo/config.toml)
     grep -A1 -E '^name = "(wasmtime|wasmtime-wizer|wasmtime-wasi)"$' "$ROOT/Cargo.lock"
     rustc --version

@@ -28,9 +28,10 @@ export default function ({ rawText, dataTables }) {
 }
 "#;
 
-const DOCUMENT_HELPER: &str = r#"export function amountOf(text) {
+const DOCUMENT_HELPER: &str = r#"import { numero } from "istruttoria";
+export function amountOf(text) {
   const found = text.match(/Importo:\s*(\d+)/);
-  return found ? Number(found[1]) : null;
+  return found ? numero(found[1]) : null;
 }
 "#;
 
@@ -453,6 +454,7 @@ async fn document_rule_playground_runs_unsaved_code_and_downloads_a_node_runnabl
         "package.json",
         "input.json",
         "run.mjs",
+        "istruttoria.mjs",
         "README.txt",
     ] {
         assert!(dir.join(file).is_file(), "{file} is in the zip");

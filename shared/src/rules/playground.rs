@@ -30,6 +30,11 @@ pub const INPUT_FILE: &str = "input.json";
 pub const RUNNER_FILE: &str = "run.mjs";
 /// The instructions of a playground download.
 pub const README_FILE: &str = "README.txt";
+/// The module `"istruttoria"` of a playground download: the JavaScript copy of the rules'
+/// standard library, which `run.mjs` resolves the import to.
+pub const STD_FILE: &str = "istruttoria.mjs";
+/// Its source: answers as the runtime's (both checked on worker/rule-stdlib/cases.json).
+const STD_SOURCE: &str = include_str!("../../../worker/rule-stdlib/js/istruttoria.mjs");
 
 /// A document rule's input without its `dataTables`: `rawText`, `tables`,
 /// `rawTextWithGeometry` and `formData` from the document's stored extraction, in that order,
@@ -142,8 +147,8 @@ impl PlaygroundRule {
         self.metadata.is_some()
     }
 
-    /// The zip: index.js, helper.js, package.json, input.json, run.mjs, README.txt (and
-    /// rule.json for a dossier rule), all at the root.
+    /// The zip: index.js, helper.js, package.json, input.json, run.mjs, istruttoria.mjs,
+    /// README.txt (and rule.json for a dossier rule), all at the root.
     pub fn write_zip(&self) -> Result<Vec<u8>, ArchiveError> {
         let zip_error = |e: zip::result::ZipError| ArchiveError::Zip(e.to_string());
         let io_error = |e: std::io::Error| ArchiveError::Zip(e.to_string());
@@ -155,6 +160,7 @@ impl PlaygroundRule {
             (PACKAGE_FILE, self.package_json.clone()),
             (INPUT_FILE, input),
             (RUNNER_FILE, runner(self.per_item())),
+            (STD_FILE, STD_SOURCE.to_owned()),
             (README_FILE, readme(&self.name, self.per_item())),
         ];
         if let Some(metadata) = &self.metadata {
@@ -182,7 +188,8 @@ impl PlaygroundRule {
 ///
 /// A loader hook makes node read `index.js` and `helper.js` as ES modules whatever
 /// `package.json` says (rules are ES modules; node 20 would otherwise read a `.js` file without
-/// `"type": "module"` as CommonJS).
+/// `"type": "module"` as CommonJS), and resolves the module `"istruttoria"` to
+/// `istruttoria.mjs` (no `node_modules`, which an `npm install` would prune).
 fn runner(per_item: bool) -> String {
     RUNNER_TEMPLATE.replace("__PER_ITEM__", if per_item { "true" } else { "false" })
 }
@@ -198,9 +205,14 @@ const PER_ITEM = __PER_ITEM__; // true: input.json e' la lista degli input (rego
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base = pathToFileURL(here + path.sep).href;
 
-// index.js e helper.js sono moduli ES, qualunque cosa dica package.json.
+// index.js e helper.js sono moduli ES, qualunque cosa dica package.json; il modulo
+// "istruttoria" e' istruttoria.mjs.
 if (typeof nodeModule.register === "function") {
-  const hook = `export async function load(url, context, next) {
+  const hook = `export async function resolve(specifier, context, next) {
+    if (specifier === "istruttoria") return { url: ${JSON.stringify(base + "istruttoria.mjs")}, shortCircuit: true };
+    return next(specifier, context);
+  }
+  export async function load(url, context, next) {
     const file = new URL(url);
     if (url.startsWith(${JSON.stringify(base)}) && file.pathname.endsWith(".js") && !file.pathname.includes("/node_modules/")) {
       return next(url, { ...context, format: "module" });
@@ -275,6 +287,8 @@ fn readme(name: &str, per_item: bool) -> String {
          - package.json  il package.json della regola\n\
          - input.json    {input}\n\
          - run.mjs       esegue la regola su input.json come il worker\n\
+         - istruttoria.mjs  il modulo \"istruttoria\" (numero, importo, data, …) per Node.js,\n\
+                         con le stesse risposte di quello del worker\n\
          \n\
          Come eseguirla in locale (serve Node.js 20 o successivo):\n\
          1. estrai lo zip in una cartella;\n\

@@ -15,6 +15,14 @@
   "use strict";
   const io = globalThis.__istruttoria_io;
   delete globalThis.__istruttoria_io;
+  // The module "istruttoria" (src/stdlib.rs), read by the rules' imports: frozen, and fixed to
+  // the global object so that no rule can swap it for the next import.
+  Object.defineProperty(globalThis, "__istruttoria_std", {
+    value: Object.freeze(globalThis.__istruttoria_std),
+    writable: false,
+    enumerable: false,
+    configurable: false,
+  });
   delete globalThis.Javy;
   const { stringify } = JSON;
   const { assign, defineProperty, getPrototypeOf } = Object;

@@ -7,6 +7,7 @@
 mod io;
 mod json;
 mod regexp;
+mod stdlib;
 mod strtod;
 
 use std::cell::OnceCell;
@@ -43,6 +44,7 @@ fn modify_runtime(runtime: Runtime) -> Runtime {
         .context()
         .with(|ctx| {
             io::install(&ctx)?;
+            stdlib::install(&ctx)?;
             eval_script(&ctx, "harness", include_str!("harness.js"))?;
             regexp::install(&ctx)
         })

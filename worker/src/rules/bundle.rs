@@ -184,9 +184,11 @@ pub fn bundle(rule: &str, helper: Option<&str>) -> Result<Bundle, SyntaxError> {
     let mut helper_first_line = 0;
     let mut helper_lines = 0;
     if let Some(part) = &helper_part {
-        source.push_str(
-            "function __istruttoria_helper() { if (__istruttoria_helper_ns !== undefined) \
-             return __istruttoria_helper_ns;\n",
+        let _ = writeln!(
+            source,
+            "function __istruttoria_helper() {{ if (__istruttoria_helper_ns !== undefined) \
+             return __istruttoria_helper_ns; {}",
+            part.prelude
         );
         helper_first_line = rule_lines + 3;
         helper_lines = line_count(&part.body);
@@ -386,6 +388,62 @@ fn syntax_error(
     }
 }
 
+/// The module of the rules' standard library (`worker/rule-stdlib`, in the plugin as
+/// `__istruttoria_std`).
+pub const STD_MODULE: &str = "istruttoria";
+
+/// The declarations an `import … from "istruttoria"` of `file` becomes: its bindings read from
+/// the plugin's frozen `__istruttoria_std`, each name checked against the module's.
+fn std_import(
+    file: &str,
+    source: &str,
+    edits: &Edits<'_>,
+    import: &swc_core::ecma::ast::ImportDecl,
+) -> Result<String, SyntaxError> {
+    let mut declarations = String::new();
+    let mut named = Vec::new();
+    for specifier in &import.specifiers {
+        match specifier {
+            ImportSpecifier::Named(s) => {
+                let imported = imported_name(s);
+                if !istruttoria_rule_stdlib::NAMES.contains(&imported.as_str()) {
+                    return Err(syntax_error(
+                        file,
+                        source,
+                        edits.offset(s.span.lo),
+                        format!(
+                            "the module \"{STD_MODULE}\" has no export \"{imported}\" (it has {})",
+                            istruttoria_rule_stdlib::NAMES.join(", ")
+                        ),
+                    ));
+                }
+                named.push(format!("{}: {}", js_string(&imported), s.local.sym));
+            }
+            ImportSpecifier::Default(s) => {
+                return Err(syntax_error(
+                    file,
+                    source,
+                    edits.offset(s.span.lo),
+                    format!(
+                        "the module \"{STD_MODULE}\" has no default export: import {{ numero, data, … }} from \"{STD_MODULE}\""
+                    ),
+                ));
+            }
+            ImportSpecifier::Namespace(s) => {
+                let _ = write!(declarations, "const {} = __istruttoria_std; ", s.local.sym);
+            }
+        }
+    }
+    if !named.is_empty() {
+        let _ = write!(
+            declarations,
+            "const {{ {} }} = __istruttoria_std; ",
+            named.join(", ")
+        );
+    }
+    Ok(declarations)
+}
+
 fn is_helper_specifier(spec: &str) -> bool {
     matches!(
         spec,
@@ -395,6 +453,14 @@ fn is_helper_specifier(spec: &str) -> bool {
 
 fn export_name(name: &ModuleExportName) -> String {
     name.atom().to_string()
+}
+
+/// The name `import { name as local }` imports (the local name when there is no `as`).
+fn imported_name(specifier: &swc_core::ecma::ast::ImportNamedSpecifier) -> String {
+    specifier
+        .imported
+        .as_ref()
+        .map_or_else(|| specifier.local.sym.to_string(), export_name)
 }
 
 fn rewrite_rule(
@@ -427,13 +493,18 @@ fn rewrite_rule(
             ModuleDecl::Import(import) => {
                 let spec = edits.text(import.src.span);
                 let spec = &spec[1..spec.len().saturating_sub(1)];
+                if spec == STD_MODULE {
+                    prelude.push_str(&std_import(RULE_FILE, source, &edits, import)?);
+                    edits.replace_keep_lines(import.span, "");
+                    continue;
+                }
                 if !is_helper_specifier(spec) {
                     return Err(syntax_error(
                         RULE_FILE,
                         source,
                         edits.offset(import.src.span.lo),
                         format!(
-                            "cannot import \"{spec}\": a rule can import only its helper, \"./helper.js\" (no npm packages are available)"
+                            "cannot import \"{spec}\": a rule can import only its helper, \"./helper.js\", and the module \"{STD_MODULE}\" (no npm packages are available)"
                         ),
                     ));
                 }
@@ -449,10 +520,7 @@ fn rewrite_rule(
                 for specifier in &import.specifiers {
                     match specifier {
                         ImportSpecifier::Named(s) => {
-                            let imported = s
-                                .imported
-                                .as_ref()
-                                .map_or_else(|| s.local.sym.to_string(), export_name);
+                            let imported = imported_name(s);
                             named.push(format!("{}: {}", js_string(&imported), s.local.sym));
                         }
                         ImportSpecifier::Default(s) => {
@@ -571,6 +639,8 @@ fn rewrite_rule(
 }
 
 struct RewrittenHelper {
+    /// Declarations of the bindings imported from [`STD_MODULE`], run first.
+    prelude: String,
     body: String,
     /// (exported name, local expression)
     exports: Vec<(String, String)>,
@@ -579,6 +649,7 @@ struct RewrittenHelper {
 fn rewrite_helper(source: &str, parsed: &Parsed) -> Result<RewrittenHelper, SyntaxError> {
     let module = &parsed.module;
     let mut edits = Edits::new(source, parsed);
+    let mut prelude = String::new();
     let mut exports = Vec::new();
     for item in &module.body {
         let ModuleItem::ModuleDecl(decl) = item else {
@@ -586,13 +657,18 @@ fn rewrite_helper(source: &str, parsed: &Parsed) -> Result<RewrittenHelper, Synt
         };
         let at = edits.offset(decl.span().lo);
         match decl {
-            ModuleDecl::Import(_) => {
-                return Err(syntax_error(
-                    HELPER_FILE,
-                    source,
-                    at,
-                    "helper.js cannot import other modules",
-                ));
+            ModuleDecl::Import(import) => {
+                let spec = edits.text(import.src.span);
+                if &spec[1..spec.len().saturating_sub(1)] != STD_MODULE {
+                    return Err(syntax_error(
+                        HELPER_FILE,
+                        source,
+                        at,
+                        format!("helper.js can import only the module \"{STD_MODULE}\""),
+                    ));
+                }
+                prelude.push_str(&std_import(HELPER_FILE, source, &edits, import)?);
+                edits.replace_keep_lines(import.span, "");
             }
             ModuleDecl::ExportDecl(export) => {
                 match &export.decl {
@@ -687,6 +763,7 @@ fn rewrite_helper(source: &str, parsed: &Parsed) -> Result<RewrittenHelper, Synt
         }
     }
     Ok(RewrittenHelper {
+        prelude,
         body: edits.apply(),
         exports,
     })

@@ -2,7 +2,7 @@ import { CompletionContext, type Completion, type CompletionResult } from '@code
 import { javascript } from '@codemirror/lang-javascript';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { endsInCommentOrString, helperExports, helperImportChanges, ruleCompletionSource, ruleParameter } from './completion';
+import { endsInCommentOrString, helperExports, importChanges, ruleCompletionSource, ruleParameter } from './completion';
 import { CONTRACT, CONTRACT_ROOTS, parseContract, type RuleKind } from './contract';
 import contractSource from './rule-contract.d.ts?raw';
 
@@ -101,6 +101,22 @@ describe('completion of a rule', () => {
     // Through a namespace import.
     expect(labels(complete('document', "import * as h from './helper.js';\nh.|", helper))).toEqual(['importo', 'SOGLIA', 'a', 'bi']);
   });
+
+  it('offers the functions of "istruttoria" with their signature and documentation, inserting their import', () => {
+    const functions = CONTRACT.get('IstruttoriaModule')?.fields.map((field) => field.name) ?? [];
+    expect(functions).toEqual(['numero', 'importo', 'percentuale', 'data', 'codiceFiscaleValido', 'ibanValido', 'normalizza', 'contiene', 'numeroCella', 'numeriColonna']);
+    const numero = complete('document', 'export default function ({ rawText }) {\n  return num|').find((option) => option.label === 'numero');
+    expect(numero).toMatchObject({ type: 'function', detail: 'istruttoria: (testo: unknown) => number | null' });
+    expect(String(numero?.info)).toContain('1.234,56');
+    expect(String(complete('document', 'export default () => num|', '', 'en').find((option) => option.label === 'numero')?.info)).toContain('Italian way');
+    // In the braces of an import from "istruttoria": its functions only; from helper.js: the helper's only.
+    const helper = 'export const soglia = 1;';
+    expect(labels(complete('document', "import { | } from 'istruttoria';", helper))).toEqual(functions);
+    expect(labels(complete('document', "import { | } from './helper.js';", helper))).toEqual(['soglia']);
+    expect(labels(complete('document', 'import { |', helper))).toEqual(['soglia', ...functions]);
+    // Through a namespace import.
+    expect(labels(complete('document', "import * as ist from \"istruttoria\";\nist.|"))).toEqual(functions);
+  });
 });
 
 describe('helper.js exports', () => {
@@ -134,16 +150,22 @@ describe('helper.js exports', () => {
   });
 
   it('inserts the import: a new line, added to an existing one, through a namespace, or not at all', () => {
-    const apply = (doc: string, name: string) => {
+    const apply = (doc: string, name: string, module = './helper.js') => {
       const at = doc.indexOf('|');
       const text = doc.replace('|', '');
-      const changes = helperImportChanges(text, name, at, at);
+      const changes = importChanges(text, module, name, at, at);
       return EditorState.create({ doc: text }).update({ changes }).state.doc.toString();
     };
     expect(apply('export default () => |', 'x')).toBe("import { x } from './helper.js';\nexport default () => x");
     expect(apply("import { a } from './helper.js';\nexport default () => |", 'x')).toBe("import { a, x } from './helper.js';\nexport default () => x");
     expect(apply("import { a } from './helper.js';\nexport default () => |", 'a')).toBe("import { a } from './helper.js';\nexport default () => a");
     expect(apply("import * as h from \"./helper\";\nexport default () => |", 'x')).toBe('import * as h from "./helper";\nexport default () => h.x');
+    // The same for the module "istruttoria", beside an import of the helper.
+    expect(apply("import { a } from './helper.js';\nexport default () => |", 'numero', 'istruttoria')).toBe(
+      "import { numero } from 'istruttoria';\nimport { a } from './helper.js';\nexport default () => numero",
+    );
+    expect(apply("import { data } from 'istruttoria';\nexport default () => |", 'numero', 'istruttoria')).toBe("import { data, numero } from 'istruttoria';\nexport default () => numero");
+    expect(apply("import * as ist from 'istruttoria';\nexport default () => |", 'numero', 'istruttoria')).toBe("import * as ist from 'istruttoria';\nexport default () => ist.numero");
   });
 });
 

@@ -4,10 +4,19 @@ import { CONTRACT, CONTRACT_ROOTS, resolveType, type ContractField, type Contrac
 
 // Completion of a rule's code (a CodeMirror completion source, added to JavaScript's own): the
 // fields of the rule's input from the contract (rule-contract.d.ts), the fields of its result
-// inside `return { … }`, and the names helper.js exports (inserted with their import).
+// inside `return { … }`, the names helper.js exports and the functions of the module
+// "istruttoria" (each inserted with its import).
 
 /** The module a rule imports its helper from. */
 export const HELPER_MODULE = './helper.js';
+/** The rules' standard library (its functions: `IstruttoriaModule` of the contract). */
+export const STD_MODULE = 'istruttoria';
+
+/** The modules a rule imports from, as an import's specifier matches them. */
+const MODULE_PATTERNS: Record<string, string> = {
+  [HELPER_MODULE]: String.raw`\./helper(?:\.js)?`,
+  [STD_MODULE]: STD_MODULE,
+};
 
 export interface HelperExport {
   name: string;
@@ -155,12 +164,13 @@ function insideReturnedObject(before: string): boolean {
 }
 
 /**
- * Inserts `name` and, unless helper.js is already imported with it, its import: added to an
- * existing `import { … } from './helper.js'`, through an `import * as ns` namespace, or as a new
- * first line.
+ * Inserts `name` and, unless `module` (helper.js or "istruttoria") is already imported with it,
+ * its import: added to an existing `import { … } from` the module, through an `import * as ns`
+ * namespace, or as a new first line.
  */
-export function helperImportChanges(doc: string, name: string, from: number, to: number): { from: number; to?: number; insert: string }[] {
-  const named = /\bimport\s*\{([^}]*)\}\s*from\s*(['"])\.\/helper(?:\.js)?\2/.exec(doc);
+export function importChanges(doc: string, module: string, name: string, from: number, to: number): { from: number; to?: number; insert: string }[] {
+  const specifier = MODULE_PATTERNS[module] ?? module;
+  const named = new RegExp(`\\bimport\\s*\\{([^}]*)\\}\\s*from\\s*(['"])${specifier}\\2`).exec(doc);
   if (named) {
     const names = (named[1] ?? '').split(',').map((part) => part.trim().split(/\s+as\s+/).pop()?.trim());
     if (names.includes(name)) return [{ from, to, insert: name }];
@@ -174,12 +184,50 @@ export function helperImportChanges(doc: string, name: string, from: number, to:
       { from, to, insert: name },
     ];
   }
-  const namespace = /\bimport\s*\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*(['"])\.\/helper(?:\.js)?\2/.exec(doc);
+  const namespace = new RegExp(`\\bimport\\s*\\*\\s*as\\s+([A-Za-z_$][\\w$]*)\\s+from\\s*(['"])${specifier}\\2`).exec(doc);
   if (namespace) return [{ from, to, insert: `${namespace[1]}.${name}` }];
   return [
-    { from: 0, insert: `import { ${name} } from '${HELPER_MODULE}';\n` },
+    { from: 0, insert: `import { ${name} } from '${module}';\n` },
     { from, to, insert: name },
   ];
+}
+
+/** The module whose `import { … }` braces the cursor is in, when its `from` is already written after it. */
+function importedModuleAfter(after: string): string | null {
+  const match = /^[^}]*\}\s*from\s*(['"])([^'"]+)\1/.exec(after);
+  if (!match) return null;
+  const spec = match[2] ?? '';
+  return new RegExp(`^${MODULE_PATTERNS[HELPER_MODULE]}$`).test(spec) ? HELPER_MODULE : spec === STD_MODULE ? STD_MODULE : null;
+}
+
+/** The module an `import * as <name>` namespace of the document is, if any. */
+function namespaceModule(doc: string, name: string): string | null {
+  for (const module of [HELPER_MODULE, STD_MODULE]) {
+    const pattern = new RegExp(`\\bimport\\s*\\*\\s*as\\s+${name.replace('$', '\\$')}\\s+from\\s*(['"])${MODULE_PATTERNS[module]}\\1`);
+    if (pattern.test(doc)) return module;
+  }
+  return null;
+}
+
+/** The functions of the module "istruttoria", documented by the contract. */
+const STD_FUNCTIONS: readonly ContractField[] = CONTRACT.get('IstruttoriaModule')?.fields ?? [];
+
+/** A completion of a function of "istruttoria" (its signature as detail, its documentation as info). */
+function stdCompletion(field: ContractField, language: Language, boost: number): Completion {
+  return { label: field.name, type: 'function', detail: `${STD_MODULE}: ${field.type}`, info: (language === 'en' ? field.doc.en : field.doc.it) || undefined, boost };
+}
+
+/** A completion that also writes the import of `module` when the name is picked. */
+function withImport(completion: Completion, module: string): Completion {
+  return {
+    ...completion,
+    apply: (view: EditorView, _completion: Completion, applyFrom: number, applyTo: number) => {
+      const changes = importChanges(view.state.doc.toString(), module, String(completion.label), applyFrom, applyTo);
+      const main = changes[changes.length - 1];
+      const shift = changes.length > 1 && (changes[0]?.from ?? 0) <= applyFrom ? (changes[0]?.insert.length ?? 0) : 0;
+      view.dispatch({ changes, selection: { anchor: applyFrom + shift + (main?.insert.length ?? 0) }, userEvent: 'input.complete' });
+    },
+  };
 }
 
 export interface RuleCompletionOptions {
@@ -191,8 +239,8 @@ export interface RuleCompletionOptions {
 
 /**
  * The completion source of a rule's code: contract fields (plain words, member chains that start
- * at the rule's parameter or at one of its destructured fields, the returned object) and the
- * names helper.js exports (with their import).
+ * at the rule's parameter or at one of its destructured fields, the returned object), the names
+ * helper.js exports and the functions of "istruttoria" (with their import).
  */
 export function ruleCompletionSource({ kind, helper, language }: RuleCompletionOptions): CompletionSource {
   const roots = CONTRACT_ROOTS[kind];
@@ -211,15 +259,12 @@ export function ruleCompletionSource({ kind, helper, language }: RuleCompletionO
       const { segments, word } = chain;
       const from = context.pos - word.length;
       if (segments.length === 1) {
-        // `helper.` of `import * as helper from './helper.js'`.
-        const namespace = new RegExp(`\\bimport\\s*\\*\\s*as\\s+${segments[0]?.replace('$', '\\$')}\\s+from\\s*(['"])\\./helper(?:\\.js)?\\1`);
-        if (namespace.test(doc)) {
-          return {
-            from,
-            options: helperExports(helper()).map((each) => ({ label: each.name, type: each.kind, detail: 'helper.js', boost: 3 })),
-            validFor: /^[\w$]*$/,
-          };
+        // `h.` of `import * as h from './helper.js'` or of `import * as h from 'istruttoria'`.
+        const module = namespaceModule(doc, segments[0] ?? '');
+        if (module === HELPER_MODULE) {
+          return { from, options: helperExports(helper()).map((each) => ({ label: each.name, type: each.kind, detail: 'helper.js', boost: 3 })), validFor: /^[\w$]*$/ };
         }
+        if (module === STD_MODULE) return { from, options: STD_FUNCTIONS.map((field) => stdCompletion(field, lang, 3)), validFor: /^[\w$]*$/ };
       }
       const target = membersOf(follow(input, segments, ruleParameter(doc)));
       if (!target) return null;
@@ -232,25 +277,19 @@ export function ruleCompletionSource({ kind, helper, language }: RuleCompletionO
     if (/\.\s*$/.test(code.slice(0, code.length - (word ? word.text.length : 0)))) return null;
 
     const exports = helperExports(helper());
+    const helperOptions = (boost: number) => exports.map((each): Completion => ({ label: each.name, type: each.kind, detail: 'helper.js', boost }));
     if (insideImportBraces(code)) {
-      return { from, options: exports.map((each) => ({ label: each.name, type: each.kind, detail: 'helper.js', boost: 3 })), validFor: /^[\w$]*$/ };
+      const module = importedModuleAfter(doc.slice(context.pos));
+      const options = [
+        ...(module !== STD_MODULE ? helperOptions(3) : []),
+        ...(module !== HELPER_MODULE ? STD_FUNCTIONS.map((field) => stdCompletion(field, lang, 3)) : []),
+      ];
+      return { from, options, validFor: /^[\w$]*$/ };
     }
     const options: Completion[] = insideReturnedObject(code) ? result.fields.map((field) => fieldCompletion(field, lang, 3)) : [];
     options.push(...input.fields.map((field) => fieldCompletion(field, lang)));
-    for (const each of exports) {
-      options.push({
-        label: each.name,
-        type: each.kind,
-        detail: 'helper.js',
-        boost: 1,
-        apply: (view: EditorView, _completion: Completion, applyFrom: number, applyTo: number) => {
-          const changes = helperImportChanges(view.state.doc.toString(), each.name, applyFrom, applyTo);
-          const main = changes[changes.length - 1];
-          const shift = changes.length > 1 && (changes[0]?.from ?? 0) <= applyFrom ? (changes[0]?.insert.length ?? 0) : 0;
-          view.dispatch({ changes, selection: { anchor: applyFrom + shift + (main?.insert.length ?? 0) }, userEvent: 'input.complete' });
-        },
-      });
-    }
+    options.push(...helperOptions(1).map((each) => withImport(each, HELPER_MODULE)));
+    options.push(...STD_FUNCTIONS.map((field) => withImport(stdCompletion(field, lang, 1), STD_MODULE)));
     return { from, options, validFor: /^[\w$]*$/ };
   };
 }

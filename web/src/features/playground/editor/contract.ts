@@ -49,6 +49,8 @@ function readMember(body: string, at: number): { text: string; end: number } {
   for (; index < body.length; index++) {
     const char = body[index];
     if (char === '<' || char === '(' || char === '{' || char === '[') depth++;
+    // The `>` of an arrow (`(x: string) => number`) closes nothing.
+    else if (char === '>' && body[index - 1] === '=') continue;
     else if (char === '>' || char === ')' || char === '}' || char === ']') depth--;
     else if (char === ';' && depth === 0) break;
     else if (char === '\n' && depth === 0 && body.slice(at, index).trim() !== '' && !/[|&,(<{[]\s*$/.test(body.slice(at, index))) break;

@@ -141,6 +141,63 @@ export interface DossierRuleResult {
 }
 
 /**
+ * Il modulo "istruttoria", la libreria standard delle regole: `import { numero, data } from "istruttoria"`. Funzioni compilate (non interpretate); ciò che non sanno leggere è null (false per le verifiche).
+ * @en The module "istruttoria", the rules' standard library: `import { numero, data } from "istruttoria"`. Compiled functions (not interpreted); what they cannot read is null (false for the checks).
+ */
+export interface IstruttoriaModule {
+  /**
+   * Il numero scritto all'italiana: "1.234,56" → 1234.56, "1 234,56" → 1234.56, "(1.234,56)" → -1234.56, "7.25" → 7.25; null se non è un numero.
+   * @en The number written the Italian way: "1.234,56" → 1234.56, "1 234,56" → 1234.56, "(1.234,56)" → -1234.56, "7.25" → 7.25; null when it is not a number.
+   */
+  numero: (testo: unknown) => number | null;
+  /**
+   * Un importo in euro, con €, EUR o euro prima o dopo: "€ 1.234,56" → 1234.56; null se non è un importo.
+   * @en An amount in euros, with €, EUR or euro before or after it: "€ 1.234,56" → 1234.56; null when it is not an amount.
+   */
+  importo: (testo: unknown) => number | null;
+  /**
+   * Una percentuale: "7,25 %" → 7.25; null se non è un numero.
+   * @en A percentage: "7,25 %" → 7.25; null when it is not a number.
+   */
+  percentuale: (testo: unknown) => number | null;
+  /**
+   * Una data nelle forme italiane ("05/03/2024", "5 marzo 2024", "05.03.24") in formato ISO "2024-03-05"; null se non è una data esistente.
+   * @en A date in the Italian forms ("05/03/2024", "5 marzo 2024", "05.03.24") as ISO "2024-03-05"; null when it is not a date that exists.
+   */
+  data: (testo: unknown) => string | null;
+  /**
+   * Se il codice fiscale è valido: 16 caratteri di una persona (omocodia compresa) o 11 cifre di un'azienda, carattere di controllo verificato.
+   * @en Whether the codice fiscale is valid: a person's 16 characters (omocodia included) or a company's 11 digits, check character verified.
+   */
+  codiceFiscaleValido: (testo: unknown) => boolean;
+  /**
+   * Se l'IBAN è valido: lunghezza del paese e cifre di controllo (spazi e maiuscole non contano).
+   * @en Whether the IBAN is valid: its country's length and check digits (spaces and case do not matter).
+   */
+  ibanValido: (testo: unknown) => boolean;
+  /**
+   * Il testo in minuscolo, senza accenti, con un solo spazio tra le parole: "  Società   PER Azioni " → "societa per azioni".
+   * @en The text in lower case, without accents, one space between words: "  Società   PER Azioni " → "societa per azioni".
+   */
+  normalizza: (testo: unknown) => string | null;
+  /**
+   * Se il testo contiene la frase, senza badare a maiuscole, accenti e spazi.
+   * @en Whether the text contains the phrase, regardless of case, accents and spaces.
+   */
+  contiene: (testo: unknown, frase: unknown) => boolean;
+  /**
+   * Il numero di una cella di una tabella (la tabella o le sue righe), o null.
+   * @en The number in a cell of a table (the table or its rows), or null.
+   */
+  numeroCella: (tabella: Table | string[][], riga: number, colonna: number) => number | null;
+  /**
+   * I numeri di una colonna, uno per riga (null dove la cella non è un numero).
+   * @en The numbers of a column, one per row (null where the cell is not a number).
+   */
+  numeriColonna: (tabella: Table | string[][], colonna: number) => (number | null)[];
+}
+
+/**
  * Una regola documento: l'export default di rule.js.
  * @en A document rule: the default export of rule.js.
  */
