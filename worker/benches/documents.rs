@@ -509,8 +509,9 @@ fn with(
     }
 }
 
-fn contract_rules() -> Vec<Rule> {
-    let usura = json!({
+/// The usury thresholds of the contract's rule 02 (data table `soglieUsura`).
+fn usura() -> Value {
+    json!({
         "trimestre": "2024-1",
         "categorie": [
             { "categoria": "prestiti personali", "da": 0, "a": 5000, "tassoSoglia": 18.33 },
@@ -522,12 +523,15 @@ fn contract_rules() -> Vec<Rule> {
             { "categoria": "credito revolving", "da": 0, "a": 5000, "tassoSoglia": 20.09 },
             { "categoria": "scoperti senza affidamento", "da": 0, "a": 1500, "tassoSoglia": 20.20 }
         ]
-    });
+    })
+}
+
+fn contract_rules() -> Vec<Rule> {
     vec![
         with(rule!("contratto", "01-dati-principali", helper), Map::new()),
         with(
             rule!("contratto", "02-taeg-usura"),
-            tables(&[("soglieUsura", usura)]),
+            tables(&[("soglieUsura", usura())]),
         ),
         with(rule!("contratto", "03-piano-coerente", helper), Map::new()),
         with(rule!("contratto", "04-firma-cliente"), Map::new()),
@@ -543,6 +547,50 @@ fn contract_rules() -> Vec<Rule> {
         with(rule!("contratto", "08-clausole"), Map::new()),
         with(rule!("contratto", "09-scadenze", helper), Map::new()),
         with(rule!("contratto", "10-importi-spese", helper), Map::new()),
+    ]
+}
+
+/// The same ten rules as an author writes them with the module "istruttoria" (issue 33):
+/// amounts, percentages, dates, the codice fiscale and the IBAN read by its functions.
+fn contract_library_rules() -> Vec<Rule> {
+    vec![
+        with(
+            rule!("contratto-istruttoria", "01-dati-principali", helper),
+            Map::new(),
+        ),
+        with(
+            rule!("contratto-istruttoria", "02-taeg-usura"),
+            tables(&[("soglieUsura", usura())]),
+        ),
+        with(
+            rule!("contratto-istruttoria", "03-piano-coerente", helper),
+            Map::new(),
+        ),
+        with(
+            rule!("contratto-istruttoria", "04-firma-cliente"),
+            Map::new(),
+        ),
+        with(
+            rule!("contratto-istruttoria", "05-pagine-complete"),
+            Map::new(),
+        ),
+        with(
+            rule!("contratto-istruttoria", "06-codice-fiscale"),
+            tables(&[("comuni", comuni())]),
+        ),
+        with(
+            rule!("contratto-istruttoria", "07-iban"),
+            tables(&[("banche", banche())]),
+        ),
+        with(rule!("contratto-istruttoria", "08-clausole"), Map::new()),
+        with(
+            rule!("contratto-istruttoria", "09-scadenze", helper),
+            Map::new(),
+        ),
+        with(
+            rule!("contratto-istruttoria", "10-importi-spese", helper),
+            Map::new(),
+        ),
     ]
 }
 
@@ -665,9 +713,15 @@ fn main() {
     let limits = runtime.limits();
 
     let started = Instant::now();
+    let contract_extraction = contract(&extractor);
     let documents: Vec<Document> = [
-        ("contract", contract(&extractor), contract_rules()),
+        ("contract", contract_extraction.clone(), contract_rules()),
         ("form", form(&extractor), form_rules()),
+        (
+            "contract (istruttoria)",
+            contract_extraction,
+            contract_library_rules(),
+        ),
     ]
     .into_iter()
     .map(|(name, extraction, rules)| Document {
@@ -702,9 +756,23 @@ fn main() {
             }
         }
     }
-    let [contract, form] = &documents[..] else {
+    let [contract, form, contract_library] = &documents[..] else {
         unreachable!()
     };
+    // The rules written with "istruttoria" find what the hand-written ones find.
+    for ((rule, by_hand), with_library) in contract
+        .rules
+        .iter()
+        .zip(through_rules(&runtime, contract, &limits))
+        .zip(through_rules(&runtime, contract_library, &limits))
+    {
+        assert_eq!(
+            by_hand.result.as_ref().map(|r| &r["metas"]),
+            with_library.result.as_ref().map(|r| &r["metas"]),
+            "{}: the same metas with the module",
+            rule.name
+        );
+    }
 
     let mut criterion = Criterion::default().configure_from_args();
     {
@@ -714,6 +782,9 @@ fn main() {
             .measurement_time(Duration::from_secs(10));
         group.bench_function("through 10 rules", |b| {
             b.iter(|| black_box(through_rules(&runtime, contract, &limits)))
+        });
+        group.bench_function("through 10 rules with istruttoria", |b| {
+            b.iter(|| black_box(through_rules(&runtime, contract_library, &limits)))
         });
         group.finish();
         let mut group = criterion.benchmark_group("form");
@@ -797,7 +868,7 @@ fn main() {
     }
 
     // Each rule: its input built and `run`, as in the job (after the document's input is read).
-    for (document, n) in [(contract, 100), (form, 1000)] {
+    for (document, n) in [(contract, 100), (contract_library, 100), (form, 1000)] {
         let (p50, p99) = latencies(n / 5, || {
             black_box(document_input(&document.stored));
         });
