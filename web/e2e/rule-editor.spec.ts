@@ -149,6 +149,16 @@ test.describe('document rule editor', () => {
     await expect(page.locator('.cm-tooltip-autocomplete')).toContainText('rawTextWithGeometry');
     if (shotDir) await page.screenshot({ path: `${shotDir}/document-completion-desktop-it-light.png` });
     await code.locator('.cm-content').press('Escape');
+    // The functions of the module "istruttoria": picked, the import is written too.
+    await code.locator('.cm-content').press('Enter');
+    await code.locator('.cm-content').pressSequentially('numer');
+    await expect(page.locator('.cm-tooltip-autocomplete .cm-completionLabel', { hasText: /^numero$/ })).toHaveCount(1);
+    await expect(page.locator('.cm-tooltip-autocomplete')).toContainText('istruttoria: (testo: unknown) => number | null');
+    if (shotDir) await page.screenshot({ path: `${shotDir}/document-completion-istruttoria-desktop-it-light.png` });
+    await code.locator('.cm-content').pressSequentially('o');
+    await expect(page.locator('.cm-tooltip-autocomplete li[aria-selected="true"] .cm-completionLabel')).toHaveText('numero');
+    await code.locator('.cm-content').press('Enter');
+    await expect.poll(() => editorText(code)).toContain("import { numero } from 'istruttoria';");
     await typeInEditor(code, EXTRACT_RULE);
 
     // Esegui: the document chosen in the dialog, the unsaved code run on it.
