@@ -804,6 +804,7 @@ fn main() {
         return;
     }
     println!("\n== summary (production-shaped) ==");
+    println!("{}", support::platform_line());
     println!(
         "limits: {} ms, {} MiB; documents extracted by PDFium at start-up in {:.0} ms",
         limits.timeout.as_millis(),

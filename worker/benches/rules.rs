@@ -192,6 +192,7 @@ fn main() {
         return;
     }
     println!("\n== summary ==");
+    println!("{}", support::platform_line());
     println!(
         "input of the realistic rule: {} bytes of JSON",
         realistic_json.len()

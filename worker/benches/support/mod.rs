@@ -9,6 +9,29 @@ use worker::rules::InstanceAllocator;
 use worker::rules::footprint::{self, Pages};
 
 /// The `p` percentile (0–1) of sorted samples.
+/// The kernel the figures were measured on, and how a finished execution's memory is reset
+/// there: Linux ≥ 6.7 has PAGEMAP_SCAN (only the touched pages are reset); older kernels get a
+/// memset of the pool's `keep_resident` bytes per execution, about 50 µs more for every rule —
+/// the trivial rule's 29 µs becomes 81 µs on this machine with PAGEMAP_SCAN turned off
+/// (docs/benchmarks-history.md, issue 33). Printed with every summary so figures compare.
+pub fn platform_line() -> String {
+    let release = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    let release = release.trim();
+    let mut numbers = release
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse::<u32>().ok());
+    let version = (numbers.next().unwrap_or(0), numbers.next().unwrap_or(0));
+    let reset = if version >= (6, 7) {
+        "PAGEMAP_SCAN (touched pages only)"
+    } else {
+        "memset of keep_resident per execution (no PAGEMAP_SCAN before Linux 6.7)"
+    };
+    format!(
+        "platform: Linux {release}, {} cores; an execution's memory reset by {reset}",
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    )
+}
+
 pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i]
