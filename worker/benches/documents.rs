@@ -551,7 +551,8 @@ fn contract_rules() -> Vec<Rule> {
 }
 
 /// The same ten rules as an author writes them with the module "istruttoria" (issue 33):
-/// amounts, percentages, dates, the codice fiscale and the IBAN read by its functions.
+/// amounts, percentages, dates, the codice fiscale and the IBAN read by its functions; 04, 05
+/// and 08 parse nothing and are the hand-written ones.
 fn contract_library_rules() -> Vec<Rule> {
     vec![
         with(
@@ -566,14 +567,8 @@ fn contract_library_rules() -> Vec<Rule> {
             rule!("contratto-istruttoria", "03-piano-coerente", helper),
             Map::new(),
         ),
-        with(
-            rule!("contratto-istruttoria", "04-firma-cliente"),
-            Map::new(),
-        ),
-        with(
-            rule!("contratto-istruttoria", "05-pagine-complete"),
-            Map::new(),
-        ),
+        with(rule!("contratto", "04-firma-cliente"), Map::new()),
+        with(rule!("contratto", "05-pagine-complete"), Map::new()),
         with(
             rule!("contratto-istruttoria", "06-codice-fiscale"),
             tables(&[("comuni", comuni())]),
@@ -582,7 +577,7 @@ fn contract_library_rules() -> Vec<Rule> {
             rule!("contratto-istruttoria", "07-iban"),
             tables(&[("banche", banche())]),
         ),
-        with(rule!("contratto-istruttoria", "08-clausole"), Map::new()),
+        with(rule!("contratto", "08-clausole"), Map::new()),
         with(
             rule!("contratto-istruttoria", "09-scadenze", helper),
             Map::new(),
